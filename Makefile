@@ -1,0 +1,38 @@
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+BIN := $(VENV)/bin
+
+.PHONY: run test lint install demo clean
+
+$(VENV)/.installed: requirements.txt
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Python 3.11 or newer is needed" or 0)'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+install: $(VENV)/.installed
+
+run: install
+	$(PY) manage.py migrate --noinput
+	@echo ""
+	@echo "  Open http://127.0.0.1:8000/ and create the first account with 'Sign up'"
+	@echo "  (or on the command line: $(PY) manage.py createsuperuser)."
+	@echo "  Optional: '$(PY) manage.py demo' fills the database with a demo group."
+	@echo ""
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+test: lint
+	$(PY) manage.py makemigrations --check --dry-run
+	$(BIN)/pytest
+
+demo: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py demo
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis

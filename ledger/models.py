@@ -1,0 +1,82 @@
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+
+class Account(models.Model):
+    """One per player of a group, plus one side-pot account per group."""
+
+    class Kind(models.TextChoices):
+        PLAYER = "player", "Player"
+        SIDE_POT = "side_pot", "Side pot"
+
+    group = models.ForeignKey("tracker.Group", on_delete=models.CASCADE, related_name="accounts")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    player = models.OneToOneField(
+        "tracker.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="account"
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["group"],
+                condition=models.Q(kind="side_pot"),
+                name="one_side_pot_account_per_group",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(kind="side_pot", player__isnull=True)
+                | models.Q(kind="player", player__isnull=False),
+                name="player_accounts_have_a_player",
+            ),
+        ]
+
+    def __str__(self):
+        return str(self.player) if self.player_id else "Side pot"
+
+
+class Transaction(models.Model):
+    """A balanced movement of money; never updated or deleted, only reversed."""
+
+    class Kind(models.TextChoices):
+        ROUND = "round", "Cắt Tê round"
+        SIDE_POT_REFUND = "side_pot_refund", "Side pot refunded"
+        GAME = "game", "Cutthroat game stake"
+        TOURNAMENT = "tournament", "Cutthroat buy-in"
+        PAYMENT = "payment", "Payment"
+        REVERSAL = "reversal", "Reversal"
+
+    group = models.ForeignKey(
+        "tracker.Group", on_delete=models.CASCADE, related_name="transactions"
+    )
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    description = models.CharField(max_length=200)
+    # Where it came from, e.g. ("round", round.pk) or ("session", session.pk).
+    source_type = models.CharField(max_length=20, blank=True)
+    source_id = models.PositiveBigIntegerField(null=True, blank=True)
+    reverses = models.OneToOneField(
+        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="reversed_by"
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        indexes = [models.Index(fields=["source_type", "source_id"])]
+
+    def __str__(self):
+        return self.description
+
+
+class Posting(models.Model):
+    transaction = models.ForeignKey(Transaction, on_delete=models.PROTECT, related_name="postings")
+    account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="postings")
+    # In the group currency's minor unit (cents; dong for VND): exact, never a float.
+    amount_minor = models.BigIntegerField()
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self):
+        return f"{self.account}: {self.amount_minor}"

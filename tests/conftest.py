@@ -1,0 +1,61 @@
+"""The cast of the tests: Alice owns the group, Bob scores, Carol views, Dave is an outsider."""
+
+import pytest
+
+from tests.factories import PASSWORD, GroupFactory, MembershipFactory, PlayerFactory, UserFactory
+from tracker.models import Role
+
+
+@pytest.fixture
+def group(db):
+    return GroupFactory(name="Friday table", currency="EUR")
+
+
+@pytest.fixture
+def alice(group):
+    return MembershipFactory(group=group, user=UserFactory(username="alice"), role=Role.OWNER).user
+
+
+@pytest.fixture
+def bob(group):
+    return MembershipFactory(group=group, user=UserFactory(username="bob"), role=Role.SCORER).user
+
+
+@pytest.fixture
+def carol(group):
+    return MembershipFactory(group=group, user=UserFactory(username="carol"), role=Role.VIEWER).user
+
+
+@pytest.fixture
+def dave(db):
+    return UserFactory(username="dave")
+
+
+@pytest.fixture
+def players(group):
+    return [PlayerFactory(group=group, name=name) for name in ["An", "Bình", "Chi", "Dũng"]]
+
+
+def client_for(client, user):
+    client.login(username=user.username, password=PASSWORD)
+    return client
+
+
+@pytest.fixture
+def as_alice(client, alice):
+    return client_for(client, alice)
+
+
+@pytest.fixture
+def as_bob(client, bob):
+    return client_for(client, bob)
+
+
+@pytest.fixture
+def as_carol(client, carol):
+    return client_for(client, carol)
+
+
+@pytest.fixture
+def as_dave(client, dave, alice):
+    return client_for(client, dave)

@@ -1,0 +1,55 @@
+from datetime import timedelta
+
+import factory
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from tracker.models import Group, Invite, Membership, Player, Role
+
+PASSWORD = "deal-the-cards-42"
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+
+    username = "alice"
+    password = factory.django.Password(PASSWORD)
+
+
+class GroupFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Group
+
+    name = "Friday table"
+    currency = "EUR"
+
+
+class MembershipFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Membership
+
+    group = factory.SubFactory(GroupFactory)
+    user = factory.SubFactory(UserFactory)
+    role = Role.OWNER
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Player
+
+    group = factory.SubFactory(GroupFactory)
+    name = factory.Sequence(
+        lambda n: ["An", "Bình", "Chi", "Dũng", "Jörg", "Änne"][n % 6] + ("" if n < 6 else str(n))
+    )
+
+
+class InviteFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Invite
+
+    group = factory.SubFactory(GroupFactory)
+    role = Role.SCORER
+    token = factory.Sequence(lambda n: f"invite-token-{n}")
+    expires_at = factory.LazyFunction(lambda: timezone.now() + timedelta(days=7))

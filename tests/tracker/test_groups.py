@@ -1,0 +1,71 @@
+import pytest
+from django.urls import reverse
+
+from tracker.models import Group, Membership, Role
+
+
+def test_it_creates_a_group_owned_by_its_creator(as_dave):
+    response = as_dave.post(reverse("group_create"), {"name": "Stammtisch", "currency": "EUR"})
+    group = Group.objects.get(name="Stammtisch")
+    assert response.status_code == 302
+    assert Membership.objects.get(group=group).role == Role.OWNER
+
+
+def test_a_vnd_group_keeps_money_without_decimals(as_dave):
+    as_dave.post(reverse("group_create"), {"name": "Bàn Sài Gòn", "currency": "VND"})
+    group = Group.objects.get(name="Bàn Sài Gòn")
+    assert group.decimals == 0
+    assert group.format_amount(group.from_minor(50000)) == "50000"
+
+
+@pytest.mark.parametrize(
+    "name,currency,message",
+    [
+        ("", "EUR", "Give the group a name."),
+        ("   ", "EUR", "Give the group a name."),
+        ("x" * 81, "EUR", "Keep the name to 80 characters."),
+        ("Stammtisch", "XYZ", "Unknown currency XYZ"),
+    ],
+)
+def test_it_refuses_a_bad_group_and_saves_nothing(as_dave, name, currency, message):
+    response = as_dave.post(reverse("group_create"), {"name": name, "currency": currency})
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert Group.objects.count() == 1
+
+
+def test_the_group_page_lists_players_and_members(as_carol, group, players, alice):
+    page = as_carol.get(reverse("group", args=[group.pk])).content.decode()
+    assert "Bình" in page and "Dũng" in page and "alice" in page
+
+
+def test_the_home_page_lists_only_my_groups(as_dave, group):
+    as_dave.post(reverse("group_create"), {"name": "Dave's table", "currency": "USD"})
+    page = as_dave.get(reverse("home")).content.decode()
+    assert "Dave&#x27;s table" in page and "Friday table" not in page
+
+
+def test_an_owner_makes_a_viewer_a_scorer(as_alice, group, carol):
+    member = Membership.objects.get(user=carol)
+    as_alice.post(reverse("member_role", args=[group.pk, member.pk]), {"role": "scorer"})
+    member.refresh_from_db()
+    assert member.role == Role.SCORER
+
+
+def test_the_last_owner_cannot_step_down(as_alice, group, alice, bob):
+    member = Membership.objects.get(user=alice)
+    as_alice.post(reverse("member_role", args=[group.pk, member.pk]), {"role": "viewer"})
+    member.refresh_from_db()
+    assert member.role == Role.OWNER
+
+
+def test_an_owner_removes_a_member(as_alice, group, carol):
+    member = Membership.objects.get(user=carol)
+    as_alice.post(reverse("member_remove", args=[group.pk, member.pk]))
+    assert not Membership.objects.filter(pk=member.pk).exists()
+
+
+def test_an_owner_renames_the_group(as_alice, group):
+    as_alice.post(reverse("group_edit", args=[group.pk]), {"name": "Samstag", "currency": "EUR"})
+    group.refresh_from_db()
+    assert group.name == "Samstag"

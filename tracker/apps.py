@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class TrackerConfig(AppConfig):
+    name = "tracker"
+    verbose_name = "Card table"

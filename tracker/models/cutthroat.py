@@ -1,0 +1,82 @@
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils import timezone
+
+
+class Tournament(models.Model):
+    """A Cutthroat Spades tournament: a flat sequence of hands; games are cut by the rules."""
+
+    group = models.ForeignKey("tracker.Group", on_delete=models.CASCADE, related_name="tournaments")
+    name = models.CharField(max_length=80, blank=True)
+    # The log's "rules" object: a preset and the settings that override it.
+    rules = models.JSONField(default=dict)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    # Bumped by every write; a form carries the version it was drawn from, so a stale page
+    # can never overwrite a newer change.
+    version = models.PositiveIntegerField(default=0)
+    # A cache rebuilt from the hands after every change, for lists and history pages.
+    champion = models.ForeignKey(
+        "tracker.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    hand_count = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self):
+        return self.name or f"Tournament {self.pk}"
+
+    def get_absolute_url(self):
+        return reverse("tournament", args=[self.group_id, self.pk])
+
+
+class TournamentSeat(models.Model):
+    """Seat 0 deals the first hand; seats go clockwise."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey("tracker.Player", on_delete=models.PROTECT, related_name="+")
+    seat = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "seat"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["tournament", "player"], name="one_seat_per_player"),
+        ]
+
+    def __str__(self):
+        return f"Seat {self.seat + 1}"
+
+
+class Hand(models.Model):
+    """One hand as entered, by seat: bids first, then tricks and jacks once it is played."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField()  # 1-based across the whole tournament
+    bids = models.JSONField()  # list by seat: int or "NIL", "BN", "1F", "2F", "B6", "SM"
+    tricks = models.JSONField(null=True, blank=True)  # list by seat, null until played
+    jacks = models.JSONField(null=True, blank=True)  # {"JD": seat, ...}
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    entered_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="one_hand_per_number")
+        ]
+
+    def __str__(self):
+        return f"Hand {self.number}"
+
+    @property
+    def is_played(self) -> bool:
+        return self.tricks is not None
+
+    def as_entry(self) -> dict:
+        return {"bids": self.bids, "tricks": self.tricks, "jacks": self.jacks}

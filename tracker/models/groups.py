@@ -1,0 +1,157 @@
+import secrets
+from datetime import timedelta
+from decimal import Decimal
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Lower
+from django.urls import reverse
+from django.utils import timezone
+
+# Code → number of decimals of the minor unit. Amounts are stored as integers of that unit.
+CURRENCIES = {
+    "EUR": 2,
+    "USD": 2,
+    "GBP": 2,
+    "CHF": 2,
+    "AUD": 2,
+    "CAD": 2,
+    "VND": 0,
+    "JPY": 0,
+    "KRW": 0,
+}
+
+
+class Role(models.TextChoices):
+    VIEWER = "viewer", "Viewer (can look)"
+    SCORER = "scorer", "Scorer (can enter results)"
+    OWNER = "owner", "Owner (manages the group)"
+
+    @classmethod
+    def rank(cls, role: str) -> int:
+        return [cls.VIEWER, cls.SCORER, cls.OWNER].index(role)
+
+
+class Group(models.Model):
+    name = models.CharField(max_length=80)
+    currency = models.CharField(
+        max_length=3, choices=[(code, code) for code in CURRENCIES], default="EUR"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    members = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, through="Membership", related_name="card_groups"
+    )
+
+    class Meta:
+        ordering = ["name", "pk"]
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("group", args=[self.pk])
+
+    @property
+    def decimals(self) -> int:
+        return CURRENCIES[self.currency]
+
+    def to_minor(self, amount: Decimal) -> int:
+        minor = amount.scaleb(self.decimals)
+        if minor != minor.to_integral_value():
+            raise ValueError(f"{amount} has more than {self.decimals} decimals for {self.currency}")
+        return int(minor)
+
+    def from_minor(self, minor: int) -> Decimal:
+        return Decimal(minor).scaleb(-self.decimals)
+
+    def format_amount(self, amount: Decimal) -> str:
+        return f"{amount:.{self.decimals}f}"
+
+
+class Membership(models.Model):
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.VIEWER)
+    joined_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["group", "user"], name="one_membership_per_user")
+        ]
+        ordering = ["joined_at", "pk"]
+
+    def __str__(self):
+        return f"{self.user} in {self.group} ({self.role})"
+
+    def allows(self, role: str) -> bool:
+        return Role.rank(self.role) >= Role.rank(role)
+
+
+class Player(models.Model):
+    """Somebody at the table; most players never open the app, so a user link is optional."""
+
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=40)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="players",
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint("group", Lower("name"), name="unique_player_name_in_group")
+        ]
+        ordering = ["name", "pk"]
+
+    def __str__(self):
+        return self.name
+
+
+def new_invite_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def invite_expiry():
+    return timezone.now() + timedelta(days=settings.INVITE_DAYS)
+
+
+class Invite(models.Model):
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="invites")
+    role = models.CharField(
+        max_length=10, choices=[(Role.SCORER, "Scorer"), (Role.VIEWER, "Viewer")]
+    )
+    token = models.CharField(max_length=64, unique=True, default=new_invite_token)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField(default=invite_expiry)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    uses = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self):
+        return f"{self.role} invite to {self.group}"
+
+    def get_absolute_url(self):
+        return reverse("invite", args=[self.token])
+
+    @property
+    def is_usable(self) -> bool:
+        return self.revoked_at is None and self.expires_at > timezone.now()
+
+    @property
+    def status(self) -> str:
+        if self.revoked_at is not None:
+            return "revoked"
+        if self.expires_at <= timezone.now():
+            return "expired"
+        return "active"

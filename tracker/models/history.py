@@ -1,0 +1,52 @@
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+
+class Change(models.Model):
+    """One entry of a tournament's or session's history: who changed what, when, before and after.
+
+    Hands and rounds are replayed from their current rows; this table is what keeps every earlier
+    version, so a correction or an undo never loses what was entered.
+    """
+
+    class Action(models.TextChoices):
+        BIDS = "bids", "Bids entered"
+        PLAYED = "played", "Hand entered"
+        ROUND = "round", "Round entered"
+        CORRECTION = "correction", "Correction"
+        UNDO = "undo", "Undo"
+        CLOSE = "close", "Session closed"
+        IMPORT = "import", "Imported"
+
+    tournament = models.ForeignKey(
+        "tracker.Tournament",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="changes",
+    )
+    session = models.ForeignKey(
+        "tracker.Session", on_delete=models.CASCADE, null=True, blank=True, related_name="changes"
+    )
+    number = models.PositiveIntegerField(null=True, blank=True)
+    action = models.CharField(max_length=12, choices=Action.choices)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    summary = models.CharField(max_length=200, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(tournament__isnull=False) | models.Q(session__isnull=False),
+                name="change_belongs_somewhere",
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.get_action_display()} {self.number or ''}".strip()

@@ -1,0 +1,246 @@
+"""Cắt Tê: the rules of RULES.md and the "catte-log/1" documents of GAMELOG.md.
+
+Everything the rest of the project needs is importable from here; the pieces live in
+`catte_cards` (card codes), `catte_settings` (the session's settings) and `catte_play` (scoring).
+"""
+
+from decimal import Decimal
+
+from tracker.rules import RulesError
+from tracker.rules.catte_cards import card_label, next_card, parse_card
+from tracker.rules.catte_play import (
+    Round,
+    RoundResult,
+    SessionResult,
+    check_players,
+    play_session,
+    survivors_after_four,
+)
+from tracker.rules.catte_settings import (
+    Settings,
+    describe_settings,
+    format_money,
+    parse_amount,
+    rules_from_settings,
+    settings_from_rules,
+)
+
+__all__ = [
+    "FORMAT",
+    "Round",
+    "RoundResult",
+    "RulesError",
+    "SessionResult",
+    "Settings",
+    "card_label",
+    "describe_settings",
+    "format_money",
+    "log_from",
+    "next_card",
+    "parse_card",
+    "parse_log",
+    "play_session",
+    "replay",
+    "replay_log",
+    "result_document",
+    "rules_from_settings",
+    "settings_from_rules",
+    "survivors_after_four",
+]
+
+FORMAT = "catte-log/1"
+LOG_KEYS = ("format", "rules", "players", "rounds", "side_pot_in")
+ROUND_KEYS = (
+    "tricks",
+    "auto_win",
+    "absent",
+    "folds",
+    "false_claims",
+    "ace_withheld_by",
+    "side_pot",
+)
+NAME_LISTS = ("tricks", "absent", "folds", "false_claims")
+
+
+def parse_log(doc: dict) -> tuple[list[str], Settings, list[Round], dict[str, Decimal]]:
+    """Read a "catte-log/1" document and check it completely, every round against the rules."""
+    players, settings, rounds, side_pot_in = _read_log(doc)
+    play_session(players, settings, rounds, side_pot_in)
+    return players, settings, rounds, side_pot_in
+
+
+def replay(doc: dict) -> tuple[dict, dict[str, Decimal]]:
+    """The result document of a log (without `transfers`) and the balances transfers settle."""
+    session = play_session(*_read_log(doc))
+    return result_document(session), session.settlement_balances
+
+
+def replay_log(doc: dict) -> dict:
+    """The result document of GAMELOG.md for a log, without `transfers`."""
+    return replay(doc)[0]
+
+
+def result_document(session: SessionResult) -> dict:
+    """A scored session as GAMELOG.md writes it: amounts with two places, keys in seat order."""
+
+    def amounts(by_player: dict[str, Decimal]) -> dict[str, str]:
+        return {name: format_money(amount) for name, amount in by_player.items()}
+
+    return {
+        "rounds": [
+            {
+                "dealer": result.dealer,
+                "winner": result.winner,
+                "result": result.result,
+                "eliminated": list(result.eliminated),
+                "net": amounts(result.net),
+                "side_pot": format_money(result.side_pot),
+                "side_pot_target": result.side_pot_target,
+            }
+            for result in session.rounds
+        ],
+        "totals": amounts(session.totals),
+        "side_pot": format_money(session.side_pot),
+        "side_pot_shares": amounts(session.side_pot_shares),
+    }
+
+
+def log_from(
+    players: list[str],
+    settings: Settings,
+    rounds: list[Round],
+    side_pot_in: dict[str, Decimal] | None = None,
+) -> dict:
+    """An export: the "catte-log/1" document that `parse_log` reads back to the same session."""
+    doc = {
+        "format": FORMAT,
+        "rules": rules_from_settings(settings),
+        "players": list(players),
+        "rounds": [_round_entry(round_) for round_ in rounds],
+    }
+    if side_pot_in:
+        doc["side_pot_in"] = {
+            name: format_money(side_pot_in[name]) for name in players if name in side_pot_in
+        }
+    return doc
+
+
+def _round_entry(round_: Round) -> dict:
+    entry = {}
+    if round_.absent:
+        entry["absent"] = list(round_.absent)
+    if round_.auto_win is not None:
+        entry["auto_win"] = {"player": round_.auto_win[0], "hand": round_.auto_win[1]}
+    else:
+        entry["tricks"] = list(round_.tricks)
+    for key in ("folds", "false_claims"):
+        if getattr(round_, key):
+            entry[key] = list(getattr(round_, key))
+    if round_.ace_withheld_by is not None:
+        entry["ace_withheld_by"] = round_.ace_withheld_by
+    if round_.side_pot_upturned is not None or round_.side_pot_claimed_by is not None:
+        entry["side_pot"] = {
+            "upturned": round_.side_pot_upturned,
+            "claimed_by": round_.side_pot_claimed_by,
+        }
+    return entry
+
+
+def _read_log(doc) -> tuple[list[str], Settings, list[Round], dict[str, Decimal]]:
+    """The log's structure: allowed keys at every level and the type of every value."""
+    if not isinstance(doc, dict):
+        raise RulesError("log: must be a JSON object")
+    _refuse_unknown_keys(doc, LOG_KEYS, "log")
+    if doc.get("format") != FORMAT:
+        raise RulesError(f'format: must be "{FORMAT}", not {_shown(doc.get("format"))}')
+    for key in ("rules", "players", "rounds"):
+        if key not in doc:
+            raise RulesError(f"log: {key} is missing")
+    players = _read_players(doc["players"])
+    settings = settings_from_rules(doc["rules"])
+    side_pot_in = _read_side_pot_in(doc.get("side_pot_in", {}), players)
+    if not isinstance(doc["rounds"], list):
+        raise RulesError("rounds: must be a list of rounds")
+    rounds = [_read_round(number, entry) for number, entry in enumerate(doc["rounds"], start=1)]
+    return players, settings, rounds, side_pot_in
+
+
+def _read_players(players) -> list[str]:
+    if not isinstance(players, list):
+        raise RulesError("players: must be a list of names in seat order")
+    check_players(players)
+    return list(players)
+
+
+def _read_side_pot_in(side_pot_in, players: list[str]) -> dict[str, Decimal]:
+    if not isinstance(side_pot_in, dict):
+        raise RulesError('side_pot_in: must be an object such as {"An": "0.50"}')
+    for name in side_pot_in:
+        if name not in players:
+            raise RulesError(f"side_pot_in: {name}: not a player of this log")
+    return {
+        name: parse_amount(side_pot_in[name], f"side_pot_in: {name}:")
+        for name in players
+        if name in side_pot_in
+    }
+
+
+def _read_round(number: int, entry) -> Round:
+    where = f"round {number}"
+    if not isinstance(entry, dict):
+        raise RulesError(f"{where}: must be an object")
+    _refuse_unknown_keys(entry, ROUND_KEYS, where)
+    for key in NAME_LISTS:
+        names = entry.get(key, [])
+        if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+            raise RulesError(f"{where}: {key} must be a list of player names")
+    if "tricks" in entry and "auto_win" in entry:
+        raise RulesError(f"{where}: give either the tricks or an automatic win, not both")
+    withheld = entry.get("ace_withheld_by")
+    if withheld is not None and not isinstance(withheld, str):
+        raise RulesError(f"{where}: ace_withheld_by must be a player's name or null")
+    return Round(
+        tricks=list(entry.get("tricks", [])),
+        auto_win=_read_auto_win(where, entry.get("auto_win")),
+        absent=list(entry.get("absent", [])),
+        folds=list(entry.get("folds", [])),
+        false_claims=list(entry.get("false_claims", [])),
+        ace_withheld_by=withheld,
+        **_read_side_pot(where, entry.get("side_pot")),
+    )
+
+
+def _read_auto_win(where: str, auto_win) -> tuple[str, str] | None:
+    if auto_win is None:
+        return None
+    if (
+        not isinstance(auto_win, dict)
+        or set(auto_win) != {"player", "hand"}
+        or not all(isinstance(value, str) for value in auto_win.values())
+    ):
+        raise RulesError(f'{where}: auto_win must be {{"player": name, "hand": "four_aces"}}')
+    return auto_win["player"], auto_win["hand"]
+
+
+def _read_side_pot(where: str, side_pot) -> dict:
+    if side_pot is None:
+        return {}
+    if not isinstance(side_pot, dict):
+        raise RulesError(f'{where}: side_pot must be {{"upturned": card, "claimed_by": name}}')
+    _refuse_unknown_keys(side_pot, ("upturned", "claimed_by"), f"{where}: side_pot")
+    upturned, claimant = side_pot.get("upturned"), side_pot.get("claimed_by")
+    if not isinstance(upturned, str):
+        raise RulesError(f'{where}: side pot: the upturned card is missing (such as "7H")')
+    if claimant is not None and not isinstance(claimant, str):
+        raise RulesError(f"{where}: side pot: claimed_by must be a player's name or null")
+    return {"side_pot_upturned": upturned, "side_pot_claimed_by": claimant}
+
+
+def _refuse_unknown_keys(entry: dict, allowed: tuple[str, ...], where: str) -> None:
+    for key in entry:
+        if key not in allowed:
+            raise RulesError(f'{where}: unknown key "{key}"')
+
+
+def _shown(value) -> str:
+    return f'"{value}"' if isinstance(value, str) else "missing" if value is None else str(value)

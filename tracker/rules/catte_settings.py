@@ -1,0 +1,174 @@
+"""The settings of a Cắt Tê session: the log's `rules` object, and the same in plain words."""
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+
+from tracker.rules import RulesError
+
+ZERO = Decimal("0.00")
+CENT = Decimal("0.01")
+HAND_NAMES = {
+    "four_aces": "four aces",
+    "four_of_a_kind": "four of a kind",
+    "flush": "six-card flush",
+}
+OPTIONAL_AUTO_WINS = ("four_of_a_kind", "flush")  # four aces always wins, it is no setting
+AUTO_WIN_PAYS = ("pot", "double")
+SIDE_POT_AT_END = ("refund", "carry")
+FEWEST_FOR_DOUBLE, MOST_PLAYERS = 3, 8
+RULE_KEYS = (
+    "stake",
+    "sweep_double_min_players",
+    "auto_wins",
+    "auto_win_pays",
+    "false_claim_penalty",
+    "ace_penalty",
+    "side_pot_stake",
+    "side_pot_at_end",
+)
+_AMOUNT_TEXT = re.compile(r"[0-9]+(\.[0-9]{1,2})?")
+
+
+def parse_amount(text, where: str) -> Decimal:
+    """An amount written as the logs write money: a string, at most two places ("1.50", "5")."""
+    if not isinstance(text, str) or not _AMOUNT_TEXT.fullmatch(text):
+        raise RulesError(f'{where} must be an amount such as "1.00"')
+    return Decimal(text)
+
+
+def format_money(amount: Decimal) -> str:
+    """Money as the result documents write it: exactly two places, never "-0.00"."""
+    return f"{(amount if amount else ZERO).quantize(CENT):f}"
+
+
+def check_amount(amount, where: str, *, positive: bool = False) -> None:
+    """Refuse anything but a Decimal of at most two places, not negative (positive if asked)."""
+    if (
+        not isinstance(amount, Decimal)
+        or not amount.is_finite()
+        or amount < 0
+        or amount != amount.quantize(CENT)
+    ):
+        raise RulesError(f'{where} must be an amount such as "1.00"')
+    if positive and amount == 0:
+        raise RulesError(f"{where} must be more than 0")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a table agreed on for a session. `false_claim_penalty` left out means one stake."""
+
+    stake: Decimal
+    sweep_double_min_players: int | None = 4
+    auto_wins: tuple[str, ...] = ()
+    auto_win_pays: str = "double"
+    false_claim_penalty: Decimal | None = None
+    ace_penalty: bool = False
+    side_pot_stake: Decimal = ZERO
+    side_pot_at_end: str = "refund"
+
+    def __post_init__(self):
+        check_amount(self.stake, "rules: stake", positive=True)
+        least = self.sweep_double_min_players
+        if least is not None and (
+            type(least) is not int or not FEWEST_FOR_DOUBLE <= least <= MOST_PLAYERS
+        ):
+            raise RulesError(
+                "rules: sweep_double_min_players must be a whole number from 3 to 8, "
+                "or null for never"
+            )
+        hands = self.auto_wins
+        if (
+            not isinstance(hands, tuple | list)
+            or any(hand not in OPTIONAL_AUTO_WINS for hand in hands)
+            or len(set(hands)) != len(hands)
+        ):
+            raise RulesError(
+                "rules: auto_wins must list four_of_a_kind and/or flush, each once "
+                "(four aces always wins)"
+            )
+        object.__setattr__(
+            self, "auto_wins", tuple(hand for hand in OPTIONAL_AUTO_WINS if hand in hands)
+        )
+        if self.auto_win_pays not in AUTO_WIN_PAYS:
+            raise RulesError('rules: auto_win_pays must be "pot" or "double"')
+        if self.false_claim_penalty is None:
+            object.__setattr__(self, "false_claim_penalty", self.stake)
+        check_amount(self.false_claim_penalty, "rules: false_claim_penalty")
+        if type(self.ace_penalty) is not bool:
+            raise RulesError("rules: ace_penalty must be true or false")
+        check_amount(self.side_pot_stake, "rules: side_pot_stake")
+        if self.side_pot_at_end not in SIDE_POT_AT_END:
+            raise RulesError('rules: side_pot_at_end must be "refund" or "carry"')
+
+    @property
+    def has_side_pot(self) -> bool:
+        return self.side_pot_stake > 0
+
+    def allows_auto_win(self, hand: str) -> bool:
+        return hand == "four_aces" or hand in self.auto_wins
+
+    def sweep_pays_double(self, dealt_in: int) -> bool:
+        least = self.sweep_double_min_players
+        return least is not None and dealt_in >= least
+
+
+def settings_from_rules(rules: dict) -> Settings:
+    """The `rules` object of a "catte-log/1" document, checked key by key."""
+    if not isinstance(rules, dict):
+        raise RulesError("rules: must be an object")
+    for key in rules:
+        if key not in RULE_KEYS:
+            raise RulesError(f'rules: unknown setting "{key}"')
+    if "stake" not in rules:
+        raise RulesError('rules: stake is required (an amount such as "1.00")')
+    chosen = {"stake": parse_amount(rules["stake"], "rules: stake")}
+    for key in ("false_claim_penalty", "side_pot_stake"):
+        if key in rules:
+            chosen[key] = parse_amount(rules[key], f"rules: {key}")
+    if "auto_wins" in rules:
+        if not isinstance(rules["auto_wins"], list):
+            raise RulesError('rules: auto_wins must be a list such as ["four_of_a_kind"]')
+        chosen["auto_wins"] = tuple(rules["auto_wins"])
+    for key in ("sweep_double_min_players", "auto_win_pays", "ace_penalty", "side_pot_at_end"):
+        if key in rules:
+            chosen[key] = rules[key]
+    return Settings(**chosen)
+
+
+def rules_from_settings(settings: Settings) -> dict:
+    """The inverse of `settings_from_rules`: every setting written out, for an exported log."""
+    return {
+        "stake": format_money(settings.stake),
+        "sweep_double_min_players": settings.sweep_double_min_players,
+        "auto_wins": list(settings.auto_wins),
+        "auto_win_pays": settings.auto_win_pays,
+        "false_claim_penalty": format_money(settings.false_claim_penalty),
+        "ace_penalty": settings.ace_penalty,
+        "side_pot_stake": format_money(settings.side_pot_stake),
+        "side_pot_at_end": settings.side_pot_at_end,
+    }
+
+
+def describe_settings(settings: Settings) -> list[str]:
+    """The settings in plain words, one line each, for the session page."""
+    least = settings.sweep_double_min_players
+    hands = ", ".join(HAND_NAMES[hand] for hand in ("four_aces", *settings.auto_wins))
+    pays = "double" if settings.auto_win_pays == "double" else "the pot"
+    if settings.has_side_pot:
+        at_end = {
+            "refund": "refunded at the end of the session",
+            "carry": "carried into the next session",
+        }[settings.side_pot_at_end]
+        side_pot = f"Side pot {format_money(settings.side_pot_stake)} a round; {at_end}"
+    else:
+        side_pot = "No side pot"
+    return [
+        f"Stake {format_money(settings.stake)} a round",
+        f"A sweep pays double from {least} players" if least else "A sweep never pays double",
+        f"Automatic wins: {hands}; they pay {pays}",
+        f"False claim: {format_money(settings.false_claim_penalty)} to each other player",
+        f"Penalty for holding an ace: {'on' if settings.ace_penalty else 'off'}",
+        side_pot,
+    ]

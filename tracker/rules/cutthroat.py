@@ -1,0 +1,79 @@
+"""Cutthroat Spades: the rules of RULES.md ("Cutthroat Spades") as plain functions.
+
+This is the public interface; the code lives in three siblings:
+
+- ``cutthroat_settings``: ``Settings``, ``PRESETS``, the log's ``rules`` object, descriptions;
+- ``cutthroat_play``: ``Hand`` and the scoring of hands, games and the tournament;
+- ``cutthroat_log``: the "cutthroat-log/1" format of GAMELOG.md (parse, replay, export).
+
+Typical use::
+
+    settings = settings_from_rules({"preset": "official"}, len(players))
+    validate_bids(players, settings, hands, bids)          # step 1 of entering a hand
+    result = play_tournament(players, settings, hands + [Hand(bids, tricks, jacks)])
+    result.games[-1].hands[-1].totals, result.next_dealer, result.blind_six_allowed
+"""
+
+from tracker.rules import RulesError
+from tracker.rules.cutthroat_log import (
+    FORMAT,
+    log_from,
+    parse_log,
+    replay_log,
+    result_document,
+)
+from tracker.rules.cutthroat_play import (
+    GameResult,
+    Hand,
+    HandResult,
+    TournamentResult,
+    jack_effects,
+    play_tournament,
+    score_bid,
+    validate_bids,
+)
+from tracker.rules.cutthroat_settings import (
+    AWARD_JACKS,
+    BID_LABELS,
+    BIDS,
+    JACK_NAMES,
+    PRESETS,
+    JackAwards,
+    Settings,
+    bid_label,
+    describe_settings,
+    preset_settings,
+    rules_from_settings,
+    settings_from_rules,
+    tricks_per_hand,
+)
+
+__all__ = [
+    "AWARD_JACKS",
+    "BID_LABELS",
+    "BIDS",
+    "FORMAT",
+    "JACK_NAMES",
+    "PRESETS",
+    "GameResult",
+    "Hand",
+    "HandResult",
+    "JackAwards",
+    "RulesError",
+    "Settings",
+    "TournamentResult",
+    "bid_label",
+    "describe_settings",
+    "jack_effects",
+    "log_from",
+    "parse_log",
+    "play_tournament",
+    "preset_settings",
+    "replay_log",
+    "result_document",
+    "rules_from_settings",
+    "score_bid",
+    "settings_from_rules",
+    "tricks_per_hand",
+    "validate_bids",
+]

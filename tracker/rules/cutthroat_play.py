@@ -1,0 +1,347 @@
+"""Cutthroat Spades scoring: hands, games and the tournament, with every hand validated.
+
+Import the public names from ``tracker.rules.cutthroat``; this module is one part of it.
+"""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from tracker.rules import RulesError
+from tracker.rules.cutthroat_settings import BIDS, JACK_NAMES, Settings, _whole
+
+
+@dataclass(frozen=True)
+class Hand:
+    """What was entered for one hand: bids and tricks by player, award jacks card → player."""
+
+    bids: dict[str, int | str]
+    tricks: dict[str, int]
+    jacks: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class HandResult:
+    """One scored hand. All dicts are keyed by player in seat order.
+
+    ``score`` = ``bid_points`` + ``jack_points`` − ``bag_penalty``; ``bags`` is the bags held
+    after the hand (per-hand mode: the bags taken in the hand, after any J♥).
+    """
+
+    game: int  # 1-based game number
+    number: int  # 1-based within the game
+    hand_index: int  # 0-based across the tournament
+    dealer: str
+    first_bidder: str
+    hand: Hand
+    bid_points: dict[str, int]
+    jack_points: dict[str, int]
+    bags_taken: dict[str, int]  # overtricks of the bid, before any J♥
+    score: dict[str, int]
+    bag_penalty: dict[str, int]
+    bags: dict[str, int]
+    totals: dict[str, int]
+
+
+@dataclass
+class GameResult:
+    hands: list[HandResult]
+    winner: str | None
+    number: int = 1
+
+    @property
+    def totals(self) -> dict[str, int]:
+        return dict(self.hands[-1].totals) if self.hands else {}
+
+
+@dataclass
+class TournamentResult:
+    """The tournament so far, and what the next hand looks like.
+
+    ``next_*``, ``totals``, ``bags`` and the Blind 6 fields describe the next hand (a new game
+    starts from zero after a game is won). Once ``finished`` no hand may follow; the dealer
+    fields still show where the rotation stands and Blind 6 is allowed to no one.
+    """
+
+    players: list[str]
+    games: list[GameResult]
+    wins: dict[str, int]
+    champion: str | None
+    finished: bool
+    next_dealer: str
+    next_first_bidder: str
+    next_game: int
+    next_hand: int
+    totals: dict[str, int]
+    bags: dict[str, int]
+    blind_six_allowed: dict[str, bool]
+    blind_six_reason: dict[str, str]
+
+
+def score_bid(bid: int | str, tricks: int, moon: int, nil_tricks_are_bags: bool = True):
+    """(points, bags) for one bid and the tricks taken (RULES.md "Bids and points")."""
+    if bid in ("NIL", "BN"):
+        value = 100 if bid == "NIL" else 200
+        if tricks == 0:
+            return value, 0
+        return -value, tricks if nil_tricks_are_bags else 0
+    if bid == "1F":
+        return (50, 0) if tricks == 1 else (10, tricks - 1) if tricks > 1 else (-50, 0)
+    if bid == "2F":
+        return (40, 0) if tricks == 2 else (20, tricks - 2) if tricks > 2 else (-40, 0)
+    if bid == "B6":
+        return (100, tricks - 6) if tricks >= 6 else (-100, 0)
+    if bid == "SM":
+        return (150, 0) if tricks >= moon else (-150, 0)
+    return (10 * bid, tricks - bid) if tricks >= bid else (-10 * bid, 0)
+
+
+def jack_effects(caught: Mapping[str, str], awards: Mapping[str, int | str]):
+    """(points, bags removed) per player who caught award jacks (RULES.md "Award jacks")."""
+    by_player: dict[str, list[str]] = {}
+    for card, player in caught.items():
+        by_player.setdefault(player, []).append(card)
+    points: dict[str, int] = {}
+    removed: dict[str, int] = {}
+    for player, cards in by_player.items():
+        if len(cards) > 1 and not (len(cards) == 3 == len(awards)):
+            continue  # more than one award jack: nothing for any, unless all three of three
+        for card in cards:
+            if awards[card] == "bag":
+                removed[player] = removed.get(player, 0) + 1
+            else:
+                points[player] = points.get(player, 0) + awards[card]
+    return points, removed
+
+
+def check_players(players) -> list[str]:
+    if not isinstance(players, Sequence) or isinstance(players, str):
+        raise RulesError("players: must be a list of names in seat order")
+    if not 3 <= len(players) <= 5:
+        raise RulesError(f"players: Cutthroat takes 3 to 5 players, not {len(players)}")
+    for name in players:
+        if not isinstance(name, str) or not name:
+            raise RulesError(f"players: every name must be non-empty text, not {name!r}")
+        if players.count(name) > 1:
+            raise RulesError(f"players: {name} is listed twice")
+    return list(players)
+
+
+class _Tournament:
+    """The state of a tournament, advanced one validated hand at a time."""
+
+    def __init__(self, players, settings: Settings):
+        self.players = check_players(players)
+        if not isinstance(settings, Settings):
+            raise RulesError("rules: settings must be a Settings")
+        settings.check_players(len(self.players))
+        self.settings = settings
+        self.tricks = settings.tricks(len(self.players))
+        self.moon = settings.moon(len(self.players))
+        self.games: list[GameResult] = []
+        self.current: list[HandResult] = []
+        self.wins = dict.fromkeys(self.players, 0)
+        self.champion: str | None = None
+        self.hand_index = 0
+        self.game = 1
+        self.number = 1
+        self._new_game()
+
+    def _new_game(self) -> None:
+        self.totals = dict.fromkeys(self.players, 0)
+        self.bags = dict.fromkeys(self.players, 0)
+        self.blind_sixes = dict.fromkeys(self.players, 0)
+
+    def where(self) -> str:
+        return f"game {self.game} hand {self.number}"
+
+    def seat(self, offset: int = 0) -> str:
+        return self.players[(self.hand_index + offset) % len(self.players)]
+
+    def blind_six(self, player: str) -> tuple[bool, str]:
+        """Whether ``player`` may bid Blind 6 in the next hand, and why, in plain words."""
+        limit = self.settings.blind_six_per_game
+        if self.champion is not None:
+            return False, "the tournament is over"
+        if limit == 0:
+            return False, "Blind 6 is not played at this table"
+        used = self.blind_sixes[player]
+        if limit is not None and used >= limit:
+            times = "" if used == 1 else f" {used} times"
+            return False, f"{player} has used Blind 6{times} this game"
+        lead = max(self.totals.values())
+        behind = lead - self.totals[player]
+        if len(set(self.totals.values())) == 1:
+            return False, f"{player} is not behind: all scores are level"
+        if behind == 0:
+            leaders = list(self.totals.values()).count(lead)
+            return False, f"{player} is the leader" if leaders == 1 else f"{player} shares the lead"
+        if behind < self.settings.blind_six_behind:
+            return False, f"{player} is only {behind} behind"
+        return True, f"{player} is {behind} behind the leader"
+
+    def check_bids(self, bids) -> None:
+        where = self.where()
+        if self.champion is not None:
+            raise RulesError(f"{where}: the tournament is over: {self.champion} has won it")
+        if not isinstance(bids, Mapping):
+            raise RulesError(f"{where}: bids must map each player to a bid")
+        for player in bids:
+            if player not in self.players:
+                raise RulesError(f"{where}: {player}: bid by someone who is not a player")
+        for player in self.players:
+            if player not in bids:
+                raise RulesError(f"{where}: {player}: no bid")
+            bid = bids[player]
+            if not (
+                (isinstance(bid, str) and bid in BIDS) or (_whole(bid, 1) and bid <= self.tricks)
+            ):
+                raise RulesError(
+                    f"{where}: {player}: {bid!r} is not a bid "
+                    f"(a bid is 1 to {self.tricks}, NIL, BN, 1F, 2F, B6 or SM)"
+                )
+            if bid == "B6":
+                allowed, reason = self.blind_six(player)
+                if not allowed:
+                    raise RulesError(f"{where}: {player}: Blind 6 is not allowed: {reason}")
+
+    def check_tricks(self, tricks) -> None:
+        where = self.where()
+        if not isinstance(tricks, Mapping):
+            raise RulesError(f"{where}: tricks must map each player to the tricks he took")
+        for player in tricks:
+            if player not in self.players:
+                raise RulesError(f"{where}: {player}: tricks for someone who is not a player")
+        for player in self.players:
+            if player not in tricks:
+                raise RulesError(f"{where}: {player}: no tricks entered")
+            if not _whole(tricks[player], 0):
+                raise RulesError(
+                    f"{where}: {player}: tricks must be a whole number, 0 or more, "
+                    f"not {tricks[player]!r}"
+                )
+        total = sum(tricks.values())
+        if total != self.tricks:
+            raise RulesError(f"{where}: tricks add up to {total}, not {self.tricks}")
+        dealer = self.seat()
+        if self.settings.jokers == 2 and tricks[dealer] > self.tricks - 1:
+            raise RulesError(
+                f"{where}: {dealer}: the dealer sits out trick 1 and can take at most "
+                f"{self.tricks - 1} tricks, not {tricks[dealer]}"
+            )
+
+    def check_jacks(self, jacks, tricks) -> None:
+        where = self.where()
+        awards = self.settings.award_jacks
+        if not isinstance(jacks, Mapping):
+            raise RulesError(f"{where}: jacks must map each award jack to who caught it")
+        for card in jacks:
+            if card not in awards:
+                in_force = ", ".join(awards) or "none"
+                raise RulesError(
+                    f"{where}: jacks: {card!r} is not an award jack here (in force: {in_force})"
+                )
+        for card in awards:
+            if card not in jacks:
+                raise RulesError(f"{where}: jacks: who caught {card} ({JACK_NAMES[card]})?")
+            player = jacks[card]
+            if player not in self.players:
+                raise RulesError(f"{where}: {player}: caught {card} but is not a player")
+            if tricks[player] == 0:
+                raise RulesError(f"{where}: {player}: caught {card} but took no tricks")
+
+    def play(self, hand: Hand) -> HandResult:
+        if not isinstance(hand, Hand):
+            raise RulesError(f"{self.where()}: not a Hand")
+        self.check_bids(hand.bids)
+        self.check_tricks(hand.tricks)
+        self.check_jacks(hand.jacks, hand.tricks)
+        s = self.settings
+        jack_points, bags_removed = jack_effects(hand.jacks, s.award_jacks)
+        seats = self.players
+        bid_points, bags_taken, penalty, score = {}, {}, {}, {}
+        for p in seats:
+            bid_points[p], bags_taken[p] = score_bid(
+                hand.bids[p], hand.tricks[p], self.moon, s.nil_tricks_are_bags
+            )
+            if s.bags_mode == "per_hand":
+                self.bags[p] = max(0, bags_taken[p] - bags_removed.get(p, 0))
+                penalty[p] = 10 * self.bags[p]
+            else:
+                self.bags[p] = max(0, self.bags[p] + bags_taken[p] - bags_removed.get(p, 0))
+                penalty[p] = 0
+                if self.bags[p] >= s.bag_limit:
+                    penalty[p], self.bags[p] = 10 * self.bags[p], 0
+            score[p] = bid_points[p] + jack_points.get(p, 0) - penalty[p]
+            self.totals[p] += score[p]
+            if hand.bids[p] == "B6":
+                self.blind_sixes[p] += 1
+        result = HandResult(
+            game=self.game,
+            number=self.number,
+            hand_index=self.hand_index,
+            dealer=self.seat(),
+            first_bidder=self.seat(1),
+            hand=hand,
+            bid_points=bid_points,
+            jack_points={p: jack_points.get(p, 0) for p in seats},
+            bags_taken=bags_taken,
+            score=score,
+            bag_penalty=penalty,
+            bags=dict(self.bags),
+            totals=dict(self.totals),
+        )
+        self.current.append(result)
+        self.hand_index += 1
+        self.number += 1
+        top = max(self.totals.values())
+        leaders = [p for p in seats if self.totals[p] == top]
+        if top >= s.target and len(leaders) == 1:
+            self._end_game(leaders[0])
+        return result
+
+    def _end_game(self, winner: str) -> None:
+        self.games.append(GameResult(hands=self.current, winner=winner, number=self.game))
+        self.current = []
+        self.wins[winner] += 1
+        if self.wins[winner] >= self.settings.wins_needed:
+            self.champion = winner
+        self.game += 1
+        self.number = 1
+        self._new_game()
+
+    def result(self) -> TournamentResult:
+        games = list(self.games)
+        if self.current:
+            games.append(GameResult(hands=list(self.current), winner=None, number=self.game))
+        blind_six = {p: self.blind_six(p) for p in self.players}
+        return TournamentResult(
+            players=list(self.players),
+            games=games,
+            wins=dict(self.wins),
+            champion=self.champion,
+            finished=self.champion is not None,
+            next_dealer=self.seat(),
+            next_first_bidder=self.seat(1),
+            next_game=self.game,
+            next_hand=self.number,
+            totals=dict(self.totals),
+            bags=dict(self.bags),
+            blind_six_allowed={p: allowed for p, (allowed, _) in blind_six.items()},
+            blind_six_reason={p: reason for p, (_, reason) in blind_six.items()},
+        )
+
+
+def play_tournament(players: list[str], settings: Settings, hands: list[Hand]) -> TournamentResult:
+    """Score a whole tournament from its hands in order; games are split where they are won."""
+    tournament = _Tournament(players, settings)
+    for hand in hands:
+        tournament.play(hand)
+    return tournament.result()
+
+
+def validate_bids(players: list[str], settings: Settings, hands_so_far: list[Hand], bids) -> None:
+    """Check the bids of the next hand (before its tricks are known); RulesError if wrong."""
+    tournament = _Tournament(players, settings)
+    for hand in hands_so_far:
+        tournament.play(hand)
+    tournament.check_bids(bids)

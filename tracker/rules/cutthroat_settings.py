@@ -1,0 +1,319 @@
+"""Cutthroat Spades settings: the presets, the log's ``rules`` object and plain-words descriptions.
+
+Import the public names from ``tracker.rules.cutthroat``; this module is one part of it.
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from tracker.rules import RulesError
+
+BIDS = ("NIL", "BN", "1F", "2F", "B6", "SM")
+BID_LABELS = {
+    "NIL": "Nil",
+    "BN": "Blind Nil",
+    "1F": "1 for 50",
+    "2F": "2 for 40",
+    "B6": "Blind 6",
+    "SM": "Shoot the Moon",
+}
+AWARD_JACKS = ("JD", "JC", "JH")  # the cards that can be award jacks, in display order
+JACK_NAMES = {"JD": "J♦", "JC": "J♣", "JH": "J♥"}
+BAG_MODES = ("limit", "per_hand")
+
+
+def bid_label(bid: int | str) -> str:
+    """A bid in plain words: "Nil", "1 for 50", "7"."""
+    if isinstance(bid, str) and bid in BID_LABELS:
+        return BID_LABELS[bid]
+    if _whole(bid, 1):
+        return str(bid)
+    raise RulesError(f"not a bid: {bid!r}")
+
+
+def tricks_per_hand(player_count: int, jokers: int = 0) -> int:
+    """T, the tricks in one hand (RULES.md, "Table and deck")."""
+    if not _whole(player_count, 3) or player_count > 5:
+        raise RulesError(f"players: Cutthroat takes 3 to 5 players, not {player_count!r}")
+    if jokers not in (0, 2, 3) or isinstance(jokers, bool):
+        raise RulesError(f'rules: "jokers" must be 0, 2 or 3, not {jokers!r}')
+    if jokers and player_count != 5:
+        raise RulesError(f"rules: jokers are only played with 5 players, not {player_count}")
+    return 11 if jokers else {3: 17, 4: 13, 5: 10}[player_count]
+
+
+class JackAwards(dict):
+    """The award jacks in force, card → points or "bag": a read-only, hashable dict."""
+
+    def _read_only(self, *args, **kwargs):
+        raise TypeError("award jacks are read-only; build new Settings instead")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _read_only
+    __ior__ = _read_only
+
+    def __hash__(self):
+        return hash(tuple(sorted(self.items(), key=repr)))
+
+    def __reduce__(self):
+        return (JackAwards, (dict(self),))
+
+
+_OFFICIAL_JACKS = {"JD": 10, "JC": 10}
+
+PRESETS: dict[str, dict] = {
+    "official": {
+        "target": 500,
+        "bags_mode": "limit",
+        "bag_limit": 10,
+        "blind_six_per_game": 1,
+        "blind_six_behind": 50,
+        "award_jacks": dict(_OFFICIAL_JACKS),
+        "wins_needed": 5,
+        "moon_tricks": None,
+        "nil_tricks_are_bags": True,
+        "jokers": 0,
+    },
+}
+PRESETS["300-five-bags"] = {
+    **PRESETS["official"],
+    "award_jacks": dict(_OFFICIAL_JACKS),
+    "target": 300,
+    "bag_limit": 5,
+    "wins_needed": 3,
+}
+PRESETS["300-per-bag"] = {
+    **PRESETS["official"],
+    "award_jacks": dict(_OFFICIAL_JACKS),
+    "target": 300,
+    "bags_mode": "per_hand",
+    "wins_needed": 3,
+}
+PRESETS["500-three-jacks"] = {
+    **PRESETS["official"],
+    "blind_six_per_game": None,
+    "award_jacks": {**_OFFICIAL_JACKS, "JH": "bag"},
+}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The settings of one tournament. The defaults are the official preset.
+
+    Building one checks every value (RulesError); ``check_players`` adds the checks that need
+    the number of players (jokers, moon_tricks).
+    """
+
+    target: int = 500
+    bags_mode: str = "limit"
+    bag_limit: int = 10
+    blind_six_per_game: int | None = 1
+    blind_six_behind: int = 50
+    award_jacks: dict[str, int | str] = field(default_factory=lambda: dict(_OFFICIAL_JACKS))
+    wins_needed: int = 5
+    moon_tricks: int | None = None
+    nil_tricks_are_bags: bool = True
+    jokers: int = 0
+    preset: str = "official"
+
+    def __post_init__(self):
+        object.__setattr__(self, "award_jacks", _award_jacks(self.award_jacks))
+        _check(self)
+        if self.bags_mode == "per_hand":  # the limit means nothing then: keep the preset's
+            object.__setattr__(self, "bag_limit", PRESETS[self.preset]["bag_limit"])
+
+    def tricks(self, player_count: int) -> int:
+        return tricks_per_hand(player_count, self.jokers)
+
+    def moon(self, player_count: int) -> int:
+        """M, the tricks a Shoot the Moon bid needs."""
+        if self.moon_tricks is None:
+            return self.tricks(player_count) - 3
+        return self.moon_tricks
+
+    def check_players(self, player_count: int) -> None:
+        tricks = self.tricks(player_count)
+        if self.moon_tricks is not None and self.moon_tricks > tricks:
+            raise RulesError(
+                f'rules: "moon_tricks" must be at most {tricks} (the tricks in a hand), '
+                f"not {self.moon_tricks}"
+            )
+
+
+def preset_settings(name: str) -> Settings:
+    if name not in PRESETS:
+        raise RulesError(f"rules: unknown preset {name!r} (presets: {', '.join(PRESETS)})")
+    return Settings(preset=name, **PRESETS[name])
+
+
+def _whole(value, minimum: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= minimum
+
+
+def _award_jacks(value) -> JackAwards:
+    if isinstance(value, Mapping):
+        pairs = list(value.items())
+    else:
+        try:
+            pairs = [tuple(pair) for pair in value]
+        except TypeError:
+            pairs = None
+        if pairs is None or any(len(pair) != 2 for pair in pairs):
+            raise RulesError('rules: "award_jacks" must map cards to points or "bag"')
+    awards = dict(pairs)
+    for card, award in awards.items():
+        if card not in AWARD_JACKS:
+            raise RulesError(f'rules: "award_jacks": {card!r} is not an award jack (JD, JC or JH)')
+        if award != "bag" and not _whole(award, 1):
+            raise RulesError(
+                f'rules: "award_jacks": {card} must be worth points (1 or more) '
+                f'or "bag", not {award!r}'
+            )
+    return JackAwards((card, awards[card]) for card in AWARD_JACKS if card in awards)
+
+
+def _check(s: Settings) -> None:
+    def need(ok: bool, name: str, wanted: str, value) -> None:
+        if not ok:
+            raise RulesError(f'rules: "{name}" must be {wanted}, not {value!r}')
+
+    need(_whole(s.target, 1), "target", "a whole number of points, 1 or more", s.target)
+    need(s.bags_mode in BAG_MODES, "bags", '"limit" or "per_hand"', s.bags_mode)
+    need(_whole(s.bag_limit, 1), "bags", "a limit of 1 or more bags", s.bag_limit)
+    per_game = s.blind_six_per_game
+    need(
+        per_game is None or _whole(per_game, 0), "blind_six_per_game", "null or 0 or more", per_game
+    )
+    need(_whole(s.blind_six_behind, 0), "blind_six_behind", "0 or more points", s.blind_six_behind)
+    need(_whole(s.wins_needed, 1), "wins_needed", "1 or more game wins", s.wins_needed)
+    moon = s.moon_tricks
+    need(moon is None or _whole(moon, 1), "moon_tricks", "null or 1 or more tricks", moon)
+    need(
+        isinstance(s.nil_tricks_are_bags, bool),
+        "nil_tricks_are_bags",
+        "true or false",
+        s.nil_tricks_are_bags,
+    )
+    need(s.jokers in (0, 2, 3) and not isinstance(s.jokers, bool), "jokers", "0, 2 or 3", s.jokers)
+    if not isinstance(s.preset, str) or s.preset not in PRESETS:
+        raise RulesError(f"rules: unknown preset {s.preset!r} (presets: {', '.join(PRESETS)})")
+
+
+RULE_KEYS = (
+    "preset",
+    "target",
+    "bags",
+    "blind_six_per_game",
+    "blind_six_behind",
+    "award_jacks",
+    "wins_needed",
+    "moon_tricks",
+    "nil_tricks_are_bags",
+    "jokers",
+)
+
+
+def settings_from_rules(rules: dict, player_count: int) -> Settings:
+    """The Settings of a log's ``rules`` object: a preset (default official) and overrides."""
+    if not isinstance(rules, dict):
+        raise RulesError("rules: must be an object")
+    for key in rules:
+        if key not in RULE_KEYS:
+            raise RulesError(f'rules: unknown setting "{key}"')
+    name = rules.get("preset", "official")
+    if not isinstance(name, str) or name not in PRESETS:
+        raise RulesError(f"rules: unknown preset {name!r} (presets: {', '.join(PRESETS)})")
+    values = dict(PRESETS[name])
+    for key in RULE_KEYS[1:]:
+        if key == "bags" and key in rules:
+            values.update(_bags_rule(rules["bags"], values["bag_limit"]))
+        elif key in rules:
+            values[key] = rules[key]
+    settings = Settings(preset=name, **values)
+    settings.check_players(player_count)
+    return settings
+
+
+def _bags_rule(value, preset_limit: int) -> dict:
+    if not isinstance(value, dict):
+        raise RulesError(
+            'rules: "bags" must be {"mode": "limit", "limit": 10} or {"mode": "per_hand"}'
+        )
+    for key in value:
+        if key not in ("mode", "limit"):
+            raise RulesError(f'rules: unknown setting "bags.{key}"')
+    mode = value.get("mode")
+    if mode == "per_hand" and "limit" in value:
+        raise RulesError('rules: "bags": a limit only goes with "mode": "limit"')
+    if mode not in BAG_MODES:
+        raise RulesError(f'rules: "bags": "mode" must be "limit" or "per_hand", not {mode!r}')
+    return {"bags_mode": mode, "bag_limit": value.get("limit", preset_limit)}
+
+
+def rules_from_settings(settings: Settings) -> dict:
+    """The log's ``rules`` object for these settings: the preset and what differs from it."""
+    base = PRESETS[settings.preset]
+    rules: dict = {"preset": settings.preset}
+    for key in RULE_KEYS[1:]:
+        if key == "bags":
+            limit_differs = (
+                settings.bags_mode == "limit" and settings.bag_limit != base["bag_limit"]
+            )
+            if settings.bags_mode != base["bags_mode"] or limit_differs:
+                rules["bags"] = {"mode": settings.bags_mode}
+                if settings.bags_mode == "limit":
+                    rules["bags"]["limit"] = settings.bag_limit
+        elif key == "award_jacks":
+            if dict(settings.award_jacks) != base["award_jacks"]:
+                rules["award_jacks"] = dict(settings.award_jacks)
+        elif getattr(settings, key) != base[key]:
+            rules[key] = getattr(settings, key)
+    return rules
+
+
+def _times(count: int) -> str:
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")
+
+
+def describe_settings(settings: Settings, player_count: int) -> list[str]:
+    """The settings in force in plain words, one line each, for the scoreboard."""
+    s = settings
+    tricks = s.tricks(player_count)
+    table = f"{player_count} players: {tricks} tricks a hand"
+    if s.jokers == 2:
+        table = (
+            f"5 players with 2 jokers: {tricks} tricks a hand; "
+            "the dealer sits out trick 1 and the 2♣ leads"
+        )
+    elif s.jokers == 3:
+        table = f"5 players with 3 jokers: {tricks} tricks a hand"
+    changed = rules_from_settings(s) != {"preset": s.preset}
+    lines = [table, f"Preset: {s.preset}" + (", with changes" if changed else "")]
+    lines.append(f"Game to {s.target} points")
+    if s.bags_mode == "limit":
+        lines.append(f"Bags: {s.bag_limit} bags cost {10 * s.bag_limit} points")
+    else:
+        lines.append("Bags: every bag costs 10 points")
+    if s.nil_tricks_are_bags:
+        lines.append("Nil: tricks taken on a Nil count as bags")
+    else:
+        lines.append("Nil: tricks taken on a Nil are not bags")
+    if s.blind_six_per_game == 0:
+        lines.append("Blind 6: not allowed")
+    else:
+        often = (
+            "any number of times"
+            if s.blind_six_per_game is None
+            else _times(s.blind_six_per_game) + " per game"
+        )
+        behind = s.blind_six_behind
+        when = f"only when {behind} or more behind" if behind else "only when behind the leader"
+        lines.append(f"Blind 6: {often}, {when}")
+    lines.append(f"Shoot the Moon: {s.moon(player_count)} tricks")
+    awards = [
+        f"{JACK_NAMES[card]} removes a bag" if award == "bag" else f"{JACK_NAMES[card]} +{award}"
+        for card, award in s.award_jacks.items()
+    ]
+    lines.append("Award jacks: " + (", ".join(awards) if awards else "none"))
+    wins = "1 game win takes" if s.wins_needed == 1 else f"{s.wins_needed} game wins take"
+    lines.append(f"{wins} the tournament")
+    return lines

@@ -1,0 +1,168 @@
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from tracker import tournaments
+from tracker.conflicts import AlreadyRecorded, StalePage
+from tracker.cutthroat_forms import (
+    BidsForm,
+    CorrectionForm,
+    PlayedForm,
+    TournamentForm,
+    correction_initial,
+)
+from tracker.models import Role
+from tracker.permissions import group_for
+from tracker.rules import RulesError, cutthroat
+
+
+def tournament_for(request, pk, tournament_pk, role=Role.VIEWER):
+    group = group_for(request, pk, role=role)
+    return group, get_object_or_404(group.tournaments, pk=tournament_pk)
+
+
+def scoreboard(request, group, board, **forms):
+    can_score = group.membership.allows(Role.SCORER)
+    if can_score and not board.result.finished:
+        if board.pending is None:
+            forms.setdefault("bids_form", BidsForm(board=board))
+        else:
+            initial = {"number": board.pending.number}
+            forms.setdefault("played_form", PlayedForm(board=board, initial=initial))
+    context = {"group": group, "board": board, "can_score": can_score, **forms}
+    context["standings"] = tournaments.standings(board)
+    context["history"] = tournaments.history(board)
+    context["just_won"] = tournaments.just_won(board)
+    context["rules_in_words"] = cutthroat.describe_settings(board.settings, len(board.names))
+    context["changes"] = board.tournament.changes.select_related("user")[:30]
+    template = "tracker/tournament.html"
+    return render(request, f"{template}#entry" if request.htmx else template, context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_new(request, pk):
+    group = group_for(request, pk, role=Role.SCORER)
+    form = TournamentForm(request.POST or None, players=list(group.players.all()))
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        tournament = tournaments.start(group, data["players"], data["rules"], request.user)
+        if data["name"]:
+            tournament.name = data["name"]
+            tournament.save(update_fields=["name"])
+        return redirect(tournament)
+    return render(request, "tracker/tournament_new.html", {"group": group, "form": form})
+
+
+@login_required
+@require_GET
+def tournament_detail(request, pk, tournament_pk):
+    group, tournament = tournament_for(request, pk, tournament_pk)
+    return scoreboard(request, group, tournaments.load(tournament))
+
+
+@login_required
+@require_POST
+def hand_bids(request, pk, tournament_pk):
+    group, tournament = tournament_for(request, pk, tournament_pk, role=Role.SCORER)
+    board = tournaments.load(tournament)
+    form = BidsForm(request.POST, board=board)
+    if not form.is_valid():
+        return scoreboard(request, group, board, bids_form=form)
+    try:
+        tournaments.record_bids(board, form.cleaned_data["bids"], request.user)
+    except AlreadyRecorded as refusal:
+        messages.warning(request, f"{refusal} This is the current state.")
+    return redirect_or_swap(request, group, tournament)
+
+
+@login_required
+@require_POST
+def hand_played(request, pk, tournament_pk):
+    group, tournament = tournament_for(request, pk, tournament_pk, role=Role.SCORER)
+    board = tournaments.load(tournament)
+    form = PlayedForm(request.POST, board=board)
+    if not form.is_valid():
+        return scoreboard(request, group, board, played_form=form)
+    try:
+        data = form.cleaned_data
+        number, tricks, jacks = data["number"], data.get("tricks"), data.get("jacks")
+        if tricks is None:
+            raise AlreadyRecorded(f"Hand {number} is already recorded.")
+        tournaments.record_tricks(board, number, tricks, jacks, request.user)
+    except AlreadyRecorded as refusal:
+        messages.warning(request, f"{refusal} This is the current state.")
+    return redirect_or_swap(request, group, tournament)
+
+
+def redirect_or_swap(request, group, tournament):
+    if request.htmx:
+        return scoreboard(request, group, tournaments.load(tournament))
+    return redirect(tournament.get_absolute_url() + "#entry")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def hand_edit(request, pk, tournament_pk, number):
+    group, tournament = tournament_for(request, pk, tournament_pk, role=Role.SCORER)
+    board = tournaments.load(tournament)
+    if not 1 <= number <= len(board.hands):
+        return redirect(tournament)
+    hand = board.hands[number - 1]
+    form = CorrectionForm(
+        request.POST or None, board=board, initial=correction_initial(board, hand)
+    )
+    warnings = []
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        warnings = form.correction.winner_changes
+        if not warnings or data["confirm"]:
+            try:
+                tournaments.correct_hand(
+                    board,
+                    number,
+                    data["version"],
+                    data["bids"],
+                    data["tricks"],
+                    data["jacks"],
+                    request.user,
+                )
+                messages.success(request, f"Hand {number} corrected; every later hand rescored.")
+                return redirect(tournament)
+            except StalePage as refusal:
+                messages.error(request, str(refusal))
+                return redirect(tournament)
+    context = {"group": group, "board": board, "hand": hand, "form": form, "warnings": warnings}
+    return render(request, "tracker/hand_edit.html", context)
+
+
+@login_required
+@require_POST
+def hand_undo(request, pk, tournament_pk):
+    group, tournament = tournament_for(request, pk, tournament_pk, role=Role.SCORER)
+    board = tournaments.load(tournament)
+    try:
+        version = int(request.POST.get("version", ""))
+        tournaments.undo_last(board, version, request.user)
+        messages.success(request, "The last hand was undone; it is kept in the history.")
+    except ValueError:
+        messages.error(request, "Reload the page and try again.")
+    except (StalePage, RulesError) as refusal:
+        messages.error(request, str(refusal))
+    return redirect(tournament)
+
+
+@login_required
+@require_GET
+def tournament_export(request, pk, tournament_pk):
+    group, tournament = tournament_for(request, pk, tournament_pk)
+    log = tournaments.export_log(tournaments.load(tournament))
+    response = HttpResponse(
+        json.dumps(log, ensure_ascii=False, indent=1), content_type="application/json"
+    )
+    response["Content-Disposition"] = f'attachment; filename="cutthroat-{tournament.pk}.json"'
+    return response
