@@ -1,7 +1,9 @@
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
+from tracker import logs
 from tracker.models import CURRENCIES, Group, Invite, Player, Role
+from tracker.rules import RulesError
 
 
 class SignupForm(UserCreationForm):
@@ -65,3 +67,26 @@ class InviteForm(forms.ModelForm):
 
 class MemberRoleForm(forms.Form):
     role = forms.ChoiceField(choices=Role.choices)
+
+
+class ImportForm(forms.Form):
+    """A game log, uploaded as a file or pasted."""
+
+    file = forms.FileField(required=False, label="Log file (.json)")
+    text = forms.CharField(required=False, label="…or paste the log", widget=forms.Textarea)
+    create_missing = forms.BooleanField(
+        required=False, label="Add players who are not in the group yet"
+    )
+
+    def clean(self):
+        data = super().clean()
+        upload, text = data.get("file"), data.get("text", "").strip()
+        if not upload and not text:
+            raise forms.ValidationError("Choose a log file or paste a log.")
+        if upload and upload.size > 2_000_000:
+            raise forms.ValidationError("A log file is at most 2 MB.")
+        try:
+            data["log"] = logs.read(upload.read() if upload else text)
+        except RulesError as error:
+            raise forms.ValidationError(str(error)) from error
+        return data

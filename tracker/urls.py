@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from tracker.views import accounts, cutthroat, groups, invites, players
+from tracker.views import accounts, cutthroat, groups, invites, logs, players
 
 auth_urls = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
@@ -25,6 +25,7 @@ group_urls = [
     path("members/<int:member_pk>/remove/", groups.member_remove, name="member_remove"),
     path("invites/", invites.invite_list, name="invite_list"),
     path("invites/<int:invite_pk>/revoke/", invites.invite_revoke, name="invite_revoke"),
+    path("import/", logs.log_import, name="log_import"),
     path("tournaments/new/", cutthroat.tournament_new, name="tournament_new"),
     path("tournaments/<int:tournament_pk>/", cutthroat.tournament_detail, name="tournament"),
     path("tournaments/<int:tournament_pk>/bids/", cutthroat.hand_bids, name="hand_bids"),

@@ -1,11 +1,12 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
+from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tracker.forms import GroupForm, MemberRoleForm
-from tracker.models import Group, Membership, Role
+from tracker.models import Group, Membership, Role, TournamentSeat
 from tracker.permissions import group_for
 
 
@@ -38,6 +39,9 @@ def group_detail(request, pk):
         "group": group,
         "players": group.players.select_related("user"),
         "members": group.memberships.select_related("user"),
+        "tournaments": group.tournaments.select_related("champion").prefetch_related(
+            Prefetch("seats", queryset=TournamentSeat.objects.select_related("player"))
+        )[:10],
         "can_score": group.membership.allows(Role.SCORER),
         "is_owner": group.membership.allows(Role.OWNER),
     }

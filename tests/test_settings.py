@@ -1,0 +1,34 @@
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PRODUCTION = {
+    "DJANGO_DEBUG": "0",
+    "DJANGO_SECRET_KEY": "a-long-random-production-secret-key-for-the-deploy-check-0123456789",
+    "DJANGO_ALLOWED_HOSTS": "cards.example.org",
+}
+
+
+def manage(*args, **env):
+    command = [sys.executable, "manage.py", *args]
+    environment = {**os.environ, **env}
+    environment.pop("DATABASE_URL", None)
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, env=environment)
+
+
+def test_the_deploy_check_is_clean_with_production_variables():
+    done = manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION)
+    assert done.returncode == 0, done.stderr
+
+
+def test_debug_off_without_a_secret_key_is_a_clear_error():
+    done = manage("check", DJANGO_DEBUG="0", DJANGO_SECRET_KEY="")
+    assert done.returncode == 1
+    assert "DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off" in done.stderr
+
+
+def test_a_bad_debug_value_is_refused():
+    done = manage("check", DJANGO_DEBUG="maybe")
+    assert "DJANGO_DEBUG must be 1 or 0" in done.stderr

@@ -1,0 +1,79 @@
+import json
+from pathlib import Path
+
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from tracker import logs, tournaments
+from tracker.models import Player, Tournament
+
+CASES = Path(__file__).resolve().parents[3] / "shared" / "cases"
+
+
+def case(name):
+    return (CASES / f"{name}.json").read_text()
+
+
+def upload(text):
+    return SimpleUploadedFile("log.json", text.encode(), content_type="application/json")
+
+
+def test_an_imported_tournament_shows_the_replayed_numbers(as_bob, group):
+    url = reverse("log_import", args=[group.pk])
+    as_bob.post(url, {"file": upload(case("cutthroat-bids")), "create_missing": "on"})
+    board = tournaments.load(Tournament.objects.get())
+    expected = json.loads((CASES / "cutthroat-bids.expected.json").read_text())
+    assert board.result.totals == expected["games"][0]["hands"][-1]["totals"]
+
+
+def test_missing_players_are_offered_and_nothing_is_created(as_bob, group, players):
+    url = reverse("log_import", args=[group.pk])
+    response = as_bob.post(url, {"text": case("cutthroat-tournament")})
+    page = response.content.decode()
+    assert "Ana, Ben, Cem" in page
+    assert not Tournament.objects.exists() and group.players.count() == 4
+
+
+def test_players_are_matched_by_name(as_bob, group, players):
+    as_bob.post(reverse("log_import", args=[group.pk]), {"text": case("cutthroat-bids")})
+    tournament = Tournament.objects.get()
+    assert [s.player for s in tournament.seats.all()] == players[:3]
+
+
+def test_a_bad_log_is_refused_with_the_replay_message(as_bob, group, players):
+    log = json.loads(case("cutthroat-bids"))
+    log["games"][0]["hands"][3]["tricks"]["Chi"] = 13
+    response = as_bob.post(reverse("log_import", args=[group.pk]), {"text": json.dumps(log)})
+    assert "game 1 hand 4: tricks add up to 16, not 17" in response.content.decode()
+    assert not Tournament.objects.exists()
+
+
+def test_broken_json_is_refused(as_bob, group):
+    response = as_bob.post(reverse("log_import", args=[group.pk]), {"text": "{nope"})
+    assert "log: not valid JSON" in response.content.decode()
+    assert not Tournament.objects.exists() and not Player.objects.exists()
+
+
+def test_export_then_import_gives_the_same_result(as_bob, group, players):
+    as_bob.post(reverse("log_import", args=[group.pk]), {"text": case("cutthroat-bids")})
+    first = Tournament.objects.get()
+    url = reverse("tournament_export", kwargs={"pk": group.pk, "tournament_pk": first.pk})
+    exported = as_bob.get(url).content.decode()
+    as_bob.post(reverse("log_import", args=[group.pk]), {"text": exported})
+    second = Tournament.objects.exclude(pk=first.pk).get()
+    assert logs.replay(tournaments.export_log(tournaments.load(second))) == logs.replay(
+        json.loads(case("cutthroat-bids"))
+    )
+
+
+def test_importing_needs_a_scorer(as_carol, group):
+    assert as_carol.get(reverse("log_import", args=[group.pk])).status_code == 403
+
+
+def test_an_outsider_cannot_import(as_dave, group):
+    response = as_dave.post(reverse("log_import", args=[group.pk]), {"text": "{}"})
+    assert response.status_code == 404
+
+
+def test_import_refuses_other_methods(as_alice, group):
+    assert as_alice.put(reverse("log_import", args=[group.pk])).status_code == 405
