@@ -31,7 +31,8 @@ def scoreboard(request, group, board, **forms):
         if board.pending is None:
             forms.setdefault("bids_form", BidsForm(board=board))
         else:
-            initial = {"number": board.pending.number}
+            initial = {f"tricks_{seat}": 0 for seat in range(len(board.names))}
+            initial["number"] = board.pending.number
             forms.setdefault("played_form", PlayedForm(board=board, initial=initial))
     context = {"group": group, "board": board, "can_score": can_score, **forms}
     context["standings"] = tournaments.standings(board)
