@@ -53,6 +53,9 @@ class Transaction(models.Model):
     # Where it came from, e.g. ("round", round.pk) or ("session", session.pk).
     source_type = models.CharField(max_length=20, blank=True)
     source_id = models.PositiveBigIntegerField(null=True, blank=True)
+    # Which part of the source, e.g. the game number of a tournament's game stake.
+    source_part = models.PositiveIntegerField(default=0)
+    note = models.CharField(max_length=200, blank=True)
     reverses = models.OneToOneField(
         "self", on_delete=models.PROTECT, null=True, blank=True, related_name="reversed_by"
     )

@@ -24,7 +24,7 @@ def side_pot_account(group) -> Account:
     return account
 
 
-def post(group, kind, description, amounts, *, source=("", None), user=None, reverses=None):
+def post(group, kind, description, amounts, *, source=("", None), part=0, **extra):
     """Write one balanced transaction. `amounts` maps Account → Decimal in the group currency.
 
     Refuses (and writes nothing) when the amounts do not sum to exactly zero or have more
@@ -43,8 +43,10 @@ def post(group, kind, description, amounts, *, source=("", None), user=None, rev
             description=description,
             source_type=source[0],
             source_id=source[1],
-            created_by=user,
-            reverses=reverses,
+            source_part=part,
+            created_by=extra.get("user"),
+            reverses=extra.get("reverses"),
+            note=extra.get("note", ""),
         )
         Posting.objects.bulk_create(
             Posting(transaction=entry, account=account, amount_minor=value)
@@ -64,6 +66,7 @@ def reverse(entry: Transaction, *, user=None, description=None) -> Transaction:
         description or f"Reversal of: {entry.description}",
         amounts,
         source=(entry.source_type, entry.source_id),
+        part=entry.source_part,
         user=user,
         reverses=entry,
     )
@@ -93,3 +96,26 @@ def total_of_group(group) -> Decimal:
         total=Sum("amount_minor", default=0)
     )["total"]
     return group.from_minor(minor)
+
+
+def posted_minor(entry: Transaction) -> dict[int, int]:
+    """{account pk: amount in minor units} of a transaction (postings prefetched or fetched)."""
+    return {posting.account_id: posting.amount_minor for posting in entry.postings.all()}
+
+
+def sync_source(group, kind, source: tuple, wanted: dict, description: str, user, live, part=0):
+    """Make the live transactions of one source say `wanted` ({Account: Decimal}).
+
+    A live transaction that already says it is kept; any other is reversed, and `wanted` is
+    posted anew when nothing kept says it. The ledger only ever grows.
+    """
+    wanted_minor = {account.pk: group.to_minor(amount) for account, amount in wanted.items()}
+    wanted_minor = {pk: minor for pk, minor in wanted_minor.items() if minor}
+    kept = False
+    for entry in live:
+        if not kept and posted_minor(entry) == wanted_minor:
+            kept = True
+        else:
+            reverse(entry, user=user)
+    if not kept and wanted_minor:
+        post(group, kind, description, wanted, source=source, part=part, user=user)

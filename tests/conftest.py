@@ -6,6 +6,12 @@ from tests.factories import PASSWORD, GroupFactory, MembershipFactory, PlayerFac
 from tracker.models import Role
 
 
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    # The real hasher is slow on purpose; the tests log in hundreds of times.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def group(db):
     return GroupFactory(name="Friday table", currency="EUR")

@@ -15,6 +15,7 @@ def manage(*args, **env):
     command = [sys.executable, "manage.py", *args]
     environment = {**os.environ, **env}
     environment.pop("DATABASE_URL", None)
+    environment.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, env=environment)
 
 

@@ -7,6 +7,7 @@ input keeps what was typed, shows why, and saves nothing.
 from django import forms
 
 from tracker import tournaments
+from tracker.forms import money_field
 from tracker.rules import RulesError, cutthroat
 
 PRESET_CHOICES = [
@@ -71,9 +72,15 @@ class TournamentForm(forms.Form):
         choices=[(0, "none"), (2, "2 jokers"), (3, "3 jokers")],
     )
 
-    def __init__(self, *args, players, **kwargs):
+    def __init__(self, *args, group, players, **kwargs):
         super().__init__(*args, **kwargs)
         self.group_players = {str(p.pk): p for p in players}
+        self.fields["game_stake"] = money_field(
+            group, "Stake per game (each loser pays the winner)", required=False
+        )
+        self.fields["buy_in"] = money_field(
+            group, "Buy-in (the champion takes them all)", required=False
+        )
         choices = [("", "—")] + [(str(p.pk), p.name) for p in players]
         for seat in range(5):
             self.fields[f"seat_{seat}"] = forms.ChoiceField(
@@ -131,6 +138,8 @@ class TournamentForm(forms.Form):
         except RulesError as error:
             raise forms.ValidationError(str(error)) from error
         data["players"] = seated[dealer:] + seated[:dealer]
+        data["game_stake"] = data.get("game_stake") or 0
+        data["buy_in"] = data.get("buy_in") or 0
         data["rules"] = cutthroat.rules_from_settings(settings)
         return data
 

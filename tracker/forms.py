@@ -1,3 +1,5 @@
+from decimal import Decimal
+
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
@@ -90,3 +92,29 @@ class ImportForm(forms.Form):
         except RulesError as error:
             raise forms.ValidationError(str(error)) from error
         return data
+
+
+def money_field(group, label: str, required: bool = True, help_text: str = ""):
+    decimals = group.decimals
+    too_fine = (
+        f"{group.currency} amounts have no decimals."
+        if decimals == 0
+        else f"{group.currency} amounts have at most {decimals} decimals."
+    )
+    return forms.DecimalField(
+        label=label,
+        required=required,
+        min_value=Decimal(0),
+        max_digits=12,
+        decimal_places=decimals,
+        help_text=help_text,
+        error_messages={
+            "required": f"{label}: the table agrees on an amount.",
+            "max_decimal_places": too_fine,
+            "min_value": f"{label}: cannot be negative.",
+            "invalid": f"{label}: an amount such as {'5' if decimals == 0 else '0.50'}.",
+        },
+        widget=forms.TextInput(
+            attrs={"inputmode": "decimal" if decimals else "numeric", "autocomplete": "off"}
+        ),
+    )

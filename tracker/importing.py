@@ -1,6 +1,6 @@
 """Import a game log of either kind into a group as a new tournament or session."""
 
-from tracker import tournaments
+from tracker import catte_sessions, tournaments
 from tracker.rules import RulesError, catte, cutthroat
 
 
@@ -10,8 +10,6 @@ def import_log(group, doc: dict, user, create_missing: bool = False):
     if kind == cutthroat.FORMAT:
         return tournaments.import_log(group, doc, user, create_missing)
     if kind == catte.FORMAT:
-        from tracker import catte_sessions
-
         return catte_sessions.import_log(group, doc, user, create_missing)
     raise RulesError(
         f'log: "format" must be "{cutthroat.FORMAT}" or "{catte.FORMAT}", not {kind!r}'

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.db.models import F
 
+from ledger import cutthroat as ledger_cutthroat
 from tracker.conflicts import AlreadyRecorded, StalePage
 from tracker.models import Change, Hand, Player, Tournament, TournamentSeat
 from tracker.rules import RulesError, cutthroat
@@ -70,8 +71,10 @@ def bump_version(tournament: Tournament, expected: int | None = None) -> None:
     tournament.refresh_from_db(fields=["version"])
 
 
-def refresh_cache(tournament: Tournament) -> Scoreboard:
+def refresh_cache(tournament: Tournament, user=None) -> Scoreboard:
+    """Rebuild what is cached from the hands: the champion, the hand count, the money posted."""
     board = load(tournament)
+    ledger_cutthroat.sync_tournament(board, user)
     champion = next((s.player for s in board.seats if s.player.name == board.result.champion), None)
     Tournament.objects.filter(pk=tournament.pk).update(
         champion=champion, hand_count=len(board.hands)
@@ -131,7 +134,7 @@ def record_tricks(board: Scoreboard, number: int, tricks, jacks, user) -> Scoreb
             user=user,
             summary=f"Hand {number} played",
         )
-    return refresh_cache(board.tournament)
+        return refresh_cache(board.tournament, user)
 
 
 @dataclass
@@ -189,7 +192,7 @@ def correct_hand(board: Scoreboard, number: int, version: int, bids, tricks, jac
             user=user,
             summary=f"Hand {number} corrected" + (f" ({notes})" if notes else ""),
         )
-    return refresh_cache(board.tournament)
+        return refresh_cache(board.tournament, user)
 
 
 def undo_last(board: Scoreboard, version: int, user) -> Scoreboard:
@@ -207,7 +210,7 @@ def undo_last(board: Scoreboard, version: int, user) -> Scoreboard:
             summary=f"{'Bids of hand' if board.pending else 'Hand'} {last.number} undone",
         )
         last.delete()
-    return refresh_cache(board.tournament)
+        return refresh_cache(board.tournament, user)
 
 
 def export_log(board: Scoreboard) -> dict:
@@ -231,12 +234,19 @@ def match_players(group, names: list[str], create_missing: bool) -> list:
     return [known[name.casefold()] for name in names]
 
 
-def start(group, players: list, rules: dict, user, name: str = "") -> Tournament:
-    """A new tournament; `players` in seat order, clockwise, the first dealer first."""
+def start(group, players: list, rules: dict, user, name: str = "", money=None) -> Tournament:
+    """A new tournament; `players` in seat order, clockwise, the first dealer first.
+
+    `money` may set a "game_stake" and a "buy_in" (Decimal, in the group currency).
+    """
     settings = cutthroat.settings_from_rules(rules, len(players))
     with transaction.atomic():
         tournament = Tournament.objects.create(
-            group=group, name=name, rules=cutthroat.rules_from_settings(settings), created_by=user
+            group=group,
+            name=name,
+            rules=cutthroat.rules_from_settings(settings),
+            created_by=user,
+            **(money or {}),
         )
         TournamentSeat.objects.bulk_create(
             TournamentSeat(tournament=tournament, player=player, seat=seat)
@@ -269,7 +279,7 @@ def import_log(group, doc: dict, user, create_missing: bool = False) -> Tourname
             user=user,
             summary=f"Imported {len(hands)} hands",
         )
-        refresh_cache(tournament)
+        refresh_cache(tournament, user)
     return tournament
 
 
@@ -329,3 +339,14 @@ def just_won(board: Scoreboard):
     if board.pending is None and games and games[-1].winner and games[-1].hands:
         return games[-1]
     return None
+
+
+def money_in_words(tournament: Tournament) -> list[str]:
+    group, lines = tournament.group, []
+    if tournament.game_stake:
+        stake = group.format_amount(tournament.game_stake)
+        lines.append(f"Each game: every loser pays the winner {stake} {group.currency}")
+    if tournament.buy_in:
+        buy_in = group.format_amount(tournament.buy_in)
+        lines.append(f"Buy-in {buy_in} {group.currency} each; the champion takes them all")
+    return lines

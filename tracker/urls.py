@@ -45,6 +45,7 @@ group_urls = [
 
 urlpatterns = [
     path("groups/<int:pk>/", include("tracker.urls_catte")),
+    path("groups/<int:pk>/", include("ledger.urls")),
     path("", groups.home, name="home"),
     path("accounts/", include(auth_urls)),
     path("groups/new/", groups.group_create, name="group_create"),

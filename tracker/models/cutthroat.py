@@ -23,6 +23,10 @@ class Tournament(models.Model):
         "tracker.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     hand_count = models.PositiveIntegerField(default=0)
+    # Optional money, in the group currency: the champion takes every player's buy-in, and each
+    # loser of a game pays its winner the game stake.
+    buy_in = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    game_stake = models.DecimalField(max_digits=12, decimal_places=2, default=0)
 
     class Meta:
         ordering = ["-created_at", "-pk"]

@@ -38,7 +38,9 @@ def scoreboard(request, group, board, **forms):
     context["standings"] = tournaments.standings(board)
     context["history"] = tournaments.history(board)
     context["just_won"] = tournaments.just_won(board)
-    context["rules_in_words"] = cutthroat.describe_settings(board.settings, len(board.names))
+    context["rules_in_words"] = cutthroat.describe_settings(
+        board.settings, len(board.names)
+    ) + tournaments.money_in_words(board.tournament)
     context["changes"] = board.tournament.changes.select_related("user")[:30]
     template = "tracker/tournament.html"
     return render(request, f"{template}#entry" if request.htmx else template, context)
@@ -48,13 +50,18 @@ def scoreboard(request, group, board, **forms):
 @require_http_methods(["GET", "POST"])
 def tournament_new(request, pk):
     group = group_for(request, pk, role=Role.SCORER)
-    form = TournamentForm(request.POST or None, players=list(group.players.all()))
+    players = list(group.players.all())
+    form = TournamentForm(request.POST or None, group=group, players=players)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        tournament = tournaments.start(group, data["players"], data["rules"], request.user)
-        if data["name"]:
-            tournament.name = data["name"]
-            tournament.save(update_fields=["name"])
+        tournament = tournaments.start(
+            group,
+            data["players"],
+            data["rules"],
+            request.user,
+            name=data["name"],
+            money={"game_stake": data["game_stake"], "buy_in": data["buy_in"]},
+        )
         return redirect(tournament)
     return render(request, "tracker/tournament_new.html", {"group": group, "form": form})
 

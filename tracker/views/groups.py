@@ -5,8 +5,9 @@ from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from ledger.balances import group_balances
 from tracker.forms import GroupForm, MemberRoleForm
-from tracker.models import Group, Membership, Role, TournamentSeat
+from tracker.models import Group, Membership, Role, SessionSeat, TournamentSeat
 from tracker.permissions import group_for
 
 
@@ -42,6 +43,10 @@ def group_detail(request, pk):
         "tournaments": group.tournaments.select_related("champion").prefetch_related(
             Prefetch("seats", queryset=TournamentSeat.objects.select_related("player"))
         )[:10],
+        "sessions": group.sessions.prefetch_related(
+            Prefetch("seats", queryset=SessionSeat.objects.select_related("player"))
+        )[:10],
+        "balances": group_balances(group),
         "can_score": group.membership.allows(Role.SCORER),
         "is_owner": group.membership.allows(Role.OWNER),
     }

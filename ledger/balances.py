@@ -1,0 +1,119 @@
+"""Who owes whom: the group's balances from the ledger, and the fewest transfers that settle them.
+
+A player's balance is the sum of his postings (positive: he is owed). What he has put into a side
+pot that is still waiting to be won is his open share: not owed to anyone yet, so settling up
+adds it back (RULES.md, Money). The suggested plan is stable: it is computed as of the last game
+or round, then carried through each payment since, so paying one suggestion leaves the others.
+"""
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db.models import Q, Sum
+
+from ledger.models import Account, Posting, Transaction
+from ledger.settlement import Transfer, apply_payment, fewest_transfers
+from tracker import catte_sessions
+
+PAYMENT_LIKE = Q(kind=Transaction.Kind.PAYMENT) | Q(
+    kind=Transaction.Kind.REVERSAL, reverses__kind=Transaction.Kind.PAYMENT
+)
+
+
+@dataclass
+class BalanceRow:
+    player: object
+    balance: Decimal
+    open_share: Decimal
+
+    @property
+    def to_settle(self) -> Decimal:
+        return self.balance + self.open_share
+
+
+@dataclass
+class Balances:
+    group: object
+    rows: list[BalanceRow]
+    side_pot: Decimal
+    transfers: list[Transfer]
+
+    def row_of(self, name: str) -> BalanceRow:
+        return next(row for row in self.rows if row.player.name == name)
+
+
+def player_balances(group) -> tuple[dict, Decimal]:
+    """({Player: balance}, side-pot account balance), one query."""
+    accounts = (
+        Account.objects.filter(group=group)
+        .select_related("player")
+        .annotate(total=Sum("postings__amount_minor", default=0))
+    )
+    players, side_pot = {}, Decimal(0)
+    for account in accounts:
+        amount = group.from_minor(account.total)
+        if account.kind == Account.Kind.SIDE_POT:
+            side_pot = amount
+        else:
+            players[account.player] = amount
+    return players, side_pot
+
+
+def open_side_pot_shares(group) -> dict:
+    """{Player: open share} of every side pot still waiting to be won in the group."""
+    shares = dict(catte_sessions.carried_side_pot(group))
+    for session in group.sessions.filter(closed_at__isnull=True):
+        board = catte_sessions.load(session)
+        for seat in board.seats:
+            share = board.result.open_side_pot_shares.get(seat.player.name, Decimal(0))
+            shares[seat.player] = shares.get(seat.player, Decimal(0)) + share
+    return shares
+
+
+def payments_since_last_result(group) -> list[list[Posting]]:
+    """Postings of each payment (or payment reversal) made after the latest game or round."""
+    last_result = group.transactions.exclude(PAYMENT_LIKE).order_by("-created_at", "-pk").first()
+    entries = group.transactions.filter(PAYMENT_LIKE)
+    if last_result is not None:
+        entries = entries.filter(
+            Q(created_at__gt=last_result.created_at)
+            | Q(created_at=last_result.created_at, pk__gt=last_result.pk)
+        )
+    postings = (
+        Posting.objects.filter(transaction__in=entries)
+        .select_related("account__player")
+        .order_by("transaction__created_at", "transaction_id", "pk")
+    )
+    by_entry: dict[int, list[Posting]] = {}
+    for posting in postings:
+        by_entry.setdefault(posting.transaction_id, []).append(posting)
+    return list(by_entry.values())
+
+
+def stable_plan(group, settle: dict[str, Decimal]) -> list[Transfer]:
+    """The fewest transfers for `settle`, carried from the plan before the latest payments."""
+    payments = payments_since_last_result(group)
+    before = dict(settle)
+    for postings in payments:
+        for posting in postings:
+            name = posting.account.player.name
+            before[name] = before.get(name, Decimal(0)) - group.from_minor(posting.amount_minor)
+    plan = fewest_transfers(before)
+    current = before
+    for postings in payments:
+        payer = next(p for p in postings if p.amount_minor > 0).account.player.name
+        payee = next(p for p in postings if p.amount_minor < 0).account.player.name
+        amount = group.from_minor(max(p.amount_minor for p in postings))
+        current = apply_payment(current, payer, payee, amount)
+        plan = fewest_transfers(current, prefer=plan)
+    return plan
+
+
+def group_balances(group) -> Balances:
+    balances, side_pot = player_balances(group)
+    shares = open_side_pot_shares(group)
+    players = sorted(set(balances) | set(shares), key=lambda p: p.name.casefold())
+    rows = [BalanceRow(p, balances.get(p, Decimal(0)), shares.get(p, Decimal(0))) for p in players]
+    settle = {row.player.name: row.to_settle for row in rows}
+    transfers = stable_plan(group, settle) if any(settle.values()) else []
+    return Balances(group, rows, side_pot, transfers)

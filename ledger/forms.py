@@ -1,0 +1,28 @@
+from django import forms
+
+from tracker.forms import money_field
+
+
+class PaymentForm(forms.Form):
+    payer = forms.TypedChoiceField(coerce=int, label="Who paid")
+    payee = forms.TypedChoiceField(coerce=int, label="Who received")
+    note = forms.CharField(max_length=120, required=False, label="Note (optional)")
+
+    def __init__(self, *args, group, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players = {player.pk: player for player in group.players.all()}
+        choices = [("", "—")] + [(pk, player.name) for pk, player in self.players.items()]
+        self.fields["payer"].choices = self.fields["payee"].choices = choices
+        self.fields["amount"] = money_field(group, f"Amount ({group.currency})")
+        self.order_fields(["payer", "payee", "amount", "note"])
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        data["payer"], data["payee"] = self.players[data["payer"]], self.players[data["payee"]]
+        if data["payer"] == data["payee"]:
+            raise forms.ValidationError(f"{data['payer'].name} cannot pay themselves.")
+        if data["amount"] <= 0:
+            self.add_error("amount", "A payment is more than zero.")
+        return data

@@ -1,0 +1,110 @@
+import csv
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import HttpResponse, StreamingHttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from ledger import reports
+from ledger.balances import group_balances
+from ledger.forms import PaymentForm
+from ledger.models import Posting, Transaction
+from ledger.payments import PaymentError, record_payment, reverse_payment
+from tracker.models import Role
+from tracker.permissions import group_for
+
+
+@login_required
+@require_GET
+def balances(request, pk):
+    group = group_for(request, pk)
+    context = {
+        "group": group,
+        "balances": group_balances(group),
+        "can_score": group.membership.allows(Role.SCORER),
+        "payments": group.transactions.filter(kind=Transaction.Kind.PAYMENT)
+        .select_related("reversed_by")
+        .order_by("-created_at", "-pk")[:10],
+    }
+    return render(request, "ledger/balances.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def payment_new(request, pk):
+    group = group_for(request, pk, role=Role.SCORER)
+    form = PaymentForm(request.POST or None, group=group, initial=request.GET.dict())
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            entry = record_payment(
+                group, data["payer"], data["payee"], data["amount"], request.user, data["note"]
+            )
+            messages.success(request, f"Recorded: {entry.description}.")
+            return redirect("balances", pk=group.pk)
+        except PaymentError as error:
+            form.add_error(None, str(error))
+    return render(request, "ledger/payment_form.html", {"group": group, "form": form})
+
+
+@login_required
+@require_POST
+def payment_reverse(request, pk, transaction_pk):
+    group = group_for(request, pk, role=Role.SCORER)
+    entry = get_object_or_404(group.transactions, pk=transaction_pk)
+    try:
+        reverse_payment(entry, request.user)
+        messages.success(
+            request, f"Reversed: {entry.description}. Both entries stay in the ledger."
+        )
+    except PaymentError as error:
+        messages.error(request, str(error))
+    return redirect("balances", pk=group.pk)
+
+
+@login_required
+@require_GET
+def statement(request, pk, player_pk):
+    group = group_for(request, pk)
+    player = get_object_or_404(group.players, pk=player_pk)
+    page = Paginator(reports.statement_lines(player), 50).get_page(request.GET.get("page"))
+    lines = reports.with_running_balance(group, player, page)
+    context = {"group": group, "player": player, "page": page, "lines": lines}
+    return render(request, "ledger/statement.html", context)
+
+
+@login_required
+@require_GET
+def by_session(request, pk):
+    group = group_for(request, pk)
+    page = Paginator(group.sessions.order_by("-created_at", "-pk"), 10).get_page(
+        request.GET.get("page")
+    )
+    context = {"group": group, "page": page, "sessions": reports.session_settlements(page)}
+    return render(request, "ledger/by_session.html", context)
+
+
+@login_required
+@require_GET
+def summary(request, pk):
+    group = group_for(request, pk)
+    text = reports.balances_text(group_balances(group))
+    return HttpResponse(text, content_type="text/plain; charset=utf-8")
+
+
+@login_required
+@require_GET
+def ledger_csv(request, pk):
+    group = group_for(request, pk)
+    postings = (
+        Posting.objects.filter(transaction__group=group)
+        .select_related("transaction", "account__player")
+        .order_by("transaction__created_at", "transaction_id", "pk")
+    )
+    writer = csv.writer(reports.Echo())
+    rows = (writer.writerow(row) for row in reports.csv_rows(group, postings.iterator()))
+    response = StreamingHttpResponse(rows, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="ledger-{group.pk}.csv"'
+    return response

@@ -1,0 +1,58 @@
+from decimal import Decimal
+
+import pytest
+
+from ledger.posting import balances
+from tracker import tournaments
+
+
+@pytest.fixture
+def tournament(group, players, alice):
+    money = {"game_stake": Decimal("2.50"), "buy_in": Decimal("10.00")}
+    rules = {"preset": "official", "target": 100, "wins_needed": 1}
+    return tournaments.start(group, players[:3], rules, alice, money=money)
+
+
+def money_of(group):
+    return {str(account): amount for account, amount in balances(group).items() if amount}
+
+
+def record(tournament, bids, tricks, user):
+    board = tournaments.load(tournament)
+    tournaments.record_bids(board, dict(zip(board.names, bids, strict=True)), user)
+    board = tournaments.load(tournament)
+    named = dict(zip(board.names, tricks, strict=True))
+    return tournaments.record_tricks(
+        board, board.pending.number, named, {"JD": "An", "JC": "An"}, user
+    )
+
+
+def test_the_game_winner_and_champion_collect_stakes_and_buy_ins(tournament, alice, group):
+    record(tournament, [10, 2, 2], [11, 3, 3], alice)
+    assert money_of(group) == {
+        "An": Decimal("25.00"),
+        "Bình": Decimal("-12.50"),
+        "Chi": Decimal("-12.50"),
+    }
+
+
+def test_a_correction_that_changes_the_winner_reverses_the_money(tournament, alice, group):
+    board = record(tournament, [10, 2, 2], [11, 3, 3], alice)
+    named = lambda values: dict(zip(board.names, values, strict=True))  # noqa: E731
+    tournaments.correct_hand(
+        board,
+        1,
+        tournament.__class__.objects.get().version,
+        named([10, 2, 2]),
+        named([9, 4, 4]),
+        {"JD": "An", "JC": "An"},
+        alice,
+    )
+    assert money_of(group) == {}
+    assert group.transactions.filter(kind="reversal").count() == 2
+
+
+def test_no_money_moves_without_stakes(group, players, alice):
+    tournament = tournaments.start(group, players[:3], {"preset": "official", "target": 100}, alice)
+    record(tournament, [10, 2, 2], [11, 3, 3], alice)
+    assert money_of(group) == {}

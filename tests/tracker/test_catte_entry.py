@@ -1,0 +1,227 @@
+"""Entering a Cắt Tê round on the session page, tap by tap, as the table plays it."""
+
+import json
+import re
+from decimal import Decimal
+
+import pytest
+from django.urls import reverse
+
+from ledger.posting import balances
+from tracker import catte_sessions
+from tracker.models import Round
+from tracker.rules import catte
+
+PLAIN = {"stake": "1.00"}
+
+
+@pytest.fixture
+def start(group, bob, players):
+    def start_session(rules=PLAIN, seated=None):
+        return catte_sessions.start(group, seated or players, rules, bob)
+
+    return start_session
+
+
+def entry_url(session):
+    return reverse("round_entry", args=[session.group_id, session.pk])
+
+
+def page_of(client, session) -> str:
+    return client.get(session.get_absolute_url()).content.decode()
+
+
+def taps_in(html: str) -> str:
+    return re.search(r'name="taps" value="([^"]*)"', html).group(1)
+
+
+def tap_through(client, session, number, taps, **extra):
+    """Press each button in turn, carrying the hidden state as a phone without JavaScript does."""
+    state = ""
+    for tap in taps:
+        response = client.post(
+            entry_url(session), {"number": number, "taps": state, "tap": tap, **extra}
+        )
+        state = taps_in(response.content.decode())
+    return state
+
+
+def save(client, session, number, taps):
+    return client.post(entry_url(session), {"number": number, "taps": taps, "tap": "save"})
+
+
+def money_agrees(client, session, expected: dict[str, str]) -> None:
+    """The page, the ledger and a replay of the exported log give the same money."""
+    board = catte_sessions.load(session)
+    page = page_of(client, session)
+    ledger = {a.player.name: v for a, v in balances(session.group).items() if a.player}
+    replayed, _ = catte.replay(catte_sessions.export_log(board))
+    for name, amount in expected.items():
+        if Decimal(amount) == 0:
+            assert f'big ">{amount}<' in page
+        else:
+            tone, sign = ("neg", "") if amount.startswith("-") else ("pos", "+")
+            assert f'big {tone}">{sign}{amount}<' in page
+        assert board.result.running[name] == Decimal(amount)
+        assert ledger.get(name, Decimal(0)) == Decimal(amount)
+        assert sum(Decimal(r["net"][name]) for r in replayed["rounds"]) == Decimal(amount)
+
+
+def test_tapping_a_sweep_records_the_round(as_bob, start):
+    session = start()
+    taps = tap_through(as_bob, session, 1, ["t0", "t0", "t0", "t0"])
+    assert taps == "t0 t0 t0 t0"
+    response = save(as_bob, session, 1, taps)
+    assert response.status_code == 302
+    assert Round.objects.get(session=session).entry == {"tricks": [0, 0, 0, 0]}
+    money_agrees(as_bob, session, {"An": "6.00", "Bình": "-2.00", "Chi": "-2.00"})
+
+
+def test_after_trick_four_only_the_survivors_are_offered(as_bob, start):
+    session = start()
+    taps = tap_through(as_bob, session, 1, ["t1", "t0", "t1", "t0"])
+    html = as_bob.post(entry_url(session), {"number": 1, "taps": taps}).content.decode()
+    assert "Out after trick 4:</strong> Chi, Dũng" in html
+    assert 'value="t2"' not in html and 'value="t0"' in html and 'value="t1"' in html
+
+
+def test_a_last_trick_round_with_eliminations(as_bob, start):
+    session = start()
+    save(as_bob, session, 1, "t1 t0 t1 t0 t0 t1")
+    assert "Out after trick 4: Chi, Dũng" in page_of(as_bob, session)
+    money_agrees(as_bob, session, {"An": "-1.00", "Bình": "3.00", "Chi": "-1.00"})
+
+
+def test_everyone_else_folding_leaves_the_last_player_the_rest(as_bob, start):
+    session = start()
+    taps = tap_through(as_bob, session, 1, ["f1", "f2", "f3"])
+    html = as_bob.post(entry_url(session), {"number": 1, "taps": taps}).content.decode()
+    assert "the rest to An" in html
+    save(as_bob, session, 1, taps + " R0")
+    assert Round.objects.get().entry == {"tricks": [0, 0, 0, 0], "folds": [1, 2, 3]}
+    money_agrees(as_bob, session, {"An": "6.00", "Bình": "-2.00", "Dũng": "-2.00"})
+
+
+def test_an_automatic_win_with_four_aces(as_bob, start):
+    session = start()
+    taps = tap_through(as_bob, session, 1, ["auto_win"], auto_player="2", auto_hand="four_aces")
+    save(as_bob, session, 1, taps)
+    assert Round.objects.get().entry == {"auto_win": {"player": 2, "hand": "four_aces"}}
+    money_agrees(as_bob, session, {"Chi": "6.00", "An": "-2.00", "Dũng": "-2.00"})
+
+
+def test_an_automatic_win_the_settings_do_not_play_is_refused(as_bob, start):
+    session = start()
+    data = {"number": 1, "taps": "", "tap": "auto_win", "auto_player": "2", "auto_hand": "flush"}
+    html = as_bob.post(entry_url(session), data).content.decode()
+    assert "Select a valid choice" in html
+    assert not Round.objects.exists()
+
+
+def test_a_false_claim_pays_every_other_player(as_bob, start):
+    session = start()
+    save(as_bob, session, 1, "x0 t1 t0 t1 t0 t0 t1")
+    money_agrees(as_bob, session, {"An": "-4.00", "Bình": "4.00", "Chi": "0.00"})
+
+
+def test_the_ace_penalty_is_asked_only_after_a_sweep_that_pays_double(as_bob, start):
+    session = start({"stake": "1.00", "ace_penalty": True})
+    html = as_bob.post(entry_url(session), {"number": 1, "taps": "t0 t0 t0"}).content.decode()
+    assert "hold back the ace" not in html
+    html = as_bob.post(entry_url(session), {"number": 1, "taps": "t0 t0 t0 t0"}).content.decode()
+    assert "hold back the ace" in html
+    save(as_bob, session, 1, "t0 t0 t0 t0 e2")
+    money_agrees(as_bob, session, {"An": "6.00", "Bình": "-1.00", "Chi": "-4.00"})
+
+
+def test_a_side_pot_carried_three_rounds_then_claimed(as_bob, start):
+    session = start({"stake": "1.00", "side_pot_stake": "0.50"})
+    save(as_bob, session, 1, "r7 sH c- t0 t0 t0 t0")
+    save(as_bob, session, 2, "rK sD c- t1 t0 t1 t0 t0 t0")
+    save(as_bob, session, 3, "r2 sS c- t0 t1 t2 t3 t3 t2")
+    assert 'Side pot: <strong class="num">6.00 EUR' in page_of(as_bob, session)
+    html = as_bob.post(entry_url(session), {"number": 4, "taps": "rA sC"}).content.decode()
+    assert "Who has the 2♣?" in html
+    save(as_bob, session, 4, "rA sC c2 t1 t1 t1 t1")
+    assert "Side pot on 2♣: won by Chi" in page_of(as_bob, session)
+    expected = {"An": "4.00", "Bình": "0.00", "Chi": "4.00", "Dũng": "-8.00"}
+    money_agrees(as_bob, session, expected)
+    assert catte_sessions.load(session).result.side_pot == 0
+
+
+def test_refused_input_keeps_the_taps_and_saves_nothing(as_bob, start):
+    session = start({"stake": "1.00", "side_pot_stake": "0.50"})
+    taps = "r7 sH c3 a3 t0 t0 t0 t0"
+    html = save(as_bob, session, 1, taps).content.decode()
+    assert "round 1: Dũng: absent this round, so cannot claim the side pot" in html
+    assert taps_in(html) == taps
+    assert not Round.objects.exists()
+
+
+def test_the_dealer_cannot_sit_out(as_bob, start):
+    session = start()
+    html = as_bob.post(entry_url(session), {"number": 1, "taps": "", "tap": "a0"}).content
+    assert "An deals this round and cannot sit out." in html.decode()
+    assert 'value="a0"' not in html.decode()
+
+
+def test_unknown_buttons_and_broken_state_are_refused(as_bob, start):
+    session = start()
+    for taps, tap, message in [
+        ("", "t9", "There is no such seat at this table."),
+        ("", "t0 t0", "That button is not known here."),
+        ("t0 zz", "t0", "The round could not be read; start it again."),
+        ("t0 t7", "t0", "The round could not be read; start it again."),
+        ("t0 t0 t0 t0", "t1", "Every trick is recorded; undo the last tap to change one."),
+        ("f1", "t1", "Bình cannot win trick 1."),
+    ]:
+        html = as_bob.post(entry_url(session), {"number": 1, "taps": taps, "tap": tap})
+        assert message in html.content.decode(), tap
+    assert not Round.objects.exists()
+
+
+def test_undo_last_tap_drops_only_the_last_tap(as_bob, start):
+    session = start()
+    html = as_bob.post(entry_url(session), {"number": 1, "taps": "f3 t0 t1", "tap": "undo"})
+    assert taps_in(html.content.decode()) == "f3 t0"
+
+
+def test_a_second_phone_saving_the_same_round_is_told_it_is_already_recorded(as_bob, start):
+    session = start()
+    save(as_bob, session, 1, "t0 t0 t0 t0")
+    response = save(as_bob, session, 1, "t1 t1 t1 t1")
+    html = as_bob.get(response["Location"]).content.decode()
+    assert "Round 1 is already recorded." in html
+    assert Round.objects.count() == 1 and Round.objects.get().entry["tricks"] == [0, 0, 0, 0]
+
+
+def test_with_htmx_only_the_entry_part_comes_back(as_bob, start):
+    session = start()
+    response = as_bob.post(
+        entry_url(session), {"number": 1, "taps": "", "tap": "t2"}, headers={"HX-Request": "true"}
+    )
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="entry">') and "<html" not in html
+    assert taps_in(html) == "t2"
+
+
+def test_a_saved_round_with_htmx_returns_the_new_state(as_bob, start):
+    session = start()
+    response = as_bob.post(
+        entry_url(session),
+        {"number": 1, "taps": "t0 t0 t0 t0", "tap": "save"},
+        headers={"HX-Request": "true"},
+    )
+    html = response.content.decode()
+    assert response.status_code == 200 and "Round 2 · An deals" in html
+    assert "Sweep by An · pays double" in html
+
+
+def test_the_export_is_the_log_of_the_session(as_carol, start, players):
+    session = start()
+    catte_sessions.record_round(catte_sessions.load(session), catte.Round(tricks=["Chi"] * 4), None)
+    response = as_carol.get(reverse("session_export", args=[session.group_id, session.pk]))
+    log = json.loads(response.content)
+    assert response["Content-Disposition"].endswith(f'catte-{session.pk}.json"')
+    assert log["players"] == ["An", "Bình", "Chi", "Dũng"]
+    assert log["rounds"] == [{"tricks": ["Chi", "Chi", "Chi", "Chi"]}]

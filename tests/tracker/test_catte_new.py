@@ -1,0 +1,92 @@
+"""Starting a Cắt Tê session: seats, first dealer, stake and the table's settings."""
+
+from django.urls import reverse
+
+from tracker.models import Session
+
+
+def seats(players, **extra):
+    data = {f"seat_{seat}": player.pk for seat, player in enumerate(players)}
+    defaults = {
+        "first_dealer": 0,
+        "stake": "1.00",
+        "sweep_double_min_players": "4",
+        "auto_win_pays": "double",
+        "side_pot_at_end": "refund",
+    }
+    return {**data, **defaults, **extra}
+
+
+def test_it_starts_a_session_with_the_first_dealer_first(as_bob, group, players):
+    data = seats(players, first_dealer=2, name="Tết", side_pot_stake="0.25", ace_penalty="on")
+    response = as_bob.post(reverse("session_new", args=[group.pk]), data)
+    session = Session.objects.get()
+    assert response["Location"] == session.get_absolute_url()
+    assert [seat.player.name for seat in session.seats.all()] == ["Chi", "Dũng", "An", "Bình"]
+    assert session.name == "Tết" and session.rules["side_pot_stake"] == "0.25"
+    assert session.rules["ace_penalty"] is True and session.rules["false_claim_penalty"] == "1.00"
+
+
+def test_it_stores_every_setting(as_bob, group, players):
+    data = seats(
+        players[:3],
+        stake="2.50",
+        sweep_double_min_players="never",
+        auto_wins=["four_of_a_kind", "flush"],
+        auto_win_pays="pot",
+        false_claim_penalty="0.50",
+        side_pot_stake="0.50",
+        side_pot_at_end="carry",
+    )
+    as_bob.post(reverse("session_new", args=[group.pk]), data)
+    assert Session.objects.get().rules == {
+        "stake": "2.50",
+        "sweep_double_min_players": None,
+        "auto_wins": ["four_of_a_kind", "flush"],
+        "auto_win_pays": "pot",
+        "false_claim_penalty": "0.50",
+        "ace_penalty": False,
+        "side_pot_stake": "0.50",
+        "side_pot_at_end": "carry",
+    }
+
+
+def test_it_validates_the_stake(as_bob, group, players):
+    url = reverse("session_new", args=[group.pk])
+    refusals = {
+        "": "the table agrees on an amount",
+        "0": "The stake must be more than 0.",
+        "-1": "cannot be negative",
+        "1.005": "EUR amounts have at most 2 decimals.",
+        "1,5": "an amount such as 0.50",
+    }
+    for stake, message in refusals.items():
+        html = as_bob.post(url, seats(players, stake=stake)).content.decode()
+        assert message in html, stake
+    assert not Session.objects.exists()
+
+
+def test_vnd_stakes_have_no_decimals(as_bob, group, players):
+    group.currency = "VND"
+    group.save()
+    url = reverse("session_new", args=[group.pk])
+    html = as_bob.post(url, seats(players, stake="5000.5")).content.decode()
+    assert "VND amounts have no decimals." in html and not Session.objects.exists()
+    as_bob.post(url, seats(players, stake="5000"))
+    assert Session.objects.get().rules["stake"] == "5000.00"
+
+
+def test_it_needs_three_players_in_distinct_seats(as_bob, group, players):
+    url = reverse("session_new", args=[group.pk])
+    html = as_bob.post(url, seats(players[:2])).content.decode()
+    assert "Seats 1 to 3 need a player." in html
+    html = as_bob.post(url, seats([players[0], players[1], players[0]])).content.decode()
+    assert "A player can only sit in one seat." in html
+    html = as_bob.post(url, seats(players[:3], first_dealer=5)).content.decode()
+    assert "Seat 6 is empty." in html
+    assert not Session.objects.exists()
+
+
+def test_the_form_offers_eight_seats(as_bob, group, players):
+    html = as_bob.get(reverse("session_new", args=[group.pk])).content.decode()
+    assert 'name="seat_7"' in html and 'name="seat_8"' not in html

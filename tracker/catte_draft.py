@@ -1,0 +1,323 @@
+"""A round being entered at the table, one tap at a time.
+
+The whole draft is a short list of taps that travels in one hidden input, so the page works
+without JavaScript and nothing is saved before "Save round". Each tap is a token:
+
+    a3        seat 3 sits out / sits back in (toggle)
+    rK sH     rank and suit of the side pot's upturned card
+    c2 c-     seat 2 has the side pot's target card and claims it / no one claims it
+    t0        seat 0 won the next trick
+    R1        seat 1 takes all the remaining tricks (a good claim, or everyone else folded)
+    f2        seat 2 folds / takes the fold back (toggle)
+    x1        seat 1 made a false claim / did not (toggle)
+    w2.flush  seat 2 wins automatically with that hand
+    e1 e-     seat 1 held back the ace / no one did
+    k         clear the tricks and the automatic win (to enter them again)
+
+Replaying the taps gives the draft's state; "undo last tap" drops the last token.
+"""
+
+import re
+from dataclasses import dataclass, field
+
+from tracker.rules import catte
+from tracker.rules.catte_cards import RANKS, SUITS
+from tracker.rules.catte_settings import HAND_NAMES
+
+TOKEN = re.compile(
+    r"(?P<kind>[atfxR])(?P<seat>\d)"
+    r"|(?P<choice>[ce])(?P<who>\d|-)"
+    r"|r(?P<rank>10|[2-9JQKA])"
+    r"|s(?P<suit>[SHDC])"
+    r"|w(?P<winner>\d)\.(?P<hand>four_aces|four_of_a_kind|flush)"
+    r"|(?P<clear>k)"
+)
+UNSET = "unset"
+
+
+def is_tap(text: str) -> bool:
+    return TOKEN.fullmatch(text) is not None
+
+
+def tap_seat(tap: str) -> int | None:
+    """The seat a tap names, if it names one."""
+    match = TOKEN.fullmatch(tap)
+    seat = match["seat"] or match["who"] or match["winner"]
+    return None if seat in (None, "-") else int(seat)
+
+
+def parse_taps(text: str, seats: int) -> list[str]:
+    """The tokens of a hidden `taps` value at a table of `seats` players; ValueError names the
+    first one not understood."""
+    taps = text.split()
+    for tap in taps:
+        if not is_tap(tap) or (tap_seat(tap) or 0) >= seats:
+            raise ValueError(tap)
+    return taps
+
+
+def taps_from_round(round_: catte.Round, names: list[str]) -> list[str]:
+    """The taps that enter a recorded round again, for its correction page."""
+    seat = names.index
+    taps = [f"a{seat(name)}" for name in round_.absent]
+    if round_.side_pot_upturned:
+        rank, suit = catte.parse_card(round_.side_pot_upturned)
+        claimant = round_.side_pot_claimed_by
+        taps += [f"r{rank}", f"s{suit}", f"c{seat(claimant)}" if claimant else "c-"]
+    if round_.auto_win:
+        taps.append(f"w{seat(round_.auto_win[0])}.{round_.auto_win[1]}")
+    taps += [f"t{seat(name)}" for name in round_.tricks]
+    taps += [f"f{seat(name)}" for name in round_.folds]
+    taps += [f"x{seat(name)}" for name in round_.false_claims]
+    if round_.ace_withheld_by:
+        taps.append(f"e{seat(round_.ace_withheld_by)}")
+    return taps
+
+
+def _toggle(seats: list[int], seat: int) -> None:
+    if seat in seats:
+        seats.remove(seat)
+    else:
+        seats.append(seat)
+
+
+@dataclass
+class RoundDraft:
+    names: list[str]
+    settings: catte.Settings
+    dealer: int  # seat
+    taps: list[str] = field(default_factory=list)
+
+    def __post_init__(self):
+        self.absent, self.folds, self.false_claims, self.tricks = [], [], [], []
+        self.rank = self.suit = None
+        self.claimant = self.ace = UNSET
+        self.auto_win = None
+        for tap in self.taps:
+            self._apply(TOKEN.fullmatch(tap))
+
+    def _apply(self, tap: re.Match) -> None:
+        kind, seat = tap["kind"], int(tap["seat"]) if tap["seat"] else None
+        if kind == "a":
+            _toggle(self.absent, seat)
+        elif kind == "t":
+            self.tricks.append(seat)
+        elif kind == "R":
+            self.tricks += [seat] * (self._tricks_to_play(seat) - len(self.tricks))
+        elif kind == "f":
+            _toggle(self.folds, seat)
+        elif kind == "x":
+            _toggle(self.false_claims, seat)
+        elif tap["choice"]:
+            who = None if tap["who"] == "-" else int(tap["who"])
+            setattr(self, "claimant" if tap["choice"] == "c" else "ace", who)
+        elif tap["rank"]:
+            self.rank = tap["rank"]
+        elif tap["suit"]:
+            self.suit = tap["suit"]
+        elif tap["winner"]:
+            self.auto_win = (int(tap["winner"]), tap["hand"])
+        elif tap["clear"]:
+            self.tricks, self.auto_win = [], None
+
+    def _tricks_to_play(self, seat: int) -> int:
+        """How many tricks a round has when `seat` takes all that are left."""
+        first = self.tricks[:4]
+        return 4 if len(first) < 4 and all(winner == seat for winner in first) else 6
+
+    # What the table sees -------------------------------------------------------------------
+
+    @property
+    def taps_text(self) -> str:
+        return " ".join(self.taps)
+
+    @property
+    def dealer_name(self) -> str:
+        return self.names[self.dealer]
+
+    @property
+    def at_table(self) -> list[int]:
+        return [seat for seat in range(len(self.names)) if seat not in self.absent]
+
+    @property
+    def still_in(self) -> list[int]:
+        return [seat for seat in self.at_table if seat not in self.folds]
+
+    @property
+    def upturned(self) -> str | None:
+        return f"{self.rank}{self.suit}" if self.rank and self.suit else None
+
+    @property
+    def upturned_label(self) -> str | None:
+        return catte.card_label(self.upturned) if self.upturned else None
+
+    @property
+    def target_label(self) -> str | None:
+        return catte.card_label(catte.next_card(self.upturned)) if self.upturned else None
+
+    @property
+    def claimant_name(self) -> str | None:
+        return None if self.claimant in (UNSET, None) else self.names[self.claimant]
+
+    @property
+    def claim_answered(self) -> bool:
+        return self.claimant != UNSET
+
+    @property
+    def swept(self) -> bool:
+        return len(self.tricks) >= 4 and len(set(self.tricks[:4])) == 1
+
+    @property
+    def tricks_complete(self) -> bool:
+        return len(self.tricks) == (4 if self.swept else 6)
+
+    @property
+    def doubled(self) -> bool:
+        return self.swept and self.settings.sweep_pays_double(len(self.at_table))
+
+    @property
+    def survivors(self) -> list[int]:
+        if len(self.tricks) < 4:
+            return []
+        return [s for s in self.at_table if s in self.tricks[:4] and s not in self.folds]
+
+    @property
+    def eliminated(self) -> list[str]:
+        if len(self.tricks) < 4 or self.swept:
+            return []
+        return [self.names[s] for s in self.at_table if s not in self.survivors]
+
+    @property
+    def next_trick(self) -> int | None:
+        """The number of the trick to tap next, or None when no trick is left to play."""
+        if self.auto_win or len(self.tricks) >= 6 or (self.swept and len(self.tricks) >= 4):
+            return None
+        return len(self.tricks) + 1
+
+    @property
+    def can_win_next(self) -> list[int]:
+        """Who may win the next trick: at the table, not folded; after four, the survivors."""
+        if self.next_trick is None:
+            return []
+        return self.survivors if len(self.tricks) >= 4 else self.still_in
+
+    @property
+    def last_one_in(self) -> int | None:
+        """The only player who has not folded: he wins the remaining tricks."""
+        left = self.still_in
+        return left[0] if len(left) == 1 and left[0] in self.can_win_next else None
+
+    @property
+    def last_one_in_name(self) -> str | None:
+        return None if self.last_one_in is None else self.names[self.last_one_in]
+
+    @property
+    def trick_winners(self) -> list[dict]:
+        return [
+            {"number": number, "name": self.names[seat]}
+            for number, seat in enumerate(self.tricks, start=1)
+        ]
+
+    @property
+    def ace_named(self) -> bool:
+        return self.ace not in (UNSET, None)
+
+    @property
+    def asks_ace(self) -> bool:
+        return self.settings.ace_penalty and self.doubled and self.tricks_complete
+
+    @property
+    def auto_win_label(self) -> str | None:
+        if not self.auto_win:
+            return None
+        return f"{self.names[self.auto_win[0]]} · {HAND_NAMES[self.auto_win[1]]}"
+
+    @property
+    def auto_win_hands(self) -> list[tuple[str, str]]:
+        return [(hand, HAND_NAMES[hand]) for hand in ("four_aces", *self.settings.auto_wins)]
+
+    @property
+    def needs_card(self) -> bool:
+        return self.settings.has_side_pot and self.upturned is None
+
+    @property
+    def ready(self) -> bool:
+        return (self.auto_win is not None or self.tricks_complete) and not self.needs_card
+
+    def seats(self, chosen: list[int] | None = None) -> list[dict]:
+        """Seat buttons: index, name and whether the button is pressed."""
+        return [
+            {"seat": seat, "name": name, "pressed": chosen is not None and seat in chosen}
+            for seat, name in enumerate(self.names)
+        ]
+
+    def players(self, seats: list[int], chosen: list[int] | None = None) -> list[dict]:
+        return [row for row in self.seats(chosen) if row["seat"] in seats]
+
+    @property
+    def players_at_table(self) -> list[dict]:
+        return self.players(self.at_table)
+
+    @property
+    def sit_out_buttons(self) -> list[dict]:
+        return [row for row in self.seats(self.absent) if row["seat"] != self.dealer]
+
+    @property
+    def trick_buttons(self) -> list[dict]:
+        return self.players(self.can_win_next)
+
+    @property
+    def fold_buttons(self) -> list[dict]:
+        return self.players(self.at_table, self.folds)
+
+    @property
+    def false_claim_buttons(self) -> list[dict]:
+        return self.players(self.at_table, self.false_claims)
+
+    @property
+    def claim_buttons(self) -> list[dict]:
+        chosen = [] if self.claimant in (UNSET, None) else [self.claimant]
+        return self.players(self.at_table, chosen)
+
+    @property
+    def ace_buttons(self) -> list[dict]:
+        sweeper = self.tricks[0] if self.tricks else None
+        chosen = [] if self.ace in (UNSET, None) else [self.ace]
+        return [row for row in self.players(self.at_table, chosen) if row["seat"] != sweeper]
+
+    @property
+    def ranks(self) -> list[dict]:
+        return [{"rank": rank, "pressed": rank == self.rank} for rank in RANKS]
+
+    @property
+    def suits(self) -> list[dict]:
+        return [
+            {"suit": code, "label": symbol, "pressed": code == self.suit}
+            for code, symbol in SUITS.items()
+        ]
+
+    def refusal(self, tap: str) -> str | None:
+        """Why a tap makes no sense at this point (the rules check the whole round on saving)."""
+        kind, seat = TOKEN.fullmatch(tap)["kind"], tap_seat(tap)
+        if seat is not None and seat >= len(self.names):
+            return "There is no such seat at this table."
+        if kind == "a" and seat == self.dealer:
+            return f"{self.dealer_name} deals this round and cannot sit out."
+        if kind in ("t", "R") and seat not in self.can_win_next:
+            if self.next_trick is None:
+                return "Every trick is recorded; undo the last tap to change one."
+            return f"{self.names[seat]} cannot win trick {self.next_trick}."
+        return None
+
+    def to_round(self) -> catte.Round:
+        name = self.names.__getitem__
+        return catte.Round(
+            tricks=[] if self.auto_win else [name(seat) for seat in self.tricks],
+            auto_win=(name(self.auto_win[0]), self.auto_win[1]) if self.auto_win else None,
+            absent=[name(seat) for seat in sorted(self.absent)],
+            folds=[name(seat) for seat in sorted(self.folds)],
+            false_claims=[name(seat) for seat in sorted(self.false_claims)],
+            ace_withheld_by=name(self.ace) if self.asks_ace and self.ace_named else None,
+            side_pot_upturned=self.upturned if self.settings.has_side_pot else None,
+            side_pot_claimed_by=self.claimant_name if self.settings.has_side_pot else None,
+        )
