@@ -405,13 +405,16 @@ def start(group, players: list, rules: dict, user, name: str = "", side_pot_in=N
     return session
 
 
-def import_log(group, doc: dict, user, create_missing: bool = False) -> Session:
+def import_log(
+    group, doc: dict, user, create_missing: bool = False, closed: bool = True
+) -> Session:
     """A new, closed session from a "catte-log/1" document; a bad log creates nothing.
 
     A log is the record of a whole session, as `replay` reads it: the session is closed, so its
     side pot is refunded or carried by the log's `side_pot_at_end`. A log's `side_pot_in` takes
     over the group's carried side pot when it is exactly that pot; otherwise the players pay
-    those shares into the side pot as the session is imported.
+    those shares into the side pot as the session is imported. A backup of a session still
+    being played is imported with `closed=False`.
     """
     names, settings, rounds, side_pot_in = catte.parse_log(doc)
     with transaction.atomic():
@@ -444,5 +447,6 @@ def import_log(group, doc: dict, user, create_missing: bool = False) -> Session:
         )
         board = _refresh(session)
         ledger_catte.sync_session(board, user)
-        close(board, session.version, user)
+        if closed:
+            close(board, session.version, user)
     return session

@@ -71,6 +71,16 @@ class MemberRoleForm(forms.Form):
     role = forms.ChoiceField(choices=Role.choices)
 
 
+class RestoreForm(forms.Form):
+    file = forms.FileField(label="Backup (.zip)")
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > 20_000_000:
+            raise forms.ValidationError("A backup file is at most 20 MB.")
+        return upload
+
+
 class ImportForm(forms.Form):
     """A game log, uploaded as a file or pasted."""
 

@@ -26,6 +26,8 @@ group_urls = [
     path("invites/", invites.invite_list, name="invite_list"),
     path("invites/<int:invite_pk>/revoke/", invites.invite_revoke, name="invite_revoke"),
     path("import/", logs.log_import, name="log_import"),
+    path("backup.zip", logs.group_backup, name="group_backup"),
+    path("restore/", logs.group_restore, name="group_restore"),
     path("tournaments/new/", cutthroat.tournament_new, name="tournament_new"),
     path("tournaments/<int:tournament_pk>/", cutthroat.tournament_detail, name="tournament"),
     path("tournaments/<int:tournament_pk>/bids/", cutthroat.hand_bids, name="hand_bids"),
@@ -46,6 +48,7 @@ group_urls = [
 urlpatterns = [
     path("groups/<int:pk>/", include("tracker.urls_catte")),
     path("groups/<int:pk>/", include("ledger.urls")),
+    path("groups/<int:pk>/", include("tracker.urls_history")),
     path("", groups.home, name="home"),
     path("accounts/", include(auth_urls)),
     path("groups/new/", groups.group_create, name="group_create"),

@@ -2,11 +2,12 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods
 
-from tracker import importing
-from tracker.forms import ImportForm
+from tracker import backup, importing
+from tracker.forms import ImportForm, RestoreForm
 from tracker.models import Role
 from tracker.permissions import group_for
 from tracker.rules import RulesError
@@ -33,3 +34,27 @@ def log_import(request, pk):
             form.add_error(None, str(refusal))
     context = {"group": group, "form": form, "missing": missing}
     return render(request, "tracker/log_import.html", context)
+
+
+@login_required
+@require_GET
+def group_backup(request, pk):
+    group = group_for(request, pk)
+    response = HttpResponse(backup.export_zip(group), content_type="application/zip")
+    response["Content-Disposition"] = f'attachment; filename="cardtable-group-{group.pk}.zip"'
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def group_restore(request, pk):
+    group = group_for(request, pk, role=Role.OWNER)
+    form = RestoreForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            backup.import_zip(group, form.cleaned_data["file"].read(), request.user)
+            messages.success(request, "The backup was restored into this group.")
+            return redirect(group)
+        except RulesError as refusal:
+            form.add_error(None, str(refusal))
+    return render(request, "tracker/group_restore.html", {"group": group, "form": form})

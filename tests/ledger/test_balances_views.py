@@ -1,0 +1,141 @@
+import json
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+
+from ledger.balances import group_balances
+from ledger.models import Transaction
+from tracker import catte_sessions
+
+CASES = Path(__file__).resolve().parents[3] / "shared" / "cases"
+
+
+@pytest.fixture
+def evening(group, players, alice):
+    log = json.loads((CASES / "catte-example.json").read_text())
+    return catte_sessions.import_log(group, log, alice)
+
+
+def settle_amounts(group):
+    return {row.player.name: row.to_settle for row in group_balances(group).rows}
+
+
+def test_balances_show_each_players_net_and_the_fewest_transfers(as_carol, group, evening):
+    page = as_carol.get(reverse("balances", args=[group.pk])).content.decode()
+    assert "+7.50" in page and "-3.50" in page
+    assert "Settle up with 3 transfers" in page
+
+
+def test_paying_a_suggestion_leaves_the_other_suggestions_as_they_were(as_bob, group, evening):
+    before = group_balances(group).transfers
+    paid = before[0]
+    players = {p.name: p.pk for p in group.players.all()}
+    form = {"payer": players[paid.payer], "payee": players[paid.payee], "amount": str(paid.amount)}
+    as_bob.post(reverse("payment_new", args=[group.pk]), form)
+    assert group_balances(group).transfers == before[1:]
+
+
+def test_recording_every_payment_settles_everyone(as_bob, group, evening):
+    players = {p.name: p.pk for p in group.players.all()}
+    for paid in group_balances(group).transfers:
+        form = {"payer": players[paid.payer], "payee": players[paid.payee], "amount": paid.amount}
+        as_bob.post(reverse("payment_new", args=[group.pk]), form)
+    assert set(settle_amounts(group).values()) == {Decimal("0.00")}
+    page = as_bob.get(reverse("balances", args=[group.pk])).content.decode()
+    assert "Everyone is settled." in page
+
+
+def test_a_partial_payment_is_recorded(as_bob, group, evening):
+    players = {p.name: p.pk for p in group.players.all()}
+    form = {"payer": players["Dũng"], "payee": players["Chi"], "amount": "1.00", "note": "cash"}
+    as_bob.post(reverse("payment_new", args=[group.pk]), form)
+    assert settle_amounts(group)["Dũng"] == Decimal("-2.50")
+    assert Transaction.objects.get(kind="payment").description == "Dũng paid Chi 1.00 EUR (cash)"
+
+
+def test_a_payment_is_reversed_not_deleted(as_bob, group, evening):
+    players = {p.name: p.pk for p in group.players.all()}
+    form = {"payer": players["Dũng"], "payee": players["Chi"], "amount": "3.50"}
+    as_bob.post(reverse("payment_new", args=[group.pk]), form)
+    payment = Transaction.objects.get(kind="payment")
+    as_bob.post(reverse("payment_reverse", args=[group.pk, payment.pk]))
+    assert settle_amounts(group)["Dũng"] == Decimal("-3.50")
+    assert Transaction.objects.filter(reverses=payment).count() == 1
+
+
+@pytest.mark.parametrize(
+    "amount,message",
+    [("0", "A payment is more than zero."), ("1.005", "at most 2 decimals"), ("x", "an amount")],
+)
+def test_a_bad_payment_is_refused_and_nothing_is_saved(as_bob, group, evening, amount, message):
+    players = {p.name: p.pk for p in group.players.all()}
+    form = {"payer": players["Dũng"], "payee": players["Chi"], "amount": amount}
+    response = as_bob.post(reverse("payment_new", args=[group.pk]), form)
+    assert message in response.content.decode()
+    assert not Transaction.objects.filter(kind="payment").exists()
+
+
+def test_paying_oneself_is_refused(as_bob, group, evening):
+    players = {p.name: p.pk for p in group.players.all()}
+    form = {"payer": players["Chi"], "payee": players["Chi"], "amount": "1.00"}
+    response = as_bob.post(reverse("payment_new", args=[group.pk]), form)
+    assert "Chi cannot pay themselves." in response.content.decode()
+
+
+def test_the_statement_explains_a_balance_round_by_round(as_carol, group, evening, players):
+    url = reverse("statement", args=[group.pk, players[2].pk])
+    page = as_carol.get(url).content.decode()
+    assert "round 1" in page and "round 4" in page
+    assert "= +7.50" in page
+
+
+def test_the_chat_summary_lists_balances_and_transfers(as_carol, group, evening):
+    text = as_carol.get(reverse("balances_summary", args=[group.pk])).content.decode()
+    assert "Chi: +7.50" in text and "Dũng → Chi: 3.50" in text
+
+
+def test_the_ledger_exports_as_csv(as_carol, group, evening):
+    response = as_carol.get(reverse("ledger_csv", args=[group.pk]))
+    rows = b"".join(response.streaming_content).decode().splitlines()
+    assert rows[0].startswith("date,transaction,kind")
+    assert sum(Decimal(row.rsplit(",", 1)[1]) for row in rows[1:]) == 0
+
+
+def test_the_per_session_view_settles_each_session_alone(as_carol, group, evening):
+    page = as_carol.get(reverse("balances_by_session", args=[group.pk])).content.decode()
+    assert "Dũng → Chi" in page
+
+
+# (url name, extra kwargs, read method, write method, refused methods)
+LEDGER_URLS = [
+    ("balances", {}, "get", None, ["post"]),
+    ("balances_by_session", {}, "get", None, ["post"]),
+    ("balances_summary", {}, "get", None, ["post"]),
+    ("ledger_csv", {}, "get", None, ["post"]),
+    ("payment_new", {}, None, "post", ["put"]),
+    ("payment_reverse", {"transaction_pk": 1}, None, "post", ["get"]),
+    ("statement", {"player_pk": 1}, "get", None, ["post"]),
+]
+
+
+@pytest.mark.parametrize("name,extra,read,write,refused", LEDGER_URLS)
+def test_an_outsider_gets_404(as_dave, group, name, extra, read, write, refused):
+    url = reverse(name, kwargs={"pk": group.pk, **extra})
+    for method in filter(None, [read, write]):
+        assert getattr(as_dave, method)(url).status_code == 404
+
+
+@pytest.mark.parametrize("name,extra,read,write,refused", LEDGER_URLS)
+def test_a_viewer_cannot_write(as_carol, group, name, extra, read, write, refused):
+    url = reverse(name, kwargs={"pk": group.pk, **extra})
+    if write:
+        assert getattr(as_carol, write)(url).status_code == 403
+
+
+@pytest.mark.parametrize("name,extra,read,write,refused", LEDGER_URLS)
+def test_the_wrong_method_gets_405(as_alice, group, name, extra, read, write, refused):
+    url = reverse(name, kwargs={"pk": group.pk, **extra})
+    for method in refused:
+        assert getattr(as_alice, method)(url).status_code == 405

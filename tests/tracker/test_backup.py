@@ -1,0 +1,100 @@
+import json
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from ledger.balances import group_balances
+from ledger.payments import record_payment, reverse_payment
+from tests.factories import GroupFactory, MembershipFactory
+from tracker import backup, catte_sessions, tournaments
+from tracker.models import Role
+
+CASES = Path(__file__).resolve().parents[3] / "shared" / "cases"
+CARRY = {"stake": "1.00", "side_pot_stake": "0.50", "side_pot_at_end": "carry"}
+
+
+def case(name):
+    return json.loads((CASES / f"{name}.json").read_text())
+
+
+def summary(group):
+    balances = group_balances(group)
+    rows = {row.player.name: (row.balance, row.open_share) for row in balances.rows}
+    return rows, balances.side_pot, balances.transfers
+
+
+@pytest.fixture
+def played_group(group, players, alice):
+    catte_sessions.import_log(group, case("catte-example"), alice)
+    carried = {
+        "format": "catte-log/1",
+        "rules": CARRY,
+        "players": ["An", "Bình", "Chi"],
+        "rounds": [
+            {
+                "tricks": ["An", "Bình", "An", "Bình", "An", "An"],
+                "side_pot": {"upturned": "AS", "claimed_by": None},
+            }
+        ],
+    }
+    catte_sessions.import_log(group, carried, alice)
+    catte_sessions.start(group, players[:3], CARRY, alice)
+    money = {"game_stake": Decimal("2.00"), "buy_in": Decimal("5.00")}
+    rules = {"preset": "official", "target": 100, "wins_needed": 1}
+    tournament = tournaments.start(group, players[:3], rules, alice, money=money)
+    board = tournaments.load(tournament)
+    tournaments.record_bids(board, {"An": 10, "Bình": 2, "Chi": 2}, alice)
+    board = tournaments.load(tournament)
+    tricks = {"An": 11, "Bình": 3, "Chi": 3}
+    tournaments.record_tricks(board, 1, tricks, {"JD": "An", "JC": "Bình"}, alice)
+    record_payment(group, players[3], players[2], Decimal("3.50"), alice, "cash")
+    reverse_payment(record_payment(group, players[0], players[2], Decimal("1.00"), alice), alice)
+    return group
+
+
+def test_a_backup_restores_into_an_empty_group_with_identical_balances(played_group, alice):
+    data = backup.export_zip(played_group)
+    empty = GroupFactory(name="Restored", currency="EUR")
+    backup.import_zip(empty, data, alice)
+    assert summary(empty) == summary(played_group)
+    assert empty.sessions.filter(closed_at__isnull=True).count() == 1
+    assert empty.tournaments.get().game_stake == Decimal("2.00")
+
+
+def test_a_backup_is_refused_by_a_group_that_has_played(played_group, alice):
+    data = backup.export_zip(played_group)
+    with pytest.raises(backup.RulesError, match="played nothing yet"):
+        backup.import_zip(played_group, data, alice)
+
+
+def test_the_owner_downloads_and_restores_through_the_pages(as_alice, played_group, alice):
+    data = as_alice.get(reverse("group_backup", args=[played_group.pk])).content
+    empty = GroupFactory(name="Restored", currency="EUR")
+    MembershipFactory(group=empty, user=alice, role=Role.OWNER)
+    upload = SimpleUploadedFile("backup.zip", data, content_type="application/zip")
+    response = as_alice.post(reverse("group_restore", args=[empty.pk]), {"file": upload})
+    assert response.status_code == 302
+    assert summary(empty) == summary(played_group)
+
+
+def test_a_file_that_is_not_a_backup_is_refused(as_alice, group):
+    upload = SimpleUploadedFile("backup.zip", b"not a zip", content_type="application/zip")
+    response = as_alice.post(reverse("group_restore", args=[group.pk]), {"file": upload})
+    assert "backup: not a backup of this app" in response.content.decode()
+
+
+def test_only_an_owner_restores(as_bob, group):
+    assert as_bob.get(reverse("group_restore", args=[group.pk])).status_code == 403
+
+
+def test_an_outsider_gets_404_for_backup_and_restore(as_dave, group):
+    assert as_dave.get(reverse("group_backup", args=[group.pk])).status_code == 404
+    assert as_dave.get(reverse("group_restore", args=[group.pk])).status_code == 404
+
+
+def test_backup_and_restore_refuse_other_methods(as_alice, group):
+    assert as_alice.post(reverse("group_backup", args=[group.pk])).status_code == 405
+    assert as_alice.put(reverse("group_restore", args=[group.pk])).status_code == 405
