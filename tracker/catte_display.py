@@ -68,11 +68,13 @@ def outcome(result: catte.RoundResult, round_: catte.Round) -> str:
     return f"Last trick: {result.winner}"
 
 
-def round_rows(board: SessionBoard, can_correct: bool) -> list[dict]:
-    """Every round, newest first, with its result, payments and side pot."""
+def round_rows(board: SessionBoard, can_correct: bool, limit: int | None = None) -> list[dict]:
+    """The rounds (the latest `limit` of them), newest first, with result, payments, side pot."""
     group, session = board.group, board.session
     rows = []
-    for row, round_, result in zip(board.rounds, board.played, board.result.rounds, strict=True):
+    start = max(0, len(board.rounds) - limit) if limit else 0
+    shown = zip(board.rounds, board.played, board.result.rounds, strict=True)
+    for row, round_, result in list(shown)[start:]:
         side_pot = None
         if result.side_pot_target:
             claimant = round_.side_pot_claimed_by

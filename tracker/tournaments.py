@@ -304,12 +304,18 @@ def standings(board: Scoreboard) -> list[dict]:
     return rows
 
 
-def history(board: Scoreboard) -> list[dict]:
-    """Each game's hands, newest game first, with every player's bid, tricks, score and total."""
+def history(board: Scoreboard, latest: int | None = None) -> list[dict]:
+    """Each game's hands, newest game first, with every player's bid, tricks, score and total.
+
+    With `latest`, only the current game lists its hands (the latest ones); earlier games show
+    their winner and final totals.
+    """
     games = []
-    for game in board.result.games:
+    for index, game in enumerate(board.result.games):
         rows = []
-        for hand in game.hands:
+        current = index == len(board.result.games) - 1
+        shown = game.hands if latest is None else game.hands[-latest:] if current else []
+        for hand in shown:
             cells = [
                 {
                     "bid": cutthroat.bid_label(hand.hand.bids[name]),
@@ -329,7 +335,16 @@ def history(board: Scoreboard) -> list[dict]:
                     "cells": cells,
                 }
             )
-        games.append({"number": game.number, "winner": game.winner, "hands": rows})
+        final = [game.totals[name] for name in board.names]
+        games.append(
+            {
+                "number": game.number,
+                "winner": game.winner,
+                "hands": rows,
+                "hidden": len(game.hands) - len(rows),
+                "final": final,
+            }
+        )
     return games[::-1]
 
 

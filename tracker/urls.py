@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from tracker.views import accounts, cutthroat, groups, invites, logs, players
+from tracker.views import accounts, cutthroat, groups, health, invites, logs, players
 
 auth_urls = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
@@ -55,4 +55,5 @@ urlpatterns = [
     path("groups/<int:pk>/", include(group_urls)),
     path("invite/<str:token>/", invites.invite_accept, name="invite"),
     path("admin/", admin.site.urls),
+    path("healthz", health.healthz, name="healthz"),
 ]

@@ -13,6 +13,8 @@ from tracker.models import Role
 from tracker.permissions import group_for
 from tracker.rules import RulesError, catte
 
+LATEST = 20  # rounds shown on the session page; ?all=1 shows every one
+
 
 def session_for(request, pk, session_pk, role=Role.VIEWER):
     group = group_for(request, pk, role=role)
@@ -32,7 +34,9 @@ def session_page(request, group, board, round_form=None):
         "round_form": round_form,
         "money": catte_display.money_rows(board),
         "side_pot": catte_display.side_pot_line(board),
-        "rounds": catte_display.round_rows(board, can_correct=can_score),
+        "rounds": catte_display.round_rows(
+            board, can_correct=can_score, limit=None if request.GET.get("all") else LATEST
+        ),
         "final_money": catte_display.money_rows(board, final, settled=True),
         "transfers": catte_display.settlement_rows(board, final),
         "rules_in_words": catte.describe_settings(board.settings),

@@ -19,6 +19,8 @@ from tracker.models import Role
 from tracker.permissions import group_for
 from tracker.rules import RulesError, cutthroat
 
+LATEST = 20  # hands listed on the scoreboard; ?all=1 lists every hand of every game
+
 
 def tournament_for(request, pk, tournament_pk, role=Role.VIEWER):
     group = group_for(request, pk, role=role)
@@ -36,7 +38,7 @@ def scoreboard(request, group, board, **forms):
             forms.setdefault("played_form", PlayedForm(board=board, initial=initial))
     context = {"group": group, "board": board, "can_score": can_score, **forms}
     context["standings"] = tournaments.standings(board)
-    context["history"] = tournaments.history(board)
+    context["history"] = tournaments.history(board, None if request.GET.get("all") else LATEST)
     context["just_won"] = tournaments.just_won(board)
     context["rules_in_words"] = cutthroat.describe_settings(
         board.settings, len(board.names)

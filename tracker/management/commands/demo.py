@@ -2,7 +2,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from tracker import importing
+from tracker import catte_sessions, importing
 from tracker.models import Group, Membership, Role
 
 PLAYERS = ["An", "Bình", "Chi", "Dũng"]
@@ -80,7 +80,10 @@ class Command(BaseCommand):
         group = Group.objects.create(name="Demo table", currency="EUR")
         Membership.objects.create(group=group, user=owner, role=Role.OWNER)
         tournament = importing.import_log(group, TOURNAMENT, owner, create_missing=True)
-        session = importing.import_log(group, SESSION, owner, create_missing=True)
+        # Left open, so the demo's evening can go on.
+        session = catte_sessions.import_log(
+            group, SESSION, owner, create_missing=True, closed=False
+        )
         self.stdout.write(f"Created {group.name}: {tournament} and {session}.")
         if password:
             self.stdout.write(f"Log in as 'demo' with the password '{password}'.")
