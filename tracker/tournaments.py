@@ -304,6 +304,9 @@ def standings(board: Scoreboard) -> list[dict]:
     return rows
 
 
+SHORT_BIDS = {"NIL": "Nil", "BN": "BN", "1F": "1F", "2F": "2F", "B6": "B6", "SM": "Moon"}
+
+
 def history(board: Scoreboard, latest: int | None = None) -> list[dict]:
     """Each game's hands, newest game first, with every player's bid, tricks, score and total.
 
@@ -318,7 +321,8 @@ def history(board: Scoreboard, latest: int | None = None) -> list[dict]:
         for hand in shown:
             cells = [
                 {
-                    "bid": cutthroat.bid_label(hand.hand.bids[name]),
+                    "bid": SHORT_BIDS.get(hand.hand.bids[name], hand.hand.bids[name]),
+                    "bid_label": cutthroat.bid_label(hand.hand.bids[name]),
                     "tricks": hand.hand.tricks[name],
                     "score": hand.score[name],
                     "total": hand.totals[name],

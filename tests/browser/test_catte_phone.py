@@ -1,0 +1,51 @@
+"""A Cắt Tê round tapped in on a phone, trick by trick, with the side pot."""
+
+import pytest
+
+from tests.browser.test_phone import assert_fits_a_phone, log_in
+from tracker import catte_sessions
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+RULES = {"stake": "1.00", "side_pot_stake": "0.25"}
+
+
+def tap(phone, text):
+    phone.locator(f"#round-form button:text-is('{text}'):visible").first.click()
+
+
+def trick(phone, name):
+    phone.locator(f"#round-form button[value^=t]:text-is('{name}')").click()
+
+
+def test_a_sweep_is_tapped_in_and_paid(phone, live_server, alice, players, group):
+    session = catte_sessions.start(group, players, RULES, alice)
+    log_in(phone, live_server, "alice")
+    phone.goto(live_server.url + session.get_absolute_url())
+    tap(phone, "7")
+    phone.click("#round-form button[aria-label='suit H']")
+    phone.wait_for_selector("text=Who has the 8♥?")
+    tap(phone, "No one")
+    for _ in range(4):
+        trick(phone, "Chi")
+    phone.wait_for_selector("text=Sweep by Chi")
+    assert_fits_a_phone(phone)
+    tap(phone, "Save round")
+    phone.wait_for_selector("text=Round 2")
+    board = catte_sessions.load(session)
+    assert [str(v) for v in board.result.rounds[0].net.values()] == [
+        "-2.25",
+        "-2.25",
+        "5.75",
+        "-2.25",
+    ]
+
+
+def test_after_trick_four_only_the_survivors_are_offered(phone, live_server, alice, players, group):
+    session = catte_sessions.start(group, players, {"stake": "1.00"}, alice)
+    log_in(phone, live_server, "alice")
+    phone.goto(live_server.url + session.get_absolute_url())
+    for name in ["An", "Bình", "An", "Bình"]:
+        trick(phone, name)
+    phone.wait_for_selector("text=Out after trick 4:")
+    buttons = phone.locator("#round-form button[name=tap][value^=t]:visible").all_inner_texts()
+    assert buttons == ["An", "Bình"]
