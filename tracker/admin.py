@@ -1,6 +1,18 @@
 from django.contrib import admin
 
-from tracker.models import Group, Invite, Membership, Player
+from tracker.models import (
+    Change,
+    Group,
+    Hand,
+    Invite,
+    Membership,
+    Player,
+    Round,
+    Session,
+    SessionSeat,
+    Tournament,
+    TournamentSeat,
+)
 
 
 class MembershipInline(admin.TabularInline):
@@ -38,3 +50,75 @@ class InviteAdmin(admin.ModelAdmin):
     list_filter = ["role"]
     search_fields = ["group__name", "token"]
     raw_id_fields = ["group", "created_by"]
+
+
+class TournamentSeatInline(admin.TabularInline):
+    model = TournamentSeat
+    extra = 0
+    raw_id_fields = ["player"]
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = [
+        "__str__",
+        "group",
+        "hand_count",
+        "champion",
+        "game_stake",
+        "buy_in",
+        "created_at",
+    ]
+    search_fields = ["name", "group__name"]
+    raw_id_fields = ["group", "created_by", "champion"]
+    inlines = [TournamentSeatInline]
+
+
+@admin.register(Hand)
+class HandAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "number", "bids", "tricks", "entered_by", "entered_at"]
+    search_fields = ["tournament__name", "tournament__group__name"]
+    raw_id_fields = ["tournament", "entered_by"]
+
+
+class SessionSeatInline(admin.TabularInline):
+    model = SessionSeat
+    extra = 0
+    raw_id_fields = ["player"]
+
+
+@admin.register(Session)
+class SessionAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "group", "round_count", "created_at", "closed_at"]
+    search_fields = ["name", "group__name"]
+    raw_id_fields = ["group", "created_by"]
+    inlines = [SessionSeatInline]
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["session", "number", "entered_by", "entered_at"]
+    search_fields = ["session__name", "session__group__name"]
+    raw_id_fields = ["session", "entered_by"]
+
+
+@admin.register(Change)
+class ChangeAdmin(admin.ModelAdmin):
+    list_display = ["summary", "action", "tournament", "session", "number", "user", "at"]
+    list_filter = ["action"]
+    search_fields = ["summary", "user__username"]
+    raw_id_fields = ["tournament", "session", "user"]
+
+
+@admin.register(TournamentSeat)
+class TournamentSeatAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "seat", "player"]
+    search_fields = ["player__name", "tournament__name"]
+    raw_id_fields = ["tournament", "player"]
+
+
+@admin.register(SessionSeat)
+class SessionSeatAdmin(admin.ModelAdmin):
+    list_display = ["session", "seat", "player"]
+    search_fields = ["player__name", "session__name"]
+    raw_id_fields = ["session", "player"]

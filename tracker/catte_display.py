@@ -149,3 +149,20 @@ def closing_preview(board: SessionBoard) -> catte.SessionResult:
     return catte.play_session(
         board.names, board.settings, board.played, board.side_pot_in, closed=True
     )
+
+
+def summary_text(board: SessionBoard) -> str:
+    """The session for a group chat: money per player and who pays whom."""
+    group = board.group
+    result = board.result if board.is_closed else closing_preview(board)
+    state = "final" if board.is_closed else f"so far, after {len(board.rounds)} rounds"
+    lines = [f"{board.session} ({group.currency}, {state})", ""]
+    for name in board.names:
+        amount = result.totals[name]
+        text = group.format_amount(amount)
+        lines.append(f"{name}: {'+' if amount > 0 else ''}{text}")
+    lines.append("")
+    transfers = settlement_rows(board, result)
+    lines.append("To settle up:" if transfers else "Nobody owes anybody.")
+    lines.extend(f"{t['payer']} → {t['payee']}: {t['amount']}" for t in transfers)
+    return "\n".join(lines) + "\n"

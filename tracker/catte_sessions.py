@@ -23,7 +23,7 @@ from ledger import catte as ledger_catte
 from tracker.conflicts import AlreadyRecorded, StalePage
 from tracker.models import Change, Round, Session, SessionSeat
 from tracker.rules import RulesError, catte
-from tracker.tournaments import match_players
+from tracker.tournaments import match_players, seats_of
 
 PLAYER_LISTS = ("tricks", "absent", "folds", "false_claims")
 CARRIED_INTO = "carried_into"
@@ -144,7 +144,8 @@ def describe_round(round_: catte.Round) -> str:
 
 
 def load(session: Session) -> SessionBoard:
-    seats = list(session.seats.select_related("player"))
+    """The session replayed from its rounds (seats and rounds may come prefetched)."""
+    seats = seats_of(session)
     names = [seat.player.name for seat in seats]
     settings = catte.settings_from_rules(session.rules)
     rows = list(session.rounds.all())

@@ -50,8 +50,16 @@ def jacks_by_seat(jacks: dict[str, str], names: list[str]) -> dict[str, int]:
     return {card: names.index(name) for card, name in jacks.items()}
 
 
+def seats_of(game) -> list:
+    """The seats of a tournament or session with their players, prefetched ones if there."""
+    if "seats" in getattr(game, "_prefetched_objects_cache", {}):
+        return list(game.seats.all())
+    return list(game.seats.select_related("player"))
+
+
 def load(tournament: Tournament) -> Scoreboard:
-    seats = list(tournament.seats.select_related("player"))
+    """The tournament replayed from its hands (seats and hands may come prefetched)."""
+    seats = seats_of(tournament)
     names = [seat.player.name for seat in seats]
     settings = cutthroat.settings_from_rules(tournament.rules, len(names))
     rows = list(tournament.hands.all())

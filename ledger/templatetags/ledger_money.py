@@ -1,6 +1,5 @@
-from urllib.parse import urlencode
-
 from django import template
+from django.utils.html import format_html_join
 
 register = template.Library()
 
@@ -13,12 +12,13 @@ def money(group, amount, signed=False):
 
 
 @register.simple_tag
-def payment_query(balances, transfer):
-    """The payment form prefilled from a suggested transfer."""
-    return urlencode(
-        {
-            "payer": balances.row_of(transfer.payer).player.pk,
-            "payee": balances.row_of(transfer.payee).player.pk,
-            "amount": balances.group.format_amount(transfer.amount),
-        }
+def payment_fields(balances, transfer):
+    """Hidden fields that record a suggested transfer as paid, in full, with one tap."""
+    values = {
+        "payer": balances.row_of(transfer.payer).player.pk,
+        "payee": balances.row_of(transfer.payee).player.pk,
+        "amount": balances.group.format_amount(transfer.amount),
+    }
+    return format_html_join(
+        "", '<input type="hidden" name="{}" value="{}">', sorted(values.items())
     )

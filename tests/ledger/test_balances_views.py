@@ -139,3 +139,13 @@ def test_the_wrong_method_gets_405(as_alice, group, name, extra, read, write, re
     url = reverse(name, kwargs={"pk": group.pk, **extra})
     for method in refused:
         assert getattr(as_alice, method)(url).status_code == 405
+
+
+def test_paid_records_a_suggestion_with_one_tap(as_bob, group, evening):
+    page = as_bob.get(reverse("balances", args=[group.pk])).content.decode()
+    first = group_balances(group).transfers[0]
+    assert f'aria-label="{first.payer} paid {first.payee}"' in page
+    players = {p.name: p.pk for p in group.players.all()}
+    form = {"payer": players[first.payer], "payee": players[first.payee], "amount": first.amount}
+    as_bob.post(reverse("payment_new", args=[group.pk]), form)
+    assert len(group_balances(group).transfers) == 2

@@ -13,6 +13,7 @@ SESSION_URLS = [
     ("session_new", False, None, "post", ["put"]),
     ("session", True, "get", None, ["post"]),
     ("session_export", True, "get", None, ["post"]),
+    ("session_summary", True, "get", None, ["post"]),
     ("round_entry", True, None, "post", ["get"]),
     ("round_edit", True, None, "post", ["put"]),
     ("round_undo", True, None, "post", ["get"]),

@@ -243,3 +243,11 @@ def test_vnd_amounts_have_no_decimals(as_bob, group, bob):
     html = as_bob.get(session.get_absolute_url()).content.decode()
     assert 'big pos">+10000<' in html and 'big neg">-5000<' in html
     assert player_money(group)["Lan"] == Decimal("10000")
+
+
+def test_the_chat_summary_of_a_session_names_money_and_transfers(as_carol, group, alice):
+    log = json.loads((CASES / "catte-example.json").read_text())
+    session = catte_sessions.import_log(group, log, alice, create_missing=True)
+    url = reverse("session_summary", args=[group.pk, session.pk])
+    text = as_carol.get(url).content.decode()
+    assert "Chi: +7.50" in text and "Dũng → Chi: 3.50" in text and "final" in text

@@ -159,3 +159,11 @@ def session_export(request, pk, session_pk):
     )
     response["Content-Disposition"] = f'attachment; filename="catte-{session.pk}.json"'
     return response
+
+
+@login_required
+@require_GET
+def session_summary(request, pk, session_pk):
+    group, session = session_for(request, pk, session_pk)
+    text = catte_display.summary_text(catte_sessions.load(session))
+    return HttpResponse(text, content_type="text/plain; charset=utf-8")
