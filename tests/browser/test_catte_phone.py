@@ -9,12 +9,22 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 RULES = {"stake": "1.00", "side_pot_stake": "0.25"}
 
 
+SETTLED = "!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+
+
+def press(phone, button):
+    """Each tap swaps the round form: wait for the answer before the next tap."""
+    with phone.expect_response(lambda response: "/round/" in response.url):
+        button.click()
+    phone.wait_for_function(SETTLED)
+
+
 def tap(phone, text):
-    phone.locator(f"#round-form button:text-is('{text}'):visible").first.click()
+    press(phone, phone.locator(f"#round-form button:text-is('{text}'):visible").first)
 
 
 def trick(phone, name):
-    phone.locator(f"#round-form button[value^=t]:text-is('{name}')").click()
+    press(phone, phone.locator(f"#round-form button[value^=t]:text-is('{name}')"))
 
 
 def test_a_sweep_is_tapped_in_and_paid(phone, live_server, alice, players, group):
@@ -22,7 +32,7 @@ def test_a_sweep_is_tapped_in_and_paid(phone, live_server, alice, players, group
     log_in(phone, live_server, "alice")
     phone.goto(live_server.url + session.get_absolute_url())
     tap(phone, "7")
-    phone.click("#round-form button[aria-label='suit H']")
+    press(phone, phone.locator("#round-form button[aria-label='suit H']"))
     phone.wait_for_selector("text=Who has the 8♥?")
     tap(phone, "No one")
     for _ in range(4):
@@ -30,7 +40,7 @@ def test_a_sweep_is_tapped_in_and_paid(phone, live_server, alice, players, group
     phone.wait_for_selector("text=Sweep by Chi")
     assert_fits_a_phone(phone)
     tap(phone, "Save round")
-    phone.wait_for_selector("text=Round 2")
+    phone.wait_for_selector("text=Round 2 ·")
     board = catte_sessions.load(session)
     assert [str(v) for v in board.result.rounds[0].net.values()] == [
         "-2.25",
