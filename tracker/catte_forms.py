@@ -11,7 +11,7 @@ from django import forms
 
 from tracker import catte_sessions
 from tracker.catte_draft import RoundDraft, is_tap, parse_taps, taps_from_round
-from tracker.forms import money_field
+from tracker.forms import money_field, seats_from_dealer
 from tracker.rules import RulesError, catte
 
 MOST_SEATS = 8
@@ -106,21 +106,14 @@ class SessionForm(forms.Form):
         data = super().clean()
         if self.errors:
             return data
-        picked = [data.get(f"seat_{seat}") for seat in range(MOST_SEATS)]
-        if "" in picked and any(picked[picked.index("") :]):
-            raise forms.ValidationError("Fill the seats in order, with no empty seat between.")
-        seated = [self.group_players[pk] for pk in picked if pk]
-        if len({player.pk for player in seated}) != len(seated):
-            raise forms.ValidationError("A player can only sit in one seat.")
-        dealer = data.get("first_dealer") or 0
-        if dealer >= len(seated):
-            self.add_error("first_dealer", f"Seat {dealer + 1} is empty.")
+        players = seats_from_dealer(self, data, MOST_SEATS)
+        if players is None:
             return data
         try:
             data["rules"] = catte.rules_from_settings(self.settings(data))
         except RulesError as error:
             raise forms.ValidationError(str(error)) from error
-        data["players"] = seated[dealer:] + seated[:dealer]
+        data["players"] = players
         return data
 
 

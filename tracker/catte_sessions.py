@@ -78,30 +78,8 @@ def _renamed(entry: dict, rename) -> dict:
     return renamed
 
 
-def named_entry(round_: catte.Round) -> dict:
-    """A rules round as the log writes it, players by name."""
-    entry = {}
-    if round_.absent:
-        entry["absent"] = list(round_.absent)
-    if round_.auto_win is not None:
-        entry["auto_win"] = {"player": round_.auto_win[0], "hand": round_.auto_win[1]}
-    else:
-        entry["tricks"] = list(round_.tricks)
-    for key in ("folds", "false_claims"):
-        if getattr(round_, key):
-            entry[key] = list(getattr(round_, key))
-    if round_.ace_withheld_by is not None:
-        entry["ace_withheld_by"] = round_.ace_withheld_by
-    if round_.side_pot_upturned is not None:
-        entry["side_pot"] = {
-            "upturned": round_.side_pot_upturned,
-            "claimed_by": round_.side_pot_claimed_by,
-        }
-    return entry
-
-
 def entry_by_seat(round_: catte.Round, names: list[str]) -> dict:
-    return _renamed(named_entry(round_), names.index)
+    return _renamed(catte.round_entry(round_), names.index)
 
 
 def rules_round(entry: dict, names: list[str]) -> catte.Round:

@@ -7,7 +7,7 @@ input keeps what was typed, shows why, and saves nothing.
 from django import forms
 
 from tracker import tournaments
-from tracker.forms import money_field
+from tracker.forms import money_field, seats_from_dealer
 from tracker.rules import RulesError, cutthroat
 
 PRESET_CHOICES = [
@@ -121,23 +121,16 @@ class TournamentForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        picked = [data.get(f"seat_{seat}") for seat in range(5)]
         if self.errors:
             return data
-        if "" in picked[:4] and any(picked[picked.index("") :]):
-            raise forms.ValidationError("Fill the seats in order, with no empty seat between.")
-        seated = [self.group_players[pk] for pk in picked if pk]
-        if len({p.pk for p in seated}) != len(seated):
-            raise forms.ValidationError("A player can only sit in one seat.")
-        dealer = data.get("first_dealer") or 0
-        if dealer >= len(seated):
-            self.add_error("first_dealer", f"Seat {dealer + 1} is empty.")
+        players = seats_from_dealer(self, data, 5)
+        if players is None:
             return data
         try:
-            settings = cutthroat.settings_from_rules(self.overrides(), len(seated))
+            settings = cutthroat.settings_from_rules(self.overrides(), len(players))
         except RulesError as error:
             raise forms.ValidationError(str(error)) from error
-        data["players"] = seated[dealer:] + seated[:dealer]
+        data["players"] = players
         data["game_stake"] = data.get("game_stake") or 0
         data["buy_in"] = data.get("buy_in") or 0
         data["rules"] = cutthroat.rules_from_settings(settings)

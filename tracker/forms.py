@@ -128,3 +128,22 @@ def money_field(group, label: str, required: bool = True, help_text: str = ""):
             attrs={"inputmode": "decimal" if decimals else "numeric", "autocomplete": "off"}
         ),
     )
+
+
+def seats_from_dealer(form, data: dict, seats: int) -> list | None:
+    """The players picked in seat_0…seat_N, clockwise from the first dealer.
+
+    Refuses gaps and a player in two seats; None (with the error on the form) when the first
+    dealer's seat is empty.
+    """
+    picked = [data.get(f"seat_{seat}") for seat in range(seats)]
+    if "" in picked and any(picked[picked.index("") :]):
+        raise forms.ValidationError("Fill the seats in order, with no empty seat between.")
+    seated = [form.group_players[pk] for pk in picked if pk]
+    if len({player.pk for player in seated}) != len(seated):
+        raise forms.ValidationError("A player can only sit in one seat.")
+    dealer = data.get("first_dealer") or 0
+    if dealer >= len(seated):
+        form.add_error("first_dealer", f"Seat {dealer + 1} is empty.")
+        return None
+    return seated[dealer:] + seated[:dealer]

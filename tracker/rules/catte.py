@@ -43,6 +43,7 @@ __all__ = [
     "replay",
     "replay_log",
     "result_document",
+    "round_entry",
     "rules_from_settings",
     "settings_from_rules",
     "survivors_after_four",
@@ -116,7 +117,7 @@ def log_from(
         "format": FORMAT,
         "rules": rules_from_settings(settings),
         "players": list(players),
-        "rounds": [_round_entry(round_) for round_ in rounds],
+        "rounds": [round_entry(round_) for round_ in rounds],
     }
     if side_pot_in:
         doc["side_pot_in"] = {
@@ -125,7 +126,8 @@ def log_from(
     return doc
 
 
-def _round_entry(round_: Round) -> dict:
+def round_entry(round_: Round) -> dict:
+    """A round as the log writes it (players by name)."""
     entry = {}
     if round_.absent:
         entry["absent"] = list(round_.absent)

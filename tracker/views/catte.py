@@ -1,5 +1,3 @@
-import json
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
@@ -12,6 +10,7 @@ from tracker.conflicts import AlreadyRecorded, StalePage
 from tracker.models import Role
 from tracker.permissions import group_for
 from tracker.rules import RulesError, catte
+from tracker.views.common import log_download, run_on_version
 
 LATEST = 20  # rounds shown on the session page; ?all=1 shows every one
 
@@ -122,14 +121,11 @@ def round_edit(request, pk, session_pk, number):
 def round_undo(request, pk, session_pk):
     group, session = session_for(request, pk, session_pk, role=Role.SCORER)
     board = catte_sessions.load(session)
-    try:
-        version = int(request.POST.get("version", ""))
-        catte_sessions.undo_last(board, version, request.user)
-        messages.success(request, "The last round was undone; it is kept in the history.")
-    except ValueError:
-        messages.error(request, "Reload the page and try again.")
-    except (StalePage, RulesError) as refusal:
-        messages.error(request, str(refusal))
+    run_on_version(
+        request,
+        lambda version: catte_sessions.undo_last(board, version, request.user),
+        "The last round was undone; it is kept in the history.",
+    )
     return redirect(session)
 
 
@@ -138,14 +134,11 @@ def round_undo(request, pk, session_pk):
 def session_close(request, pk, session_pk):
     group, session = session_for(request, pk, session_pk, role=Role.SCORER)
     board = catte_sessions.load(session)
-    try:
-        version = int(request.POST.get("version", ""))
-        catte_sessions.close(board, version, request.user)
-        messages.success(request, "The session is closed; here is the final money.")
-    except ValueError:
-        messages.error(request, "Reload the page and try again.")
-    except (StalePage, RulesError) as refusal:
-        messages.error(request, str(refusal))
+    run_on_version(
+        request,
+        lambda version: catte_sessions.close(board, version, request.user),
+        "The session is closed; here is the final money.",
+    )
     return redirect(session)
 
 
@@ -154,11 +147,7 @@ def session_close(request, pk, session_pk):
 def session_export(request, pk, session_pk):
     group, session = session_for(request, pk, session_pk)
     log = catte_sessions.export_log(catte_sessions.load(session))
-    response = HttpResponse(
-        json.dumps(log, ensure_ascii=False, indent=1), content_type="application/json"
-    )
-    response["Content-Disposition"] = f'attachment; filename="catte-{session.pk}.json"'
-    return response
+    return log_download(log, f"catte-{session.pk}.json")
 
 
 @login_required

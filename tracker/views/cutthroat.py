@@ -1,8 +1,5 @@
-import json
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -17,7 +14,8 @@ from tracker.cutthroat_forms import (
 )
 from tracker.models import Role
 from tracker.permissions import group_for
-from tracker.rules import RulesError, cutthroat
+from tracker.rules import cutthroat
+from tracker.views.common import log_download, run_on_version
 
 LATEST = 20  # hands listed on the scoreboard; ?all=1 lists every hand of every game
 
@@ -155,14 +153,11 @@ def hand_edit(request, pk, tournament_pk, number):
 def hand_undo(request, pk, tournament_pk):
     group, tournament = tournament_for(request, pk, tournament_pk, role=Role.SCORER)
     board = tournaments.load(tournament)
-    try:
-        version = int(request.POST.get("version", ""))
-        tournaments.undo_last(board, version, request.user)
-        messages.success(request, "The last hand was undone; it is kept in the history.")
-    except ValueError:
-        messages.error(request, "Reload the page and try again.")
-    except (StalePage, RulesError) as refusal:
-        messages.error(request, str(refusal))
+    run_on_version(
+        request,
+        lambda version: tournaments.undo_last(board, version, request.user),
+        "The last hand was undone; it is kept in the history.",
+    )
     return redirect(tournament)
 
 
@@ -171,8 +166,4 @@ def hand_undo(request, pk, tournament_pk):
 def tournament_export(request, pk, tournament_pk):
     group, tournament = tournament_for(request, pk, tournament_pk)
     log = tournaments.export_log(tournaments.load(tournament))
-    response = HttpResponse(
-        json.dumps(log, ensure_ascii=False, indent=1), content_type="application/json"
-    )
-    response["Content-Disposition"] = f'attachment; filename="cutthroat-{tournament.pk}.json"'
-    return response
+    return log_download(log, f"cutthroat-{tournament.pk}.json")
