@@ -377,3 +377,31 @@ def money_in_words(tournament: Tournament) -> list[str]:
         buy_in = group.format_amount(tournament.buy_in)
         lines.append(f"Buy-in {buy_in} {group.currency} each; the champion takes them all")
     return lines
+
+
+def describe_entry(entry: dict | None, names: list[str]) -> str:
+    """A hand as stored (by seat) in words: "An 4/6, Bình Nil/0, Chi 5/11; J♦ Chi, J♣ An"."""
+    if not entry or "bids" not in entry:
+        return ""
+    tricks = entry.get("tricks") or [None] * len(names)
+    players = ", ".join(
+        f"{name} {SHORT_BIDS.get(bid, bid)}" + (f"/{took}" if took is not None else "")
+        for name, bid, took in zip(names, entry["bids"], tricks, strict=True)
+    )
+    jacks = ", ".join(
+        f"{cutthroat.JACK_NAMES.get(card, card)} {names[seat]}"
+        for card, seat in (entry.get("jacks") or {}).items()
+    )
+    return players + (f"; {jacks}" if jacks else "")
+
+
+def change_rows(board: Scoreboard, limit: int = 30) -> list[dict]:
+    """The history of changes, newest first: who, when, and the hand before and after."""
+    return [
+        {
+            "change": change,
+            "before": describe_entry(change.before, board.names),
+            "after": describe_entry(change.after, board.names),
+        }
+        for change in board.tournament.changes.select_related("user")[:limit]
+    ]

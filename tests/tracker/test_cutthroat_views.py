@@ -202,3 +202,13 @@ def test_the_exported_log_replays_to_the_scoreboard_numbers(as_bob, tournament):
     from tracker import logs
 
     assert logs.replay(log)["games"][0]["hands"][0]["totals"] == {"An": 50, "Bình": 100, "Chi": 60}
+
+
+def test_the_history_shows_a_correction_in_words(as_bob, tournament):
+    play_hand(as_bob, tournament, [5, 5, 5], [5, 5, 7], jd=0, jc=1)
+    form = {**bids(5, 5, 5), **played(1, [6, 4, 7], jd=0, jc=1), "version": "2"}
+    as_bob.post(url("hand_edit", tournament, number=1), form)
+    page = as_bob.get(tournament.get_absolute_url()).content.decode()
+    assert "before: An 5/5, Bình 5/5, Chi 5/7; J♦ An, J♣ Bình" in page
+    assert "after: An 5/6, Bình 5/4, Chi 5/7; J♦ An, J♣ Bình" in page
+    assert "bob" in page

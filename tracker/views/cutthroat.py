@@ -41,7 +41,7 @@ def scoreboard(request, group, board, **forms):
     context["rules_in_words"] = cutthroat.describe_settings(
         board.settings, len(board.names)
     ) + tournaments.money_in_words(board.tournament)
-    context["changes"] = board.tournament.changes.select_related("user")[:30]
+    context["changes"] = tournaments.change_rows(board)
     template = "tracker/tournament.html"
     return render(request, f"{template}#entry" if request.htmx else template, context)
 
