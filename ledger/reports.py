@@ -4,9 +4,10 @@ from decimal import Decimal
 
 from django.db.models import Q, Sum
 
+from ledger.cutthroat import wanted_transactions
 from ledger.models import Posting
 from ledger.settlement import fewest_transfers
-from tracker import catte_sessions
+from tracker import catte_sessions, tournaments
 
 
 def statement_lines(player):
@@ -109,3 +110,17 @@ def csv_rows(group, postings):
             str(posting.account),
             group.format_amount(group.from_minor(posting.amount_minor)),
         ]
+
+
+def tournament_settlements(group, limit: int = 10) -> list[dict]:
+    """The latest tournaments played for money, each with who pays whom for it alone."""
+    played_for_money = group.tournaments.filter(Q(game_stake__gt=0) | Q(buy_in__gt=0))
+    settled = []
+    for tournament in played_for_money[:limit]:
+        owed: dict[str, Decimal] = {}
+        for _, amounts in wanted_transactions(tournaments.load(tournament)).values():
+            for name, amount in amounts.items():
+                owed[name] = owed.get(name, Decimal(0)) + amount
+        transfers = fewest_transfers(owed) if any(owed.values()) else []
+        settled.append({"tournament": tournament, "transfers": transfers})
+    return settled

@@ -82,7 +82,12 @@ def by_session(request, pk):
     page = Paginator(group.sessions.order_by("-created_at", "-pk"), 10).get_page(
         request.GET.get("page")
     )
-    context = {"group": group, "page": page, "sessions": reports.session_settlements(page)}
+    context = {
+        "group": group,
+        "page": page,
+        "sessions": reports.session_settlements(page),
+        "tournaments": reports.tournament_settlements(group),
+    }
     return render(request, "ledger/by_session.html", context)
 
 

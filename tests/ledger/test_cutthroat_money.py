@@ -1,6 +1,7 @@
 from decimal import Decimal
 
 import pytest
+from django.urls import reverse
 
 from ledger.posting import balances
 from tracker import tournaments
@@ -56,3 +57,9 @@ def test_no_money_moves_without_stakes(group, players, alice):
     tournament = tournaments.start(group, players[:3], {"preset": "official", "target": 100}, alice)
     record(tournament, [10, 2, 2], [11, 3, 3], alice)
     assert money_of(group) == {}
+
+
+def test_the_per_session_view_lists_a_tournament_played_for_money(as_carol, tournament, alice):
+    record(tournament, [10, 2, 2], [11, 3, 3], alice)
+    page = as_carol.get(reverse("balances_by_session", args=[tournament.group_id])).content
+    assert "Bình → An" in page.decode() and "12.50" in page.decode()
