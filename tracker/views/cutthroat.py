@@ -4,7 +4,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tracker import tournaments
-from tracker.conflicts import AlreadyRecorded, StalePage
+from tracker.conflicts import AlreadyRecorded
 from tracker.cutthroat_forms import (
     BidsForm,
     CorrectionForm,
@@ -129,21 +129,15 @@ def hand_edit(request, pk, tournament_pk, number):
         data = form.cleaned_data
         warnings = form.correction.winner_changes
         if not warnings or data["confirm"]:
-            try:
-                tournaments.correct_hand(
-                    board,
-                    number,
-                    data["version"],
-                    data["bids"],
-                    data["tricks"],
-                    data["jacks"],
-                    request.user,
-                )
-                messages.success(request, f"Hand {number} corrected; every later hand rescored.")
-                return redirect(tournament)
-            except StalePage as refusal:
-                messages.error(request, str(refusal))
-                return redirect(tournament)
+            entry = (data["bids"], data["tricks"], data["jacks"])
+            run_on_version(
+                request,
+                lambda version: tournaments.correct_hand(
+                    board, number, version, *entry, request.user
+                ),
+                f"Hand {number} corrected; every later hand rescored.",
+            )
+            return redirect(tournament)
     context = {"group": group, "board": board, "hand": hand, "form": form, "warnings": warnings}
     return render(request, "tracker/hand_edit.html", context)
 
