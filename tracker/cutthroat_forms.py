@@ -217,6 +217,9 @@ class PlayedForm(forms.Form):
     """Step 2 of a hand: tricks and award jacks after play."""
 
     number = forms.IntegerField(widget=forms.HiddenInput)
+    # The row whose bids the page showed: bids undone and entered again on another phone make
+    # a new row, so tricks from the stale page cannot land on them.
+    hand = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, *args, board, **kwargs):
         super().__init__(*args, **kwargs)
@@ -254,7 +257,8 @@ class PlayedForm(forms.Form):
         if self.errors:
             return data
         pending = self.board.pending
-        if pending is None or pending.number != data["number"]:
+        stale = data.get("hand") not in (None, getattr(pending, "pk", None))
+        if pending is None or pending.number != data["number"] or stale:
             return data  # the view answers "already recorded"
         hands = [*self.board.played, self.candidate(data)]
         try:

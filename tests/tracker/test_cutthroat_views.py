@@ -212,3 +212,14 @@ def test_the_history_shows_a_correction_in_words(as_bob, tournament):
     assert "before: An 5/5, Bình 5/5, Chi 5/7; J♦ An, J♣ Bình" in page
     assert "after: An 5/6, Bình 5/4, Chi 5/7; J♦ An, J♣ Bình" in page
     assert "bob" in page
+
+
+def test_tricks_from_a_stale_page_never_land_on_bids_entered_again(as_bob, tournament):
+    as_bob.post(url("hand_bids", tournament), bids(4, "NIL", 5))
+    stale_hand = tournament.hands.get().pk
+    as_bob.post(url("hand_undo", tournament), {"version": Tournament.objects.get().version})
+    as_bob.post(url("hand_bids", tournament), bids(5, 5, 5))
+    stale = {**played(1, [6, 0, 11], jd=2), "hand": str(stale_hand)}
+    response = as_bob.post(url("hand_played", tournament), stale, follow=True)
+    assert "its bids changed on another phone" in response.content.decode()
+    assert tournament.hands.get().tricks is None

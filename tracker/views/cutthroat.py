@@ -32,7 +32,7 @@ def scoreboard(request, group, board, **forms):
             forms.setdefault("bids_form", BidsForm(board=board))
         else:
             initial = {f"tricks_{seat}": 0 for seat in range(len(board.names))}
-            initial["number"] = board.pending.number
+            initial.update(number=board.pending.number, hand=board.pending.pk)
             forms.setdefault("played_form", PlayedForm(board=board, initial=initial))
     context = {"group": group, "board": board, "can_score": can_score, **forms}
     context["standings"] = tournaments.standings(board)
@@ -100,7 +100,9 @@ def hand_played(request, pk, tournament_pk):
         data = form.cleaned_data
         number, tricks, jacks = data["number"], data.get("tricks"), data.get("jacks")
         if tricks is None:
-            raise AlreadyRecorded(f"Hand {number} is already recorded.")
+            raise AlreadyRecorded(
+                f"Hand {number} is already recorded, or its bids changed on another phone."
+            )
         tournaments.record_tricks(board, number, tricks, jacks, request.user)
     except AlreadyRecorded as refusal:
         messages.warning(request, f"{refusal} This is the current state.")
