@@ -388,9 +388,11 @@ def describe_entry(entry: dict | None, names: list[str]) -> str:
         f"{name} {SHORT_BIDS.get(bid, bid)}" + (f"/{took}" if took is not None else "")
         for name, bid, took in zip(names, entry["bids"], tricks, strict=True)
     )
+    caught = entry.get("jacks") or {}
     jacks = ", ".join(
-        f"{cutthroat.JACK_NAMES.get(card, card)} {names[seat]}"
-        for card, seat in (entry.get("jacks") or {}).items()
+        f"{cutthroat.JACK_NAMES[card]} {names[caught[card]]}"
+        for card in cutthroat.AWARD_JACKS  # PostgreSQL's jsonb does not keep key order
+        if card in caught
     )
     return players + (f"; {jacks}" if jacks else "")
 
