@@ -225,3 +225,14 @@ def test_the_export_is_the_log_of_the_session(as_carol, start, players):
     assert response["Content-Disposition"].endswith(f'catte-{session.pk}.json"')
     assert log["players"] == ["An", "Bình", "Chi", "Dũng"]
     assert log["rounds"] == [{"tricks": ["Chi", "Chi", "Chi", "Chi"]}]
+
+
+def test_after_an_htmx_save_the_close_form_carries_the_new_version(as_bob, start):
+    session = start()
+    taps = tap_through(as_bob, session, 1, ["t0", "t0", "t0", "t0"])
+    data = {"number": 1, "taps": taps, "tap": "save"}
+    response = as_bob.post(entry_url(session), data, HTTP_HX_REQUEST="true")
+    session.refresh_from_db()
+    page = response.content.decode()
+    assert page.count(f'name="version" value="{session.version}"') >= 2
+    assert "Close the session" in page and "<html" not in page

@@ -223,3 +223,14 @@ def test_tricks_from_a_stale_page_never_land_on_bids_entered_again(as_bob, tourn
     response = as_bob.post(url("hand_played", tournament), stale, follow=True)
     assert "its bids changed on another phone" in response.content.decode()
     assert tournament.hands.get().tricks is None
+
+
+def test_after_an_htmx_save_the_history_and_undo_are_current(as_bob, tournament):
+    as_bob.post(url("hand_bids", tournament), bids(4, "NIL", 5))
+    response = as_bob.post(
+        url("hand_played", tournament), played(1, [6, 0, 11], jd=2), HTTP_HX_REQUEST="true"
+    )
+    page = response.content.decode()
+    version = Tournament.objects.get().version
+    assert f'name="version" value="{version}"' in page
+    assert "Correct hand 1 of game 1" in page and "<html" not in page
