@@ -76,3 +76,18 @@ def test_the_save_button_waits_until_the_tricks_add_up(phone, live_server, alice
     phone.click("button[aria-label='one more trick for An']")
     assert phone.inner_text("[data-tricks-line]") == "tricks: 1 of 17"
     assert phone.is_disabled("button:has-text('Save hand')")
+
+
+def test_undo_works_right_after_a_hand_saved_without_reloading(
+    phone, live_server, alice, players, group
+):
+    tournament = tournaments.start(group, players[:3], {"preset": "official"}, alice)
+    log_in(phone, live_server, "alice")
+    phone.goto(live_server.url + tournament.get_absolute_url())
+    for seat in range(3):
+        phone.select_option(f"#id_bid_{seat}", "5")
+    phone.click("button:has-text('Save bids')")
+    phone.wait_for_selector("text=Tricks · hand 1")
+    phone.click("button:has-text('Undo last bids')")
+    phone.wait_for_selector("text=The last hand was undone")
+    assert not tournament.hands.exists()
