@@ -38,6 +38,10 @@ class Balances:
     side_pot: Decimal
     transfers: list[Transfer]
 
+    @property
+    def any_money(self) -> bool:
+        return any(row.balance or row.open_share for row in self.rows) or bool(self.side_pot)
+
     def row_of(self, name: str) -> BalanceRow:
         return next(row for row in self.rows if row.player.name == name)
 
@@ -112,7 +116,9 @@ def stable_plan(group, settle: dict[str, Decimal]) -> list[Transfer]:
 def group_balances(group) -> Balances:
     balances, side_pot = player_balances(group)
     shares = open_side_pot_shares(group)
-    players = sorted(set(balances) | set(shares), key=lambda p: p.name.casefold())
+    # Every player of the group, those who never played for money at 0.
+    everyone = set(group.players.all()) | set(balances) | set(shares)
+    players = sorted(everyone, key=lambda p: p.name.casefold())
     rows = [BalanceRow(p, balances.get(p, Decimal(0)), shares.get(p, Decimal(0))) for p in players]
     settle = {row.player.name: row.to_settle for row in rows}
     transfers = stable_plan(group, settle) if any(settle.values()) else []

@@ -74,3 +74,11 @@ def test_the_balances_transfers_settle_everything_exactly():
 def test_balances_of_an_unknown_group_is_an_error():
     with pytest.raises(CommandError, match="No group is named 'Nowhere'"):
         run("balances", "--group", "Nowhere")
+
+
+@pytest.mark.django_db
+def test_balances_list_every_player_of_the_group_even_at_zero():
+    run("import_log", str(CASES / "cutthroat-bids.json"), "--group", "Stammtisch")
+    document = balances_of("Stammtisch")
+    assert document["balances"] == {"An": "0.00", "Bình": "0.00", "Chi": "0.00"}
+    assert document["transfers"] == []
