@@ -9,9 +9,10 @@ or round, then carried through each payment since, so paying one suggestion leav
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import Q, Sum
+from django.db.models import Q
 
 from ledger.models import Account, Posting, Transaction
+from ledger.posting import balances as account_balances
 from ledger.settlement import Transfer, apply_payment, fewest_transfers
 from tracker import catte_sessions
 
@@ -48,14 +49,8 @@ class Balances:
 
 def player_balances(group) -> tuple[dict, Decimal]:
     """({Player: balance}, side-pot account balance), one query."""
-    accounts = (
-        Account.objects.filter(group=group)
-        .select_related("player")
-        .annotate(total=Sum("postings__amount_minor", default=0))
-    )
     players, side_pot = {}, Decimal(0)
-    for account in accounts:
-        amount = group.from_minor(account.total)
+    for account, amount in account_balances(group).items():
         if account.kind == Account.Kind.SIDE_POT:
             side_pot = amount
         else:

@@ -3,7 +3,7 @@
 from decimal import Decimal
 
 from django.db import transaction as db_transaction
-from django.db.models import Q, Sum
+from django.db.models import Sum
 
 from ledger.models import Account, Posting, Transaction
 
@@ -92,7 +92,7 @@ def balances(group) -> dict[Account, Decimal]:
 
 
 def total_of_group(group) -> Decimal:
-    minor = Posting.objects.filter(Q(transaction__group=group)).aggregate(
+    minor = Posting.objects.filter(transaction__group=group).aggregate(
         total=Sum("amount_minor", default=0)
     )["total"]
     return group.from_minor(minor)

@@ -62,11 +62,6 @@ def session_settlements(page) -> list[dict]:
     return settled
 
 
-def signed(group, amount: Decimal) -> str:
-    text = group.format_amount(amount)
-    return f"+{text}" if amount > 0 else text
-
-
 def balances_text(balances) -> str:
     """Ready to paste into a group chat."""
     group = balances.group
@@ -77,7 +72,7 @@ def balances_text(balances) -> str:
             if row.open_share
             else ""
         )
-        lines.append(f"{row.player.name}: {signed(group, row.balance)}{share}")
+        lines.append(f"{row.player.name}: {group.format_signed(row.balance)}{share}")
     if balances.side_pot:
         lines.append(f"Side pot: {group.format_amount(balances.side_pot)}")
     lines.append("")

@@ -93,13 +93,15 @@ def import_zip(group, data: bytes, user) -> None:
             f"backup: the amounts are in {manifest.get('currency')}, not {group.currency}"
         )
     with transaction.atomic():
+        known = {name.casefold() for name in group.players.values_list("name", flat=True)}
         for name in manifest.get("players", []):
-            if not group.players.filter(name__iexact=name).exists():
+            if name.casefold() not in known:
                 Player.objects.create(group=group, name=name)
         for entry in manifest["logs"]:
             restore_log(group, entry, logs[entry["file"]], user)
+        players = {player.name: player for player in group.players.all()}
         for payment in manifest.get("payments", []):
-            restore_payment(group, payment, user)
+            restore_payment(group, players, payment, user)
 
 
 def restore_log(group, entry: dict, log: dict, user) -> None:
@@ -115,8 +117,7 @@ def restore_log(group, entry: dict, log: dict, user) -> None:
     tournaments.refresh_cache(tournament, user)
 
 
-def restore_payment(group, payment: dict, user) -> None:
-    players = {player.name: player for player in group.players.all()}
+def restore_payment(group, players: dict, payment: dict, user) -> None:
     entry = record_payment(
         group,
         players[payment["from"]],

@@ -13,13 +13,8 @@ from tracker.rules.catte_settings import HAND_NAMES
 
 def signed(group, amount: Decimal) -> dict:
     """An amount for display: text with its sign, and the colour class."""
-    text = group.format_amount(amount)
-    if amount > 0:
-        return {"text": f"+{text}", "tone": "pos"}
-    return {
-        "text": text if amount else group.format_amount(Decimal(0)),
-        "tone": "neg" if amount else "",
-    }
+    tone = "pos" if amount > 0 else "neg" if amount < 0 else ""
+    return {"text": group.format_signed(amount), "tone": tone}
 
 
 def money_rows(
@@ -158,9 +153,7 @@ def summary_text(board: SessionBoard) -> str:
     state = "final" if board.is_closed else f"so far, after {len(board.rounds)} rounds"
     lines = [f"{board.session} ({group.currency}, {state})", ""]
     for name in board.names:
-        amount = result.totals[name]
-        text = group.format_amount(amount)
-        lines.append(f"{name}: {'+' if amount > 0 else ''}{text}")
+        lines.append(f"{name}: {group.format_signed(result.totals[name])}")
     lines.append("")
     transfers = settlement_rows(board, result)
     lines.append("To settle up:" if transfers else "Nobody owes anybody.")

@@ -16,11 +16,10 @@ from decimal import Decimal
 from functools import cached_property
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
 from django.utils import timezone
 
 from ledger import catte as ledger_catte
-from tracker.conflicts import AlreadyRecorded, StalePage
+from tracker.conflicts import AlreadyRecorded, StalePage, bump_version
 from tracker.models import Change, Round, Session, SessionSeat
 from tracker.rules import RulesError, catte
 from tracker.tournaments import match_players, seats_of
@@ -144,16 +143,6 @@ def _refresh(session: Session) -> SessionBoard:
         Session.objects.filter(pk=session.pk).update(round_count=len(board.rounds))
         session.round_count = len(board.rounds)
     return board
-
-
-def bump_version(session: Session, expected: int | None = None) -> None:
-    """Compare-and-swap on the version: a stale page (expected != current) changes nothing."""
-    rows = Session.objects.filter(pk=session.pk)
-    if expected is not None:
-        rows = rows.filter(version=expected)
-    if not rows.update(version=F("version") + 1):
-        raise StalePage("This session was changed on another phone; here is the new state.")
-    session.refresh_from_db(fields=["version"])
 
 
 def _refuse_if_closed(board: SessionBoard) -> None:

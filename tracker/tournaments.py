@@ -7,10 +7,9 @@ Hands are kept by seat number so that renaming a player never rewrites history.
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
 
 from ledger import cutthroat as ledger_cutthroat
-from tracker.conflicts import AlreadyRecorded, StalePage
+from tracker.conflicts import AlreadyRecorded, bump_version
 from tracker.models import Change, Hand, Player, Tournament, TournamentSeat
 from tracker.rules import RulesError, cutthroat
 
@@ -67,16 +66,6 @@ def load(tournament: Tournament) -> Scoreboard:
     pending = rows[-1] if rows and not rows[-1].is_played else None
     result = cutthroat.play_tournament(names, settings, [to_rules_hand(h, names) for h in played])
     return Scoreboard(tournament, seats, names, settings, played, pending, result)
-
-
-def bump_version(tournament: Tournament, expected: int | None = None) -> None:
-    """Compare-and-swap on the version: a stale page (expected != current) changes nothing."""
-    rows = Tournament.objects.filter(pk=tournament.pk)
-    if expected is not None:
-        rows = rows.filter(version=expected)
-    if not rows.update(version=F("version") + 1):
-        raise StalePage("This tournament was changed on another phone; here is the new state.")
-    tournament.refresh_from_db(fields=["version"])
 
 
 def refresh_cache(tournament: Tournament, user=None) -> Scoreboard:

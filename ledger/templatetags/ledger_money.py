@@ -7,8 +7,7 @@ register = template.Library()
 @register.simple_tag
 def money(group, amount, signed=False):
     """An amount with the group currency's decimals: "12.50", "-3.00", "50000"."""
-    text = group.format_amount(amount)
-    return f"+{text}" if signed and amount > 0 else text
+    return group.format_signed(amount) if signed else group.format_amount(amount)
 
 
 @register.simple_tag

@@ -67,6 +67,11 @@ class Group(models.Model):
     def format_amount(self, amount: Decimal) -> str:
         return f"{amount:.{self.decimals}f}"
 
+    def format_signed(self, amount: Decimal) -> str:
+        """ "+12.50", "-3.00", "0.00": gains carry their sign too."""
+        text = self.format_amount(amount)
+        return f"+{text}" if amount > 0 else text
+
 
 class Membership(models.Model):
     group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="memberships")
