@@ -14,7 +14,7 @@ from django.db.models import Q
 from ledger.models import Account, Posting, Transaction
 from ledger.posting import balances as account_balances
 from ledger.settlement import Transfer, apply_payment, fewest_transfers
-from tracker import catte_sessions
+from tracker.catte import services as catte_sessions
 
 PAYMENT_LIKE = Q(kind=Transaction.Kind.PAYMENT) | Q(
     kind=Transaction.Kind.REVERSAL, reverses__kind=Transaction.Kind.PAYMENT

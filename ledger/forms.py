@@ -1,6 +1,6 @@
 from django import forms
 
-from tracker.forms import money_field
+from tracker.common.money import money_field
 
 
 class PaymentForm(forms.Form):

@@ -4,10 +4,11 @@ from decimal import Decimal
 
 from django.db.models import Q, Sum
 
-from ledger.cutthroat import wanted_transactions
 from ledger.models import Posting
 from ledger.settlement import fewest_transfers
-from tracker import catte_sessions, tournaments
+from tracker.catte import services as catte_sessions
+from tracker.cutthroat import services as tournaments
+from tracker.cutthroat.money import wanted_transactions
 
 
 def statement_lines(player):

@@ -12,8 +12,8 @@ from ledger.balances import group_balances
 from ledger.forms import PaymentForm
 from ledger.models import Posting, Transaction
 from ledger.payments import PaymentError, record_payment, reverse_payment
+from tracker.common.permissions import group_for
 from tracker.models import Role
-from tracker.permissions import group_for
 
 
 @login_required

@@ -7,7 +7,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from tracker import logs
+from tracker.logs import registry as logs
 from tracker.models import Group, Player, Session, Tournament
 
 CASES = Path(__file__).resolve().parents[2] / "shared" / "cases"

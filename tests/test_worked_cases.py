@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from tracker import logs
+from tracker.logs import registry as logs
 
 CASES = Path(__file__).resolve().parents[2] / "shared" / "cases"
 LOGS = sorted(p for p in CASES.glob("*.json") if not p.name.endswith(".expected.json"))

@@ -3,7 +3,7 @@
 import pytest
 
 from tests.browser.test_phone import assert_fits_a_phone, log_in
-from tracker import catte_sessions
+from tracker.catte import services as catte_sessions
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 RULES = {"stake": "1.00", "side_pot_stake": "0.25"}

@@ -3,7 +3,7 @@
 import pytest
 
 from tests.factories import PASSWORD
-from tracker import tournaments
+from tracker.cutthroat import services as tournaments
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from ledger.balances import group_balances
 from ledger.models import Transaction
-from tracker import catte_sessions
+from tracker.catte import services as catte_sessions
 
 CASES = Path(__file__).resolve().parents[3] / "shared" / "cases"
 

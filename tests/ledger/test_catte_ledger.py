@@ -4,10 +4,10 @@ from decimal import Decimal
 
 import pytest
 
-from ledger import catte as ledger_catte
 from ledger.models import Posting, Transaction
 from ledger.posting import balances, side_pot_account, total_of_group
-from tracker import catte_sessions
+from tracker.catte import money as ledger_catte
+from tracker.catte import services as catte_sessions
 from tracker.rules import catte
 
 RULES = {"stake": "1.00", "side_pot_stake": "0.25"}

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from ledger.posting import balances
-from tracker import tournaments
+from tracker.cutthroat import services as tournaments
 
 
 @pytest.fixture

@@ -9,7 +9,9 @@ from django.urls import reverse
 from ledger.balances import group_balances
 from ledger.payments import record_payment, reverse_payment
 from tests.factories import GroupFactory, MembershipFactory
-from tracker import backup, catte_sessions, tournaments
+from tracker.catte import services as catte_sessions
+from tracker.cutthroat import services as tournaments
+from tracker.logs import backup
 from tracker.models import Role
 
 CASES = Path(__file__).resolve().parents[3] / "shared" / "cases"

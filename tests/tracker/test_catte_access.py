@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import GroupFactory, PlayerFactory
-from tracker import catte_sessions
+from tracker.catte import services as catte_sessions
 from tracker.models import Round, Session
 from tracker.rules import catte
 

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from ledger.posting import balances
-from tracker import catte_sessions
+from tracker.catte import services as catte_sessions
 from tracker.models import Round
 from tracker.rules import catte
 

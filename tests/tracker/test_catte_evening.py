@@ -5,7 +5,7 @@ from decimal import Decimal
 from ledger.posting import total_of_group
 from tests.factories import PlayerFactory
 from tests.tracker.test_catte_entry import entry_url, money_agrees, save, taps_in
-from tracker import catte_sessions
+from tracker.catte import services as catte_sessions
 
 RULES = {
     "stake": "2.00",

@@ -9,8 +9,8 @@ from django.urls import reverse
 
 from ledger.posting import balances, side_pot_account
 from tests.factories import PlayerFactory
-from tracker import catte_sessions
-from tracker.conflicts import AlreadyRecorded
+from tracker.catte import services as catte_sessions
+from tracker.common.versioning import AlreadyRecorded
 from tracker.models import Change, Player, Round, Session
 from tracker.rules import RulesError, catte
 

@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from tracker import tournaments
+from tracker.cutthroat import services as tournaments
 
 # (url name, extra kwargs, method a viewer may use, method that writes, methods refused)
 TOURNAMENT_URLS = [

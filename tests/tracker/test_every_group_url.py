@@ -5,7 +5,8 @@ import re
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from tracker import catte_sessions, tournaments
+from tracker.catte import services as catte_sessions
+from tracker.cutthroat import services as tournaments
 
 
 def group_patterns(patterns=None, prefix=""):

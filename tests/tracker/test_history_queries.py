@@ -11,7 +11,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tracker import catte_sessions, tournaments
+from tracker.catte import services as catte_sessions
+from tracker.cutthroat import services as tournaments
 from tracker.models import Hand, Round
 
 RULES = {"preset": "official", "wins_needed": 1000}

@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 from decimal import Decimal
 
-from tracker import stats
+from tracker.history import stats
 from tracker.rules import catte, cutthroat
 
 NAMES = ["An", "Bình", "Chi"]

@@ -20,7 +20,8 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import GroupFactory, PlayerFactory
-from tracker import catte_sessions, tournaments
+from tracker.catte import services as catte_sessions
+from tracker.cutthroat import services as tournaments
 from tracker.models import Hand, Round
 
 HANDS = [  # (bids, tricks, jacks) by seat: An, Bình, Chi

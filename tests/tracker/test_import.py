@@ -4,7 +4,8 @@ from pathlib import Path
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from tracker import logs, tournaments
+from tracker.cutthroat import services as tournaments
+from tracker.logs import registry as logs
 from tracker.models import Player, Tournament
 
 CASES = Path(__file__).resolve().parents[3] / "shared" / "cases"

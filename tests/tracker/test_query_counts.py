@@ -4,7 +4,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tracker import tournaments
+from tracker.cutthroat import services as tournaments
 from tracker.models import Hand
 
 

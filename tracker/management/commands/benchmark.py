@@ -14,8 +14,9 @@ from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from ledger import catte as ledger_catte
-from tracker import catte_sessions, tournaments
+from tracker.catte import money as ledger_catte
+from tracker.catte import services as catte_sessions
+from tracker.cutthroat import services as tournaments
 from tracker.models import Group, Hand, Membership, Player, Role, Round
 
 NAMES = ["An", "Bình", "Chi", "Dũng"]

@@ -2,7 +2,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from tracker import catte_sessions, importing
+from tracker.catte import services as catte_sessions
+from tracker.logs import registry as importing
 from tracker.models import Group, Membership, Role
 
 PLAYERS = ["An", "Bình", "Chi", "Dũng"]

@@ -3,7 +3,8 @@ import sys
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from tracker import importing, logs
+from tracker.logs import registry as importing
+from tracker.logs import registry as logs
 from tracker.models import CURRENCIES, Group
 from tracker.rules import RulesError
 

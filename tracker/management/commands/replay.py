@@ -3,7 +3,7 @@ import sys
 
 from django.core.management.base import BaseCommand
 
-from tracker import logs
+from tracker.logs import registry as logs
 from tracker.rules import RulesError
 
 

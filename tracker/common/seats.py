@@ -1,0 +1,61 @@
+"""Seats at a table: who sits where, picked on a start form or matched from a log by name."""
+
+from django import forms
+
+from tracker.models import Player
+
+
+class MissingPlayers(Exception):
+    def __init__(self, names: list[str]):
+        super().__init__(f"Not players of this group yet: {', '.join(names)}")
+        self.names = names
+
+
+def seats_of(game) -> list:
+    """The seats of a tournament or session with their players, prefetched ones if there."""
+    if "seats" in getattr(game, "_prefetched_objects_cache", {}):
+        return list(game.seats.all())
+    return list(game.seats.select_related("player"))
+
+
+def match_players(group, names: list[str], create_missing: bool) -> list:
+    """The group's players for these names (ignoring case); creates missing ones if asked."""
+    known = {player.name.casefold(): player for player in group.players.all()}
+    missing = [name for name in names if name.casefold() not in known]
+    if missing and not create_missing:
+        raise MissingPlayers(missing)
+    for name in missing:
+        known[name.casefold()] = Player.objects.create(group=group, name=name)
+    return [known[name.casefold()] for name in names]
+
+
+def add_seat_fields(form, players, seats: int) -> None:
+    """`seat_0` … `seat_N` choice fields of a start form: the first three are required."""
+    form.group_players = {str(player.pk): player for player in players}
+    choices = [("", "—")] + [(str(player.pk), player.name) for player in players]
+    for seat in range(seats):
+        form.fields[f"seat_{seat}"] = forms.ChoiceField(
+            choices=choices,
+            required=seat < 3,
+            label=f"Seat {seat + 1}",
+            error_messages={"required": "Seats 1 to 3 need a player."},
+        )
+
+
+def seats_from_dealer(form, data: dict, seats: int) -> list | None:
+    """The players picked in seat_0…seat_N, clockwise from the first dealer.
+
+    Refuses gaps and a player in two seats; None (with the error on the form) when the first
+    dealer's seat is empty.
+    """
+    picked = [data.get(f"seat_{seat}") for seat in range(seats)]
+    if "" in picked and any(picked[picked.index("") :]):
+        raise forms.ValidationError("Fill the seats in order, with no empty seat between.")
+    seated = [form.group_players[pk] for pk in picked if pk]
+    if len({player.pk for player in seated}) != len(seated):
+        raise forms.ValidationError("A player can only sit in one seat.")
+    dealer = data.get("first_dealer") or 0
+    if dealer >= len(seated):
+        form.add_error("first_dealer", f"Seat {dealer + 1} is empty.")
+        return None
+    return seated[dealer:] + seated[:dealer]

@@ -1,0 +1,67 @@
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+
+from tracker.models import CURRENCIES, Group, Invite, Player, Role
+
+
+class SignupForm(UserCreationForm):
+    class Meta(UserCreationForm.Meta):
+        fields = ("username",)
+
+
+class GroupForm(forms.ModelForm):
+    currency = forms.ChoiceField(
+        choices=[(code, f"{code} ({places} decimals)") for code, places in CURRENCIES.items()],
+        error_messages={"invalid_choice": "Unknown currency %(value)s: pick one from the list."},
+    )
+
+    class Meta:
+        model = Group
+        fields = ["name", "currency"]
+        error_messages = {
+            "name": {
+                "required": "Give the group a name.",
+                "max_length": "Keep the name to %(limit_value)d characters.",
+            }
+        }
+
+    def clean_name(self):
+        name = self.cleaned_data["name"].strip()
+        if not name:
+            raise forms.ValidationError("Give the group a name.")
+        return name
+
+
+class PlayerForm(forms.ModelForm):
+    class Meta:
+        model = Player
+        fields = ["name"]
+        error_messages = {
+            "name": {
+                "required": "Give the player a name.",
+                "max_length": "Keep the name to %(limit_value)d characters.",
+            }
+        }
+
+    def __init__(self, *args, group: Group, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.group = group
+        self.instance.group = group
+
+    def clean_name(self):
+        name = self.cleaned_data["name"].strip()
+        clash = self.group.players.filter(name__iexact=name).exclude(pk=self.instance.pk)
+        if clash.exists():
+            raise forms.ValidationError(f"{name} is already a player of {self.group.name}.")
+        return name
+
+
+class InviteForm(forms.ModelForm):
+    class Meta:
+        model = Invite
+        fields = ["role"]
+        widgets = {"role": forms.RadioSelect}
+
+
+class MemberRoleForm(forms.Form):
+    role = forms.ChoiceField(choices=Role.choices)

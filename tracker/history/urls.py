@@ -1,0 +1,17 @@
+"""The group's history and player pages, included under groups/<int:pk>/."""
+
+from django.urls import path
+
+from tracker.history import views as history
+
+urlpatterns = [
+    path("history/tournaments/", history.tournament_list, name="history_tournaments"),
+    path(
+        "history/tournaments/<int:tournament_pk>/",
+        history.tournament_charts,
+        name="history_tournament",
+    ),
+    path("history/sessions/", history.session_list, name="history_sessions"),
+    path("history/sessions/<int:session_pk>/", history.session_chart, name="history_session"),
+    path("players/<int:player_pk>/stats/", history.player_stats, name="player_stats"),
+]

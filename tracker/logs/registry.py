@@ -1,0 +1,98 @@
+"""Game logs (docs/log-format.md): the one registry of log formats.
+
+Every place that reads or writes a log — replay, import, export, backup and restore — looks its
+format up here, so a new format is added in one place.
+"""
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ledger.settlement import fewest_transfers
+from tracker.catte import services as catte_services
+from tracker.cutthroat import services as cutthroat_services
+from tracker.models import Session, Tournament
+from tracker.rules import RulesError, catte, cutthroat
+
+
+@dataclass(frozen=True)
+class LogFormat:
+    name: str  # the log's "format" value
+    noun: str  # what an imported log becomes, in words
+    model: type
+    replay: Callable[[dict], dict]  # the result document of a log
+    import_log: Callable  # (group, doc, user, create_missing, **options) → the new game
+    export: Callable  # (game) → the log of a tournament or session
+
+
+def _catte_replay(doc: dict) -> dict:
+    result, balances = catte.replay(doc)
+    transfers = [
+        {"from": t.payer, "to": t.payee, "amount": catte.format_money(t.amount)}
+        for t in fewest_transfers(balances)
+    ]
+    return {**result, "transfers": transfers}
+
+
+FORMATS = {
+    fmt.name: fmt
+    for fmt in (
+        LogFormat(
+            name=cutthroat.FORMAT,
+            noun="tournament",
+            model=Tournament,
+            replay=cutthroat.replay_log,
+            import_log=cutthroat_services.import_log,
+            export=cutthroat_services.export_game,
+        ),
+        LogFormat(
+            name=catte.FORMAT,
+            noun="session",
+            model=Session,
+            replay=_catte_replay,
+            import_log=catte_services.import_log,
+            export=catte_services.export_game,
+        ),
+    )
+}
+
+
+def format_of(doc) -> LogFormat:
+    """The format a log document says it is in; RulesError for any other."""
+    if not isinstance(doc, dict):
+        raise RulesError("log: must be a JSON object")
+    kind = doc.get("format")
+    if kind not in FORMATS:
+        known = " or ".join(f'"{name}"' for name in FORMATS)
+        raise RulesError(f'log: "format" must be {known}, not {kind!r}')
+    return FORMATS[kind]
+
+
+def format_for(game) -> LogFormat:
+    """The format a tournament or session is exported in."""
+    return next(fmt for fmt in FORMATS.values() if isinstance(game, fmt.model))
+
+
+def replay(doc) -> dict:
+    """The result document of a log; RulesError names what is wrong with a bad one."""
+    return format_of(doc).replay(doc)
+
+
+def import_log(group, doc: dict, user, create_missing: bool = False, **options):
+    """The new Tournament or Session; a bad log raises RulesError and creates nothing."""
+    return format_of(doc).import_log(group, doc, user, create_missing, **options)
+
+
+def export(game) -> dict:
+    return format_for(game).export(game)
+
+
+def read(text: str | bytes) -> dict:
+    """A log document from JSON text; RulesError for anything that is not a JSON object."""
+    try:
+        doc = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise RulesError(f"log: not valid JSON ({error})") from error
+    if not isinstance(doc, dict):
+        raise RulesError("log: must be a JSON object")
+    return doc

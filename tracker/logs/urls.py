@@ -1,0 +1,11 @@
+"""Logs and backups, included under groups/<int:pk>/."""
+
+from django.urls import path
+
+from tracker.logs import views
+
+urlpatterns = [
+    path("import/", views.log_import, name="log_import"),
+    path("backup.zip", views.group_backup, name="group_backup"),
+    path("restore/", views.group_restore, name="group_restore"),
+]

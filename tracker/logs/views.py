@@ -1,0 +1,61 @@
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
+
+from tracker.common.permissions import group_for
+from tracker.common.seats import MissingPlayers
+from tracker.logs import backup
+from tracker.logs import registry as importing
+from tracker.logs.forms import ImportForm, RestoreForm
+from tracker.models import Role
+from tracker.rules import RulesError
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def log_import(request, pk):
+    group = group_for(request, pk, role=Role.SCORER)
+    form = ImportForm(request.POST or None, request.FILES or None)
+    missing = []
+    if request.method == "POST" and form.is_valid():
+        create = form.cleaned_data["create_missing"]
+        try:
+            imported = importing.import_log(group, form.cleaned_data["log"], request.user, create)
+            messages.success(request, f"Imported as {imported}.")
+            return redirect(imported)
+        except MissingPlayers as refusal:
+            missing = refusal.names
+            text = json.dumps(form.cleaned_data["log"], ensure_ascii=False, indent=1)
+            form = ImportForm(initial={"text": text, "create_missing": True})
+        except RulesError as refusal:
+            form.add_error(None, str(refusal))
+    context = {"group": group, "form": form, "missing": missing}
+    return render(request, "tracker/log_import.html", context)
+
+
+@login_required
+@require_GET
+def group_backup(request, pk):
+    group = group_for(request, pk)
+    response = HttpResponse(backup.export_zip(group), content_type="application/zip")
+    response["Content-Disposition"] = f'attachment; filename="cardtable-group-{group.pk}.zip"'
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def group_restore(request, pk):
+    group = group_for(request, pk, role=Role.OWNER)
+    form = RestoreForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            backup.import_zip(group, form.cleaned_data["file"].read(), request.user)
+            messages.success(request, "The backup was restored into this group.")
+            return redirect(group)
+        except RulesError as refusal:
+            form.add_error(None, str(refusal))
+    return render(request, "tracker/group_restore.html", {"group": group, "form": form})
