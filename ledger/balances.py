@@ -1,9 +1,10 @@
 """Who owes whom: the group's balances from the ledger, and the fewest transfers that settle them.
 
 A player's balance is the sum of his postings (positive: he is owed). What he has put into a side
-pot that is still waiting to be won is his open share: not owed to anyone yet, so settling up
-adds it back (RULES.md, Money). The suggested plan is stable: it is computed as of the last game
-or round, then carried through each payment since, so paying one suggestion leaves the others.
+pot that is still waiting to be won is his open share, kept on an account of its own: not owed
+to anyone yet, so settling up adds it back (the house rules, Money). The suggested plan is
+stable: it is computed as of the last game or round, then carried through each payment since,
+so paying one suggestion leaves the others.
 """
 
 from dataclasses import dataclass
@@ -14,7 +15,6 @@ from django.db.models import Q
 from ledger.models import Account, Posting, Transaction
 from ledger.posting import balances as account_balances
 from ledger.settlement import Transfer, apply_payment, fewest_transfers
-from tracker.catte import services as catte_sessions
 
 PAYMENT_LIKE = Q(kind=Transaction.Kind.PAYMENT) | Q(
     kind=Transaction.Kind.REVERSAL, reverses__kind=Transaction.Kind.PAYMENT
@@ -47,26 +47,17 @@ class Balances:
         return next(row for row in self.rows if row.player.name == name)
 
 
-def player_balances(group) -> tuple[dict, Decimal]:
-    """({Player: balance}, side-pot account balance), one query."""
-    players, side_pot = {}, Decimal(0)
+def player_balances(group) -> tuple[dict, dict, Decimal]:
+    """({Player: balance}, {Player: open side-pot share}, side pot), from one query."""
+    players, shares, side_pot = {}, {}, Decimal(0)
     for account, amount in account_balances(group).items():
-        if account.kind == Account.Kind.SIDE_POT:
-            side_pot = amount
-        else:
+        if account.kind == Account.Kind.PLAYER:
             players[account.player] = amount
-    return players, side_pot
-
-
-def open_side_pot_shares(group) -> dict:
-    """{Player: open share} of every side pot still waiting to be won in the group."""
-    shares = dict(catte_sessions.carried_side_pot(group))
-    for session in group.sessions.filter(closed_at__isnull=True):
-        board = catte_sessions.load(session)
-        for seat in board.seats:
-            share = board.result.open_side_pot_shares.get(seat.player.name, Decimal(0))
-            shares[seat.player] = shares.get(seat.player, Decimal(0)) + share
-    return shares
+        else:
+            side_pot += amount
+            if account.kind == Account.Kind.SIDE_POT_SHARE:
+                shares[account.player] = amount
+    return players, shares, side_pot
 
 
 def payments_since_last_result(group) -> list[list[Posting]]:
@@ -109,8 +100,7 @@ def stable_plan(group, settle: dict[str, Decimal]) -> list[Transfer]:
 
 
 def group_balances(group) -> Balances:
-    balances, side_pot = player_balances(group)
-    shares = open_side_pot_shares(group)
+    balances, shares, side_pot = player_balances(group)
     # Every player of the group, those who never played for money at 0.
     everyone = set(group.players.all()) | set(balances) | set(shares)
     players = sorted(everyone, key=lambda p: p.name.casefold())

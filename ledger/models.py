@@ -4,16 +4,26 @@ from django.utils import timezone
 
 
 class Account(models.Model):
-    """One per player of a group, plus one side-pot account per group."""
+    """A player's own account, his open share of the side pots, or (before side-pot shares
+    were kept per player) the group's one side-pot account.
+
+    A player's balance is what he is owed (negative: what he owes). His share account holds
+    what he has put into side pots still waiting to be won: money not owed to anyone yet.
+    """
 
     class Kind(models.TextChoices):
         PLAYER = "player", "Player"
+        SIDE_POT_SHARE = "share", "Open side-pot share"
         SIDE_POT = "side_pot", "Side pot"
 
     group = models.ForeignKey("tracker.Group", on_delete=models.CASCADE, related_name="accounts")
     kind = models.CharField(max_length=10, choices=Kind.choices)
-    player = models.OneToOneField(
-        "tracker.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="account"
+    player = models.ForeignKey(
+        "tracker.Player",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="accounts",
     )
 
     class Meta:
@@ -23,14 +33,21 @@ class Account(models.Model):
                 condition=models.Q(kind="side_pot"),
                 name="one_side_pot_account_per_group",
             ),
+            models.UniqueConstraint(
+                fields=["player", "kind"],
+                condition=models.Q(player__isnull=False),
+                name="one_account_of_a_kind_per_player",
+            ),
             models.CheckConstraint(
                 condition=models.Q(kind="side_pot", player__isnull=True)
-                | models.Q(kind="player", player__isnull=False),
+                | models.Q(kind__in=["player", "share"], player__isnull=False),
                 name="player_accounts_have_a_player",
             ),
         ]
 
     def __str__(self):
+        if self.kind == self.Kind.SIDE_POT_SHARE:
+            return f"{self.player} · side pot"
         return str(self.player) if self.player_id else "Side pot"
 
 

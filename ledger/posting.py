@@ -1,5 +1,12 @@
-"""The one place money is written: every transaction's postings sum to zero."""
+"""The one place money is written: every transaction's postings sum to zero.
 
+Games post to the ledger; the ledger knows no game. A game says what one of its sources (a
+tournament's games, a session's rounds) should have posted, part by part, and `sync` makes the
+ledger say so: a live transaction that already says it is kept, any other is reversed and the
+wanted one posted anew. Nothing is ever updated or deleted.
+"""
+
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db import transaction as db_transaction
@@ -12,16 +19,44 @@ class UnbalancedTransaction(ValueError):
     pass
 
 
+@dataclass(frozen=True)
+class Wanted:
+    """A transaction a source should have posted: kind, words, and Account → amount."""
+
+    kind: str
+    description: str
+    amounts: dict
+
+
+class Accounts:
+    """The accounts of some players of a group: each player's own and his side-pot share,
+    fetched in one query and opened when missing."""
+
+    def __init__(self, group, players):
+        self.group = group
+        self.players = {player.pk: player for player in players}
+        self._accounts = {
+            (account.player_id, account.kind): account
+            for account in Account.objects.filter(player__in=list(self.players))
+        }
+
+    def _get(self, player, kind) -> Account:
+        key = (player.pk, kind)
+        if key not in self._accounts:
+            self._accounts[key], _ = Account.objects.get_or_create(
+                group_id=self.group.pk, player=player, kind=kind
+            )
+        return self._accounts[key]
+
+    def of(self, player) -> Account:
+        return self._get(player, Account.Kind.PLAYER)
+
+    def share_of(self, player) -> Account:
+        return self._get(player, Account.Kind.SIDE_POT_SHARE)
+
+
 def player_account(player) -> Account:
-    account, _ = Account.objects.get_or_create(
-        group_id=player.group_id, player=player, defaults={"kind": Account.Kind.PLAYER}
-    )
-    return account
-
-
-def side_pot_account(group) -> Account:
-    account, _ = Account.objects.get_or_create(group=group, kind=Account.Kind.SIDE_POT)
-    return account
+    return Accounts(player.group, [player]).of(player)
 
 
 def post(group, kind, description, amounts, *, source=("", None), part=0, **extra):
@@ -72,14 +107,44 @@ def reverse(entry: Transaction, *, user=None, description=None) -> Transaction:
     )
 
 
-def live_transactions(source_type: str, source_ids):
-    """Transactions of these sources that have not been reversed (and are not reversals)."""
+def live_transactions(group, source_type: str, source_id: int, from_part: int = 0):
+    """A source's transactions that have not been reversed (and are not reversals)."""
     return Transaction.objects.filter(
+        group=group,
         source_type=source_type,
-        source_id__in=list(source_ids),
+        source_id=source_id,
+        source_part__gte=from_part,
         reverses__isnull=True,
         reversed_by__isnull=True,
     )
+
+
+def sync(group, source: tuple[str, int], wanted: dict[int, Wanted], user, from_part=0) -> None:
+    """Make the live transactions of `source`, parts `from_part` and up, say `wanted`
+    (part → Wanted); a part that is not wanted any more is reversed."""
+    wanted = {part: entry for part, entry in wanted.items() if part >= from_part}
+    live: dict[int, list[Transaction]] = {}
+    entries = live_transactions(group, *source, from_part).prefetch_related("postings")
+    for entry in entries:
+        live.setdefault(entry.source_part, []).append(entry)
+    with db_transaction.atomic():
+        for part in sorted(set(wanted) | set(live)):
+            _sync_part(group, source, part, wanted.get(part), live.get(part, []), user)
+
+
+def _sync_part(group, source, part: int, wanted: Wanted | None, live: list, user) -> None:
+    amounts = wanted.amounts if wanted else {}
+    wanted_minor = {account.pk: group.to_minor(amount) for account, amount in amounts.items()}
+    wanted_minor = {pk: minor for pk, minor in wanted_minor.items() if minor}
+    kept = False
+    for entry in live:
+        posted = {posting.account_id: posting.amount_minor for posting in entry.postings.all()}
+        if not kept and posted == wanted_minor:
+            kept = True
+        else:
+            reverse(entry, user=user)
+    if not kept and wanted_minor:
+        post(group, wanted.kind, wanted.description, amounts, source=source, part=part, user=user)
 
 
 def balances(group) -> dict[Account, Decimal]:
@@ -96,26 +161,3 @@ def total_of_group(group) -> Decimal:
         total=Sum("amount_minor", default=0)
     )["total"]
     return group.from_minor(minor)
-
-
-def posted_minor(entry: Transaction) -> dict[int, int]:
-    """{account pk: amount in minor units} of a transaction (postings prefetched or fetched)."""
-    return {posting.account_id: posting.amount_minor for posting in entry.postings.all()}
-
-
-def sync_source(group, kind, source: tuple, wanted: dict, description: str, user, live, part=0):
-    """Make the live transactions of one source say `wanted` ({Account: Decimal}).
-
-    A live transaction that already says it is kept; any other is reversed, and `wanted` is
-    posted anew when nothing kept says it. The ledger only ever grows.
-    """
-    wanted_minor = {account.pk: group.to_minor(amount) for account, amount in wanted.items()}
-    wanted_minor = {pk: minor for pk, minor in wanted_minor.items() if minor}
-    kept = False
-    for entry in live:
-        if not kept and posted_minor(entry) == wanted_minor:
-            kept = True
-        else:
-            reverse(entry, user=user)
-    if not kept and wanted_minor:
-        post(group, kind, description, wanted, source=source, part=part, user=user)

@@ -1,20 +1,14 @@
-"""Read-only views of the ledger: statements, per-session settlements, text and CSV."""
-
-from decimal import Decimal
+"""Read-only views of the ledger: statements, text for the chat and CSV."""
 
 from django.db.models import Q, Sum
 
-from ledger.models import Posting
-from ledger.settlement import fewest_transfers
-from tracker.catte import services as catte_sessions
-from tracker.cutthroat import services as tournaments
-from tracker.cutthroat.money import wanted_transactions
+from ledger.models import Account, Posting
 
 
 def statement_lines(player):
     """Every posting that moved the player's balance, newest first."""
     return (
-        Posting.objects.filter(account__player=player)
+        Posting.objects.filter(account__player=player, account__kind=Account.Kind.PLAYER)
         .select_related("transaction")
         .order_by("-transaction__created_at", "-transaction_id", "-pk")
     )
@@ -27,7 +21,7 @@ def with_running_balance(group, player, page) -> list[dict]:
         return []
     oldest = postings[-1]
     moment = oldest.transaction.created_at
-    before = Posting.objects.filter(account__player=player).filter(
+    before = statement_lines(player).filter(
         Q(transaction__created_at__lt=moment)
         | Q(transaction__created_at=moment, transaction_id__lt=oldest.transaction_id)
         | Q(transaction_id=oldest.transaction_id, pk__lt=oldest.pk)
@@ -44,23 +38,6 @@ def with_running_balance(group, player, page) -> list[dict]:
             }
         )
     return lines[::-1]
-
-
-def session_settlements(page) -> list[dict]:
-    """Each session of the page with who pays whom to settle that session alone."""
-    settled = []
-    for session in page.object_list:
-        board = catte_sessions.load(session)
-        balances = board.result.settlement_balances
-        settled.append(
-            {
-                "session": session,
-                "board": board,
-                "totals": board.result.totals,
-                "transfers": fewest_transfers(balances) if any(balances.values()) else [],
-            }
-        )
-    return settled
 
 
 def balances_text(balances) -> str:
@@ -106,17 +83,3 @@ def csv_rows(group, postings):
             str(posting.account),
             group.format_amount(group.from_minor(posting.amount_minor)),
         ]
-
-
-def tournament_settlements(group, limit: int = 10) -> list[dict]:
-    """The latest tournaments played for money, each with who pays whom for it alone."""
-    played_for_money = group.tournaments.filter(Q(game_stake__gt=0) | Q(buy_in__gt=0))
-    settled = []
-    for tournament in played_for_money[:limit]:
-        owed: dict[str, Decimal] = {}
-        for _, amounts in wanted_transactions(tournaments.load(tournament)).values():
-            for name, amount in amounts.items():
-                owed[name] = owed.get(name, Decimal(0)) + amount
-        transfers = fewest_transfers(owed) if any(owed.values()) else []
-        settled.append({"tournament": tournament, "transfers": transfers})
-    return settled

@@ -4,7 +4,6 @@ from ledger import views
 
 urlpatterns = [
     path("balances/", views.balances, name="balances"),
-    path("balances/by-session/", views.by_session, name="balances_by_session"),
     path("balances/summary.txt", views.summary, name="balances_summary"),
     path("ledger.csv", views.ledger_csv, name="ledger_csv"),
     path("payments/new/", views.payment_new, name="payment_new"),

@@ -77,22 +77,6 @@ def statement(request, pk, player_pk):
 
 @login_required
 @require_GET
-def by_session(request, pk):
-    group = group_for(request, pk)
-    page = Paginator(group.sessions.order_by("-created_at", "-pk"), 10).get_page(
-        request.GET.get("page")
-    )
-    context = {
-        "group": group,
-        "page": page,
-        "sessions": reports.session_settlements(page),
-        "tournaments": reports.tournament_settlements(group),
-    }
-    return render(request, "ledger/by_session.html", context)
-
-
-@login_required
-@require_GET
 def summary(request, pk):
     group = group_for(request, pk)
     text = reports.balances_text(group_balances(group))

@@ -53,3 +53,10 @@ class InviteFactory(factory.django.DjangoModelFactory):
     role = Role.SCORER
     token = factory.Sequence(lambda n: f"invite-token-{n}")
     expires_at = factory.LazyFunction(lambda: timezone.now() + timedelta(days=7))
+
+
+def fresh(row):
+    """The row as the database holds it now: a page always reads its tournament or session
+    afresh, and so must a test that looks at one after changing it through the app."""
+    row.refresh_from_db()
+    return row

@@ -10,7 +10,7 @@ from django.core.management.base import CommandError
 from tracker.logs import registry as logs
 from tracker.models import Group, Player, Session, Tournament
 
-CASES = Path(__file__).resolve().parents[2] / "shared" / "cases"
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 
 def run(*args):
@@ -25,14 +25,14 @@ def balances_of(name):
 
 @pytest.mark.django_db
 def test_import_log_creates_the_group_and_players_and_says_so():
-    printed = run("import_log", str(CASES / "catte-example.json"), "--group", "Stammtisch")
+    printed = run("import_log", str(EXAMPLES / "catte-evening.json"), "--group", "Stammtisch")
     assert "Created group Stammtisch (EUR)." in printed and "Created player Dũng." in printed
     assert Session.objects.get().group.name == "Stammtisch"
 
 
 @pytest.mark.django_db
 def test_a_bad_log_is_refused_and_nothing_is_created(tmp_path, capsys):
-    log = json.loads((CASES / "cutthroat-bids.json").read_text())
+    log = json.loads((EXAMPLES / "cutthroat-bids.json").read_text())
     log["games"][0]["hands"][3]["tricks"]["Chi"] = 13
     (tmp_path / "bad.json").write_text(json.dumps(log))
     with pytest.raises(SystemExit) as exit_:
@@ -44,11 +44,11 @@ def test_a_bad_log_is_refused_and_nothing_is_created(tmp_path, capsys):
 
 @pytest.mark.django_db
 def test_balances_match_the_replayed_totals_of_every_imported_log():
-    names = ["catte-example", "catte-side-pot", "catte-ace-penalty", "cutthroat-tournament"]
+    names = ["catte-evening", "catte-side-pot", "catte-ace-penalty", "cutthroat-tournament"]
     expected: dict[str, Decimal] = {}
     for name in names:
-        run("import_log", str(CASES / f"{name}.json"), "--group", "Stammtisch")
-        result = logs.replay(json.loads((CASES / f"{name}.json").read_text()))
+        run("import_log", str(EXAMPLES / f"{name}.json"), "--group", "Stammtisch")
+        result = logs.replay(json.loads((EXAMPLES / f"{name}.json").read_text()))
         for player, total in result.get("totals", {}).items():
             expected[player] = expected.get(player, Decimal(0)) + Decimal(total)
     document = balances_of("Stammtisch")
@@ -60,7 +60,7 @@ def test_balances_match_the_replayed_totals_of_every_imported_log():
 
 @pytest.mark.django_db
 def test_the_balances_transfers_settle_everything_exactly():
-    run("import_log", str(CASES / "catte-side-pot.json"), "--group", "Stammtisch")
+    run("import_log", str(EXAMPLES / "catte-side-pot.json"), "--group", "Stammtisch")
     document = balances_of("Stammtisch")
     owed = {name: Decimal(amount) for name, amount in document["balances"].items()}
     for transfer in document["transfers"]:
@@ -78,7 +78,7 @@ def test_balances_of_an_unknown_group_is_an_error():
 
 @pytest.mark.django_db
 def test_balances_list_every_player_of_the_group_even_at_zero():
-    run("import_log", str(CASES / "cutthroat-bids.json"), "--group", "Stammtisch")
+    run("import_log", str(EXAMPLES / "cutthroat-bids.json"), "--group", "Stammtisch")
     document = balances_of("Stammtisch")
     assert document["balances"] == {"An": "0.00", "Bình": "0.00", "Chi": "0.00"}
     assert document["transfers"] == []

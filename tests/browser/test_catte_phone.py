@@ -3,7 +3,9 @@
 import pytest
 
 from tests.browser.test_phone import assert_fits_a_phone, log_in
+from tests.factories import fresh
 from tracker.catte import services as catte_sessions
+from tracker.history.services import session_result
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 RULES = {"stake": "1.00", "side_pot_stake": "0.25"}
@@ -41,8 +43,8 @@ def test_a_sweep_is_tapped_in_and_paid(phone, live_server, alice, players, group
     assert_fits_a_phone(phone)
     tap(phone, "Save round")
     phone.wait_for_selector("text=Round 2 ·")
-    board = catte_sessions.load(session)
-    assert [str(v) for v in board.result.rounds[0].net.values()] == [
+    board = catte_sessions.load(fresh(session))
+    assert [str(v) for v in session_result(board).rounds[0].net.values()] == [
         "-2.25",
         "-2.25",
         "5.75",

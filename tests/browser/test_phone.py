@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.factories import PASSWORD
+from tests.factories import PASSWORD, fresh
 from tracker.cutthroat import services as tournaments
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -62,7 +62,11 @@ def test_a_hand_is_entered_with_the_thumb(phone, live_server, alice, players, gr
     phone.click("button:has-text('Save hand')")
     phone.wait_for_selector("text=Bids · hand 2")
     assert_fits_a_phone(phone)
-    assert tournaments.load(tournament).result.totals == {"An": 50, "Bình": 100, "Chi": 60}
+    assert tournaments.load(fresh(tournament)).standings.totals == {
+        "An": 50,
+        "Bình": 100,
+        "Chi": 60,
+    }
 
 
 def test_the_save_button_waits_until_the_tricks_add_up(phone, live_server, alice, players, group):

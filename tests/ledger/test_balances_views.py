@@ -9,12 +9,12 @@ from ledger.balances import group_balances
 from ledger.models import Transaction
 from tracker.catte import services as catte_sessions
 
-CASES = Path(__file__).resolve().parents[3] / "shared" / "cases"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 @pytest.fixture
 def evening(group, players, alice):
-    log = json.loads((CASES / "catte-example.json").read_text())
+    log = json.loads((EXAMPLES / "catte-evening.json").read_text())
     return catte_sessions.import_log(group, log, alice)
 
 

@@ -4,6 +4,7 @@ import pytest
 from django.urls import reverse
 
 from ledger.posting import balances
+from tests.factories import fresh
 from tracker.cutthroat import services as tournaments
 
 
@@ -11,7 +12,7 @@ from tracker.cutthroat import services as tournaments
 def tournament(group, players, alice):
     money = {"game_stake": Decimal("2.50"), "buy_in": Decimal("10.00")}
     rules = {"preset": "official", "target": 100, "wins_needed": 1}
-    return tournaments.start(group, players[:3], rules, alice, money=money)
+    return tournaments.start(group, players[:3], rules, alice, money_rules=money)
 
 
 def money_of(group):
@@ -19,9 +20,9 @@ def money_of(group):
 
 
 def record(tournament, bids, tricks, user):
-    board = tournaments.load(tournament)
+    board = tournaments.load(fresh(tournament))
     tournaments.record_bids(board, dict(zip(board.names, bids, strict=True)), user)
-    board = tournaments.load(tournament)
+    board = tournaments.load(fresh(tournament))
     named = dict(zip(board.names, tricks, strict=True))
     return tournaments.record_tricks(
         board, board.pending.number, named, {"JD": "An", "JC": "An"}, user
@@ -48,6 +49,7 @@ def test_a_correction_that_changes_the_winner_reverses_the_money(tournament, ali
         named([9, 4, 4]),
         {"JD": "An", "JC": "An"},
         alice,
+        confirmed=True,
     )
     assert money_of(group) == {}
     assert group.transactions.filter(kind="reversal").count() == 2

@@ -5,7 +5,15 @@ from decimal import Decimal
 import pytest
 
 from ledger.models import Posting, Transaction
-from ledger.posting import UnbalancedTransaction, player_account, post, reverse, side_pot_account
+from ledger.posting import (
+    Accounts,
+    UnbalancedTransaction,
+    Wanted,
+    player_account,
+    post,
+    reverse,
+    sync,
+)
 
 
 def test_an_unbalanced_transaction_is_refused_and_nothing_is_written(group, players):
@@ -18,7 +26,7 @@ def test_an_unbalanced_transaction_is_refused_and_nothing_is_written(group, play
 
 
 def test_more_decimals_than_the_currency_has_are_refused(group, players):
-    an, pot = player_account(players[0]), side_pot_account(group)
+    an, pot = player_account(players[0]), Accounts(group, players).share_of(players[0])
     with pytest.raises(ValueError, match="more than 2 decimals for EUR"):
         post(
             group, Transaction.Kind.ROUND, "Round 1", {an: Decimal("0.125"), pot: Decimal("-0.125")}
@@ -27,7 +35,7 @@ def test_more_decimals_than_the_currency_has_are_refused(group, players):
 
 
 def test_a_balanced_transaction_is_written_in_minor_units(group, players):
-    an, pot = player_account(players[0]), side_pot_account(group)
+    an, pot = player_account(players[0]), Accounts(group, players).share_of(players[0])
     entry = post(
         group, Transaction.Kind.ROUND, "Round 1", {an: Decimal("-0.25"), pot: Decimal("0.25")}
     )
@@ -35,7 +43,7 @@ def test_a_balanced_transaction_is_written_in_minor_units(group, players):
 
 
 def test_a_reversal_posts_the_opposite_amounts(group, players):
-    an, pot = player_account(players[0]), side_pot_account(group)
+    an, pot = player_account(players[0]), Accounts(group, players).share_of(players[0])
     entry = post(
         group, Transaction.Kind.ROUND, "Round 1", {an: Decimal("-0.25"), pot: Decimal("0.25")}
     )
@@ -43,3 +51,25 @@ def test_a_reversal_posts_the_opposite_amounts(group, players):
     assert undone.reverses == entry and undone.kind == Transaction.Kind.REVERSAL
     assert sorted(undone.postings.values_list("amount_minor", flat=True)) == [-25, 25]
     assert sum(Posting.objects.values_list("amount_minor", flat=True)) == 0
+
+
+def test_sync_keeps_what_is_already_posted_and_reverses_a_part_no_longer_wanted(group, players):
+    an, binh = player_account(players[0]), player_account(players[1])
+    wanted = {
+        part: Wanted(
+            Transaction.Kind.GAME, f"Game {part}", {an: Decimal(part), binh: -Decimal(part)}
+        )
+        for part in (1, 2)
+    }
+    sync(group, ("cutthroat_game", 7), wanted, None)
+    sync(group, ("cutthroat_game", 7), wanted, None)
+    assert Transaction.objects.count() == 2
+    sync(group, ("cutthroat_game", 7), {1: wanted[1]}, None, from_part=2)
+    assert Transaction.objects.filter(kind="reversal", source_part=2).count() == 1
+    assert Transaction.objects.count() == 3
+
+
+def test_a_players_share_account_is_not_his_own_account(group, players):
+    accounts = Accounts(group, players[:1])
+    assert accounts.of(players[0]) != accounts.share_of(players[0])
+    assert str(accounts.share_of(players[0])) == "An · side pot"

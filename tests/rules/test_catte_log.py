@@ -1,4 +1,4 @@
-"""The "catte-log/1" documents of GAMELOG.md: reading, replaying and exporting them."""
+"""The "catte-log/1" documents of docs/log-format.md: reading, replaying and exporting them."""
 
 import copy
 import json
@@ -11,8 +11,15 @@ from tracker.rules import RulesError
 from tracker.rules.catte import Round, Settings, log_from, parse_log, replay, replay_log
 
 D = Decimal
-CASES = Path(__file__).resolve().parents[2].parent / "shared" / "cases"
-CATTE_CASES = sorted(path for path in CASES.glob("catte-*.json") if ".expected" not in path.name)
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples"
+SHARED_CASES = ROOT.parent / "shared" / "cases"  # replayed as well when it is beside the project
+CATTE_CASES = [
+    path
+    for folder in (EXAMPLES, SHARED_CASES)
+    for path in sorted(folder.glob("catte-*.json"))
+    if ".expected" not in path.name
+]
 SMALL_LOG = {
     "format": "catte-log/1",
     "rules": {"stake": "1.00", "side_pot_stake": "0.25"},
@@ -37,13 +44,21 @@ def refusal(doc):
     return str(refused.value)
 
 
+def case_id(path):
+    return f"{path.parent.name}/{path.stem}"
+
+
 def test_there_are_worked_cases_to_replay():
-    assert [path.name for path in CATTE_CASES] == [
-        "catte-ace-penalty.json", "catte-example.json", "catte-side-pot.json"
-    ]  # fmt: skip
+    assert {path.name for path in EXAMPLES.glob("catte-*.json")} >= {
+        "catte-ace-penalty.json", "catte-ace-penalty.expected.json",
+        "catte-carried-pot.json", "catte-carried-pot.expected.json",
+        "catte-dealer-away.json", "catte-dealer-away.expected.json",
+        "catte-evening.json", "catte-evening.expected.json",
+        "catte-side-pot.json", "catte-side-pot.expected.json",
+    }  # fmt: skip
 
 
-@pytest.mark.parametrize("case", CATTE_CASES, ids=lambda path: path.stem)
+@pytest.mark.parametrize("case", CATTE_CASES, ids=case_id)
 def test_every_worked_case_replays_to_its_expected_result(case):
     expected = json.loads(case.with_suffix(".expected.json").read_text())
     del expected["transfer_count"]
@@ -53,14 +68,14 @@ def test_every_worked_case_replays_to_its_expected_result(case):
     assert [list(round_) for round_ in result["rounds"]] == [list(r) for r in expected["rounds"]]
 
 
-@pytest.mark.parametrize("case", CATTE_CASES, ids=lambda path: path.stem)
+@pytest.mark.parametrize("case", CATTE_CASES, ids=case_id)
 def test_the_settlement_balances_of_a_worked_case_add_up_to_zero(case):
     _, balances = replay(json.loads(case.read_text()))
     assert sum(balances.values()) == 0
 
 
 def test_replay_gives_the_balances_the_transfers_settle():
-    result, balances = replay(json.loads((CASES / "catte-example.json").read_text()))
+    result, balances = replay(json.loads((EXAMPLES / "catte-evening.json").read_text()))
     assert balances == {"An": D("-2.50"), "Bình": D("-1.50"), "Chi": D("7.50"), "Dũng": D("-3.50")}
     assert "transfers" not in result
 
@@ -92,7 +107,7 @@ def test_a_log_is_read_into_players_settings_rounds_and_carried_in_shares():
 
 def test_an_export_reads_back_to_the_same_session():
     players, settings, rounds, side_pot_in = parse_log(
-        json.loads((CASES / "catte-example.json").read_text())
+        json.loads((EXAMPLES / "catte-evening.json").read_text())
     )
     doc = log_from(players, settings, rounds, {"Dũng": D("0.5")})
     assert doc["side_pot_in"] == {"Dũng": "0.50"}

@@ -41,16 +41,6 @@ def test_a_round_needs_three_players_at_the_table():
     assert refusal(round_) == "round 1: only 2 players at the table; a round needs at least 3"
 
 
-def test_the_first_dealer_cannot_be_absent():
-    round_ = Round(tricks=["Bình"] * 4, absent=["An"])
-    assert refusal(round_) == "round 1: An: the dealer cannot be absent"
-
-
-def test_the_winner_who_deals_the_next_round_cannot_be_absent_from_it():
-    second = Round(tricks=["An"] * 4, absent=["Chi"])
-    assert refusal(Round(tricks=["Chi"] * 4), second) == "round 2: Chi: the dealer cannot be absent"
-
-
 def test_a_round_has_tricks_or_an_automatic_win_not_both():
     round_ = Round(tricks=["An"] * 4, auto_win=("An", "four_aces"))
     assert refusal(round_) == "round 1: give either the tricks or an automatic win, not both"

@@ -1,4 +1,4 @@
-"""Cutthroat Spades game logs ("cutthroat-log/1" of GAMELOG.md): replay, parse and export."""
+"""Cutthroat Spades game logs ("cutthroat-log/1", docs/log-format.md): replay, parse, export."""
 
 import copy
 import json
@@ -17,10 +17,15 @@ from tracker.rules.cutthroat import (
     replay_log,
 )
 
-CASES = Path(__file__).resolve().parents[2].parent / "shared" / "cases"
-CASE_NAMES = sorted(
-    p.name[: -len(".json")] for p in CASES.glob("cutthroat-*.json") if ".expected" not in p.name
-)
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples"
+SHARED_CASES = ROOT.parent / "shared" / "cases"  # replayed as well when it is beside the project
+CASE_LOGS = [
+    path
+    for folder in (EXAMPLES, SHARED_CASES)
+    for path in sorted(folder.glob("cutthroat-*.json"))
+    if ".expected" not in path.name
+]
 HAND_FIELDS = ["dealer", "score", "bag_penalty", "bags", "totals"]
 
 
@@ -28,12 +33,20 @@ def refused(message):
     return pytest.raises(RulesError, match=f"^{re.escape(message)}$")
 
 
+def case_id(path):
+    return f"{path.parent.name}/{path.stem}"
+
+
+def read(path):
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
 def load(name):
-    return json.loads((CASES / f"{name}.json").read_text(encoding="utf-8"))
+    return read(EXAMPLES / f"{name}.json")
 
 
 def expected(name):
-    return json.loads((CASES / f"{name}.expected.json").read_text(encoding="utf-8"))
+    return read(EXAMPLES / f"{name}.expected.json")
 
 
 def log(*games, rules=None, players=("An", "Bình", "Chi")):
@@ -63,12 +76,16 @@ TO_100 = {"target": 100, "wins_needed": 2, "award_jacks": {}}
 
 
 def test_the_three_cutthroat_cases_are_there():
-    assert CASE_NAMES == ["cutthroat-bags-and-jacks", "cutthroat-bids", "cutthroat-tournament"]
+    assert {path.name for path in EXAMPLES.glob("cutthroat-*.json")} >= {
+        "cutthroat-bags-and-jacks.json", "cutthroat-bags-and-jacks.expected.json",
+        "cutthroat-bids.json", "cutthroat-bids.expected.json",
+        "cutthroat-tournament.json", "cutthroat-tournament.expected.json",
+    }  # fmt: skip
 
 
-@pytest.mark.parametrize("name", CASE_NAMES)
-def test_replaying_a_case_gives_every_field_of_its_expected_result(name):
-    got, want = replay_log(load(name)), expected(name)
+@pytest.mark.parametrize("case", CASE_LOGS, ids=case_id)
+def test_replaying_a_case_gives_every_field_of_its_expected_result(case):
+    got, want = replay_log(read(case)), read(case.with_suffix(".expected.json"))
     assert len(got["games"]) == len(want["games"])
     for got_game, want_game in zip(got["games"], want["games"], strict=True):
         assert got_game["winner"] == want_game["winner"]
@@ -78,11 +95,11 @@ def test_replaying_a_case_gives_every_field_of_its_expected_result(name):
     assert json.dumps(got, ensure_ascii=False) == json.dumps(want, ensure_ascii=False)  # key order
 
 
-@pytest.mark.parametrize("name", CASE_NAMES)
-def test_exporting_a_parsed_case_gives_back_the_same_log(name):
-    players, settings, hands, _ = parse_log(load(name))
+@pytest.mark.parametrize("case", CASE_LOGS, ids=case_id)
+def test_exporting_a_parsed_case_gives_back_the_same_log(case):
+    players, settings, hands, _ = parse_log(read(case))
     exported = log_from(players, settings, hands, play_tournament(players, settings, hands))
-    assert exported == load(name)
+    assert exported == read(case)
 
 
 def test_parse_log_returns_players_settings_hands_and_hands_per_game():

@@ -8,18 +8,18 @@ from django.urls import reverse
 
 from ledger.balances import group_balances
 from ledger.payments import record_payment, reverse_payment
-from tests.factories import GroupFactory, MembershipFactory
+from tests.factories import GroupFactory, MembershipFactory, fresh
 from tracker.catte import services as catte_sessions
 from tracker.cutthroat import services as tournaments
 from tracker.logs import backup
 from tracker.models import Role
 
-CASES = Path(__file__).resolve().parents[3] / "shared" / "cases"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 CARRY = {"stake": "1.00", "side_pot_stake": "0.50", "side_pot_at_end": "carry"}
 
 
 def case(name):
-    return json.loads((CASES / f"{name}.json").read_text())
+    return json.loads((EXAMPLES / f"{name}.json").read_text())
 
 
 def summary(group):
@@ -30,7 +30,7 @@ def summary(group):
 
 @pytest.fixture
 def played_group(group, players, alice):
-    catte_sessions.import_log(group, case("catte-example"), alice)
+    catte_sessions.import_log(group, case("catte-evening"), alice)
     carried = {
         "format": "catte-log/1",
         "rules": CARRY,
@@ -46,10 +46,10 @@ def played_group(group, players, alice):
     catte_sessions.start(group, players[:3], CARRY, alice)
     money = {"game_stake": Decimal("2.00"), "buy_in": Decimal("5.00")}
     rules = {"preset": "official", "target": 100, "wins_needed": 1}
-    tournament = tournaments.start(group, players[:3], rules, alice, money=money)
-    board = tournaments.load(tournament)
+    tournament = tournaments.start(group, players[:3], rules, alice, money_rules=money)
+    board = tournaments.load(fresh(tournament))
     tournaments.record_bids(board, {"An": 10, "Bình": 2, "Chi": 2}, alice)
-    board = tournaments.load(tournament)
+    board = tournaments.load(fresh(tournament))
     tricks = {"An": 11, "Bình": 3, "Chi": 3}
     tournaments.record_tricks(board, 1, tricks, {"JD": "An", "JC": "Bình"}, alice)
     record_payment(group, players[3], players[2], Decimal("3.50"), alice, "cash")

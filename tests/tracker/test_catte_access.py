@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from tests.factories import GroupFactory, PlayerFactory
+from tests.factories import GroupFactory, PlayerFactory, fresh
 from tracker.catte import services as catte_sessions
 from tracker.models import Round, Session
 from tracker.rules import catte
@@ -24,7 +24,7 @@ SESSION_URLS = [
 @pytest.fixture
 def session(group, alice, players):
     session = catte_sessions.start(group, players, {"stake": "1.00"}, alice)
-    board = catte_sessions.load(session)
+    board = catte_sessions.load(fresh(session))
     catte_sessions.record_round(board, catte.Round(tricks=["An"] * 4), alice)
     return session
 

@@ -7,7 +7,8 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from ledger.posting import balances
+from ledger.balances import player_balances
+from tests.factories import fresh
 from tracker.catte import services as catte_sessions
 from tracker.models import Round
 from tracker.rules import catte
@@ -52,17 +53,17 @@ def save(client, session, number, taps):
 
 def money_agrees(client, session, expected: dict[str, str]) -> None:
     """The page, the ledger and a replay of the exported log give the same money."""
-    board = catte_sessions.load(session)
+    board = catte_sessions.load(fresh(session))
     page = page_of(client, session)
-    ledger = {a.player.name: v for a, v in balances(session.group).items() if a.player}
-    replayed, _ = catte.replay(catte_sessions.export_log(board))
+    ledger = {p.name: v for p, v in player_balances(session.group)[0].items()}
+    replayed, _ = catte.replay(catte_sessions.export_game(board.session))
     for name, amount in expected.items():
         if Decimal(amount) == 0:
             assert f'big ">{amount}<' in page
         else:
             tone, sign = ("neg", "") if amount.startswith("-") else ("pos", "+")
             assert f'big {tone}">{sign}{amount}<' in page
-        assert board.result.running[name] == Decimal(amount)
+        assert board.state.running[name] == Decimal(amount)
         assert ledger.get(name, Decimal(0)) == Decimal(amount)
         assert sum(Decimal(r["net"][name]) for r in replayed["rounds"]) == Decimal(amount)
 
@@ -146,7 +147,7 @@ def test_a_side_pot_carried_three_rounds_then_claimed(as_bob, start):
     assert "Side pot on 2♣: won by Chi" in page_of(as_bob, session)
     expected = {"An": "4.00", "Bình": "0.00", "Chi": "4.00", "Dũng": "-8.00"}
     money_agrees(as_bob, session, expected)
-    assert catte_sessions.load(session).result.side_pot == 0
+    assert catte_sessions.load(fresh(session)).settled.side_pot == 0
 
 
 def test_refused_input_keeps_the_taps_and_saves_nothing(as_bob, start):
@@ -158,11 +159,11 @@ def test_refused_input_keeps_the_taps_and_saves_nothing(as_bob, start):
     assert not Round.objects.exists()
 
 
-def test_the_dealer_cannot_sit_out(as_bob, start):
+def test_the_dealer_sitting_out_passes_the_deal_to_the_next_seat(as_bob, start):
     session = start()
     html = as_bob.post(entry_url(session), {"number": 1, "taps": "", "tap": "a0"}).content
-    assert "An deals this round and cannot sit out." in html.decode()
-    assert 'value="a0"' not in html.decode()
+    assert "Round 1 · Bình deals" in html.decode()
+    assert taps_in(html.decode()) == "a0"
 
 
 def test_unknown_buttons_and_broken_state_are_refused(as_bob, start):
@@ -219,7 +220,9 @@ def test_a_saved_round_with_htmx_returns_the_new_state(as_bob, start):
 
 def test_the_export_is_the_log_of_the_session(as_carol, start, players):
     session = start()
-    catte_sessions.record_round(catte_sessions.load(session), catte.Round(tricks=["Chi"] * 4), None)
+    catte_sessions.record_round(
+        catte_sessions.load(fresh(session)), catte.Round(tricks=["Chi"] * 4), None
+    )
     response = as_carol.get(reverse("session_export", args=[session.group_id, session.pk]))
     log = json.loads(response.content)
     assert response["Content-Disposition"].endswith(f'catte-{session.pk}.json"')

@@ -3,9 +3,10 @@
 from decimal import Decimal
 
 from ledger.posting import total_of_group
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, fresh
 from tests.tracker.test_catte_entry import entry_url, money_agrees, save, taps_in
 from tracker.catte import services as catte_sessions
+from tracker.history.services import session_result
 
 RULES = {
     "stake": "2.00",
@@ -40,7 +41,12 @@ def test_an_evening_of_every_kind_of_round(as_bob, group, players, bob):
     expected = {"An": "8.00", "Bình": "-10.00", "Chi": "-12.00", "Dũng": "12.50", "Éric": "1.50"}
     money_agrees(as_bob, session, expected)
     assert total_of_group(group) == Decimal("0")
-    board = catte_sessions.load(session)
-    assert [r.result for r in board.result.rounds] == ["sweep", "last_trick", "sweep", "auto_win"]
-    assert board.result.rounds[1].eliminated == ["Dũng", "Éric"]
-    assert board.result.side_pot == Decimal("0")
+    board = catte_sessions.load(fresh(session))
+    assert [r.result for r in session_result(board).rounds] == [
+        "sweep",
+        "last_trick",
+        "sweep",
+        "auto_win",
+    ]
+    assert session_result(board).rounds[1].eliminated == ["Dũng", "Éric"]
+    assert board.settled.side_pot == Decimal("0")

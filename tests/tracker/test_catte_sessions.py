@@ -7,14 +7,15 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from ledger.posting import balances, side_pot_account
-from tests.factories import PlayerFactory
+from ledger.balances import player_balances
+from tests.factories import PlayerFactory, fresh
 from tracker.catte import services as catte_sessions
 from tracker.common.versioning import AlreadyRecorded
+from tracker.history.services import session_result
 from tracker.models import Change, Player, Round, Session
 from tracker.rules import RulesError, catte
 
-CASES = Path(__file__).resolve().parents[3] / "shared" / "cases"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SIDE_POT = {"stake": "1.00", "side_pot_stake": "0.50"}
 CARRY = {**SIDE_POT, "side_pot_at_end": "carry"}
 CARRIED_LOG = {
@@ -31,7 +32,7 @@ CARRIED_LOG = {
 
 
 def played(session, *rounds) -> catte_sessions.SessionBoard:
-    board = catte_sessions.load(session)
+    board = catte_sessions.load(fresh(session))
     for round_ in rounds:
         board = catte_sessions.record_round(board, round_, None)
     return board
@@ -44,9 +45,7 @@ def sweep(name, upturned=None, claimed_by=None):
 
 
 def player_money(group) -> dict[str, Decimal]:
-    return {
-        account.player.name: amount for account, amount in balances(group).items() if account.player
-    }
+    return {player.name: amount for player, amount in player_balances(group)[0].items()}
 
 
 def test_a_correction_rescores_the_round_and_keeps_the_old_one_in_the_history(
@@ -84,7 +83,10 @@ def test_a_correction_can_clear_the_tricks_and_enter_them_again(as_bob, group, b
 
 def test_two_phones_saving_at_once_keep_one_round(group, bob, players):
     session = catte_sessions.start(group, players, {"stake": "1.00"}, bob)
-    first_phone, second_phone = catte_sessions.load(session), catte_sessions.load(session)
+    first_phone, second_phone = (
+        catte_sessions.load(fresh(session)),
+        catte_sessions.load(fresh(session)),
+    )
     catte_sessions.record_round(first_phone, sweep("An"), bob)
     with pytest.raises(AlreadyRecorded, match="Round 1 is already recorded."):
         catte_sessions.record_round(second_phone, sweep("Chi"), bob)
@@ -127,7 +129,7 @@ def test_closing_with_a_refund_pays_the_side_pot_back(as_bob, group, bob, player
         reverse("session_close", args=[group.pk, session.pk]), {"version": 2}, follow=True
     ).content.decode()
     assert "Final money" in html and 'big pos">+12.00<' in html
-    assert balances(group)[side_pot_account(group)] == 0
+    assert player_balances(group)[2] == 0
     assert player_money(group)["Bình"] == Decimal("-4.00")
     assert Session.objects.get().closed_at is not None
 
@@ -148,10 +150,10 @@ def test_a_carried_side_pot_starts_the_next_session(group, bob, players):
     second = catte_sessions.start(group, players[:3], CARRY, bob)
     assert second.side_pot_in == {"0": "1.00", "1": "1.00", "2": "1.00"}
     assert player_money(group)["Dũng"] == Decimal("-4.00")  # -5.00, and his 1.00 share back
-    assert balances(group)[side_pot_account(group)] == Decimal("3.00")
+    assert player_balances(group)[2] == Decimal("3.00")
     board = played(second, sweep("Chi", "KS", "Chi"))
-    assert board.result.rounds[0].net["Chi"] == Decimal("6.00")
-    assert balances(group)[side_pot_account(group)] == 0
+    assert session_result(board).rounds[0].net["Chi"] == Decimal("6.00")
+    assert player_balances(group)[2] == 0
 
 
 def test_a_carried_side_pot_is_taken_only_once(group, bob, players):
@@ -169,29 +171,29 @@ def test_the_new_session_page_shows_the_carried_side_pot(as_bob, group, bob, pla
 
 
 def test_export_then_import_gives_the_same_session(group, bob, players):
-    log = json.loads((CASES / "catte-example.json").read_text())
+    log = json.loads((EXAMPLES / "catte-evening.json").read_text())
     first = catte_sessions.import_log(group, log, bob)
-    exported = catte_sessions.export_log(catte_sessions.load(first))
+    exported = catte_sessions.export_game(first)
     second = catte_sessions.import_log(group, exported, bob)
-    assert catte.replay(catte_sessions.export_log(catte_sessions.load(second))) == catte.replay(log)
+    assert catte.replay(catte_sessions.export_game(second)) == catte.replay(log)
     assert [seat.player for seat in second.seats.all()] == players
     assert Change.objects.filter(session=second, action=Change.Action.IMPORT).exists()
 
 
-@pytest.mark.parametrize("case", ["catte-example", "catte-side-pot", "catte-ace-penalty"])
+@pytest.mark.parametrize("case", ["catte-evening", "catte-side-pot", "catte-ace-penalty"])
 def test_an_imported_worked_case_is_closed_with_the_expected_money(group, bob, case):
-    log = json.loads((CASES / f"{case}.json").read_text())
-    expected = json.loads((CASES / f"{case}.expected.json").read_text())
+    log = json.loads((EXAMPLES / f"{case}.json").read_text())
+    expected = json.loads((EXAMPLES / f"{case}.expected.json").read_text())
     session = catte_sessions.import_log(group, log, bob, create_missing=True)
-    board = catte_sessions.load(session)
+    board = catte_sessions.load(fresh(session))
     assert board.is_closed
-    result = catte.result_document(board.result)
+    result = catte.result_document(session_result(board))
     assert {key: result[key] for key in expected if key in result} == {
         key: expected[key] for key in expected if key in result
     }
     money = player_money(group)
-    owed = board.result.settlement_balances
-    shares = board.result.side_pot_shares
+    owed = board.settled.settlement_balances
+    shares = board.settled.side_pot_shares
     assert {name: money.get(name, 0) for name in log["players"]} == {
         name: owed[name] - shares[name] for name in log["players"]
     }
@@ -207,7 +209,7 @@ def test_an_imported_side_pot_in_is_paid_in_and_carried_on(group, bob, players):
     }
     session = catte_sessions.import_log(group, log, bob)
     assert session.side_pot_in == {"0": "0.50"}
-    assert balances(group)[side_pot_account(group)] == Decimal("0.50")
+    assert player_balances(group)[2] == Decimal("0.50")
     assert player_money(group) == {"An": Decimal("-0.50")}
 
 
@@ -217,7 +219,7 @@ def test_an_imported_log_takes_over_the_carried_side_pot(group, bob, players):
     shares = {"An": "0.50", "Bình": "0.50", "Chi": "0.50"}
     second = {**first, "rules": SIDE_POT, "side_pot_in": shares, "rounds": []}
     catte_sessions.import_log(group, second, bob)
-    assert balances(group)[side_pot_account(group)] == Decimal("0")
+    assert player_balances(group)[2] == Decimal("0")
     assert player_money(group) == {
         "An": Decimal("2.00"),
         "Bình": Decimal("-1.00"),
@@ -226,7 +228,7 @@ def test_an_imported_log_takes_over_the_carried_side_pot(group, bob, players):
 
 
 def test_a_bad_log_creates_nothing(group, bob):
-    log = json.loads((CASES / "catte-example.json").read_text())
+    log = json.loads((EXAMPLES / "catte-evening.json").read_text())
     log["rounds"][1]["tricks"][5] = "Dũng"
     with pytest.raises(RulesError, match="round 2: Dũng"):
         catte_sessions.import_log(group, log, bob, create_missing=True)
@@ -246,7 +248,7 @@ def test_vnd_amounts_have_no_decimals(as_bob, group, bob):
 
 
 def test_the_chat_summary_of_a_session_names_money_and_transfers(as_carol, group, alice):
-    log = json.loads((CASES / "catte-example.json").read_text())
+    log = json.loads((EXAMPLES / "catte-evening.json").read_text())
     session = catte_sessions.import_log(group, log, alice, create_missing=True)
     url = reverse("session_summary", args=[group.pk, session.pk])
     text = as_carol.get(url).content.decode()

@@ -2,6 +2,7 @@
 
 from django.urls import reverse
 
+from tests.factories import fresh
 from tracker.cutthroat import services as tournaments
 from tracker.logs import registry as logs
 from tracker.models import Tournament
@@ -45,9 +46,9 @@ def test_a_game_of_ten_hands_with_every_special_bid(as_bob, group, players):
         assert (
             as_bob.post(urls["hand_played"], form(bids, tricks, jacks, number)).status_code == 302
         )
-    board = tournaments.load(tournament)
-    assert board.result.games[0].winner == "Bình"
-    assert board.result.games[0].totals == {"An": 390, "Bình": 520, "Chi": 480, "Dũng": 290}
+    board = tournaments.load(fresh(tournament))
+    assert board.standings.games[0].winner == "Bình"
+    assert board.standings.games[0].totals == {"An": 390, "Bình": 520, "Chi": 480, "Dũng": 290}
 
     # Hand 7, three hands back: Bình took 3 (set), Chi took 4.
     edit = reverse("hand_edit", args=[group.pk, tournament.pk, 7])
@@ -62,11 +63,11 @@ def test_a_game_of_ten_hands_with_every_special_bid(as_bob, group, players):
     assert "Game 1: winner Bình → none" in warning
     as_bob.post(edit, {**corrected, "confirm": "on"})
 
-    board = tournaments.load(tournament)
-    assert board.result.games[0].winner is None
-    assert board.result.totals == {"An": 390, "Bình": 440, "Chi": 480, "Dũng": 290}
+    board = tournaments.load(fresh(tournament))
+    assert board.standings.games[0].winner is None
+    assert board.standings.totals == {"An": 390, "Bình": 440, "Chi": 480, "Dũng": 290}
     page = as_bob.get(tournament.get_absolute_url()).content.decode()
     for total in (390, 440, 480, 290):
         assert f'<span class="big">{total}</span>' in page
     exported = as_bob.get(reverse("tournament_export", args=[group.pk, tournament.pk])).json()
-    assert logs.replay(exported)["games"][0]["hands"][-1]["totals"] == board.result.totals
+    assert logs.replay(exported)["games"][0]["hands"][-1]["totals"] == board.standings.totals

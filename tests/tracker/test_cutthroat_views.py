@@ -1,6 +1,7 @@
 import pytest
 from django.urls import reverse
 
+from tests.factories import fresh
 from tracker.cutthroat import services as tournaments
 from tracker.models import Change, Hand, Tournament
 
@@ -136,8 +137,8 @@ def test_a_correction_three_hands_back_rescores_the_rest(as_bob, tournament):
         "version": tournament.__class__.objects.get().version,
     }
     as_bob.post(edit, form)
-    board = tournaments.load(tournament)
-    assert board.result.totals == {"An": 240, "Bình": 140, "Chi": 200}
+    board = tournaments.load(fresh(tournament))
+    assert board.standings.totals == {"An": 240, "Bình": 140, "Chi": 200}
     assert Change.objects.filter(action="correction").get().before["tricks"] == [5, 5, 7]
 
 
@@ -209,8 +210,7 @@ def test_the_history_shows_a_correction_in_words(as_bob, tournament):
     form = {**bids(5, 5, 5), **played(1, [6, 4, 7], jd=0, jc=1), "version": "2"}
     as_bob.post(url("hand_edit", tournament, number=1), form)
     page = as_bob.get(tournament.get_absolute_url()).content.decode()
-    assert "before: An 5/5, Bình 5/5, Chi 5/7; J♦ An, J♣ Bình" in page
-    assert "after: An 5/6, Bình 5/4, Chi 5/7; J♦ An, J♣ Bình" in page
+    assert "An 5/5, Bình 5/5, Chi 5/7; J♦ An, J♣ Bình<br>→ An 5/6, Bình 5/4, Chi 5/7; J♦ An" in page
     assert "bob" in page
 
 

@@ -32,11 +32,13 @@ def history(group, players, user, count: int, length: int):
             )
             for n in range(1, length + 1)
         )
+        tournaments.catch_up(tournament)
         session = catte_sessions.start(group, players, {"stake": "1.00"}, user)
         Round.objects.bulk_create(
             Round(session=session, number=n, entry={"tricks": [0, 0, 0, 0]})
             for n in range(1, length + 1)
         )
+        catte_sessions.catch_up(session)
     return tournament, session
 
 

@@ -40,6 +40,7 @@ def worked_tournament(group, players, user, name="Friday cup"):
         Hand(tournament=tournament, number=n, bids=bids, tricks=tricks, jacks=jacks)
         for n, (bids, tricks, jacks) in enumerate(HANDS, start=1)
     )
+    tournaments.catch_up(tournament)
     return tournament
 
 
@@ -48,6 +49,7 @@ def worked_session(group, players, user, name="Tết evening"):
     Round.objects.bulk_create(
         Round(session=session, number=n, entry=entry) for n, entry in enumerate(ROUNDS, start=1)
     )
+    catte_sessions.catch_up(session)
     return session
 
 

@@ -8,11 +8,11 @@ from tracker.cutthroat import services as tournaments
 from tracker.logs import registry as logs
 from tracker.models import Player, Tournament
 
-CASES = Path(__file__).resolve().parents[3] / "shared" / "cases"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def case(name):
-    return (CASES / f"{name}.json").read_text()
+    return (EXAMPLES / f"{name}.json").read_text()
 
 
 def upload(text):
@@ -23,8 +23,8 @@ def test_an_imported_tournament_shows_the_replayed_numbers(as_bob, group):
     url = reverse("log_import", args=[group.pk])
     as_bob.post(url, {"file": upload(case("cutthroat-bids")), "create_missing": "on"})
     board = tournaments.load(Tournament.objects.get())
-    expected = json.loads((CASES / "cutthroat-bids.expected.json").read_text())
-    assert board.result.totals == expected["games"][0]["hands"][-1]["totals"]
+    expected = json.loads((EXAMPLES / "cutthroat-bids.expected.json").read_text())
+    assert board.standings.totals == expected["games"][0]["hands"][-1]["totals"]
 
 
 def test_missing_players_are_offered_and_nothing_is_created(as_bob, group, players):
@@ -62,7 +62,7 @@ def test_export_then_import_gives_the_same_result(as_bob, group, players):
     exported = as_bob.get(url).content.decode()
     as_bob.post(reverse("log_import", args=[group.pk]), {"text": exported})
     second = Tournament.objects.exclude(pk=first.pk).get()
-    assert logs.replay(tournaments.export_log(tournaments.load(second))) == logs.replay(
+    assert logs.replay(tournaments.export_game(second)) == logs.replay(
         json.loads(case("cutthroat-bids"))
     )
 

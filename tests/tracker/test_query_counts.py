@@ -22,6 +22,7 @@ def tournament_with_hands(group, players, alice, count):
         )
         for n in range(1, count + 1)
     )
+    tournaments.catch_up(tournament)
     return tournament
 
 

@@ -85,7 +85,7 @@ def _toggle(seats: list[int], seat: int) -> None:
 class RoundDraft:
     names: list[str]
     settings: catte.Settings
-    dealer: int  # seat
+    due_dealer: int  # the seat due to deal: the last round's winner
     taps: list[str] = field(default_factory=list)
 
     def __post_init__(self):
@@ -122,14 +122,20 @@ class RoundDraft:
 
     def _tricks_to_play(self, seat: int) -> int:
         """How many tricks a round has when `seat` takes all that are left."""
-        first = self.tricks[:4]
-        return 4 if len(first) < 4 and all(winner == seat for winner in first) else 6
+        return catte.tricks_if_taken_by(self.tricks, seat)
 
     # What the table sees -------------------------------------------------------------------
 
     @property
     def taps_text(self) -> str:
         return " ".join(self.taps)
+
+    @property
+    def dealer(self) -> int:
+        """Who deals: the seat due to deal, or the next one at the table when he sits out."""
+        if len(self.absent) == len(self.names):
+            return self.due_dealer
+        return catte.round_dealer(range(len(self.names)), self.due_dealer, self.absent)
 
     @property
     def dealer_name(self) -> str:
@@ -165,41 +171,32 @@ class RoundDraft:
 
     @property
     def swept(self) -> bool:
-        return len(self.tricks) >= 4 and len(set(self.tricks[:4])) == 1
+        return catte.is_sweep(self.tricks)
 
     @property
     def tricks_complete(self) -> bool:
-        return len(self.tricks) == (4 if self.swept else 6)
+        return len(self.tricks) == catte.tricks_in_round(self.tricks)
 
     @property
     def doubled(self) -> bool:
-        return self.swept and self.settings.sweep_pays_double(len(self.at_table))
-
-    @property
-    def survivors(self) -> list[int]:
-        if len(self.tricks) < 4:
-            return []
-        return [s for s in self.at_table if s in self.tricks[:4] and s not in self.folds]
+        return catte.sweep_doubles(self.settings, self.at_table, self.tricks)
 
     @property
     def eliminated(self) -> list[str]:
-        if len(self.tricks) < 4 or self.swept:
-            return []
-        return [self.names[s] for s in self.at_table if s not in self.survivors]
+        out = catte.eliminated_after_four(self.at_table, self.folds, self.tricks)
+        return [self.names[seat] for seat in out]
 
     @property
     def next_trick(self) -> int | None:
         """The number of the trick to tap next, or None when no trick is left to play."""
-        if self.auto_win or len(self.tricks) >= 6 or (self.swept and len(self.tricks) >= 4):
-            return None
-        return len(self.tricks) + 1
+        return None if self.auto_win else catte.next_trick(self.tricks)
 
     @property
     def can_win_next(self) -> list[int]:
         """Who may win the next trick: at the table, not folded; after four, the survivors."""
-        if self.next_trick is None:
+        if self.auto_win:
             return []
-        return self.survivors if len(self.tricks) >= 4 else self.still_in
+        return catte.may_win_next(self.at_table, self.folds, self.tricks)
 
     @property
     def last_one_in(self) -> int | None:
@@ -224,7 +221,7 @@ class RoundDraft:
 
     @property
     def asks_ace(self) -> bool:
-        return self.settings.ace_penalty and self.doubled and self.tricks_complete
+        return catte.asks_about_the_ace(self.settings, self.at_table, self.tricks)
 
     @property
     def auto_win_label(self) -> str | None:
@@ -260,7 +257,7 @@ class RoundDraft:
 
     @property
     def sit_out_buttons(self) -> list[dict]:
-        return [row for row in self.seats(self.absent) if row["seat"] != self.dealer]
+        return self.seats(self.absent)
 
     @property
     def trick_buttons(self) -> list[dict]:
@@ -301,8 +298,6 @@ class RoundDraft:
         kind, seat = TOKEN.fullmatch(tap)["kind"], tap_seat(tap)
         if seat is not None and seat >= len(self.names):
             return "There is no such seat at this table."
-        if kind == "a" and seat == self.dealer:
-            return f"{self.dealer_name} deals this round and cannot sit out."
         if kind in ("t", "R") and seat not in self.can_win_next:
             if self.next_trick is None:
                 return "Every trick is recorded; undo the last tap to change one."

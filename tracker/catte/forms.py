@@ -1,19 +1,18 @@
 """Forms for Cắt Tê: starting a session, and entering or correcting a round tap by tap.
 
 Amounts are Decimal in the group's currency, never float, with no more decimals than the currency
-has. Rule problems come from the rules engine as RulesError and become form errors, so refused
-input keeps what was entered, shows why, and saves nothing.
+has. The forms only shape what was tapped or typed; the services check it against the rules, and
+a refusal is shown next to the entry, which keeps what was tapped.
 """
 
 from decimal import Decimal
 
 from django import forms
 
-from tracker.catte import services as catte_sessions
 from tracker.catte.draft import RoundDraft, is_tap, parse_taps, taps_from_round
 from tracker.common.money import money_field
 from tracker.common.seats import add_seat_fields, seats_from_dealer
-from tracker.rules import RulesError, catte
+from tracker.rules import catte
 
 MOST_SEATS = 8
 DOUBLE_FROM = [(str(n), f"from {n} players dealt in") for n in range(3, 9)] + [("never", "never")]
@@ -82,18 +81,21 @@ class SessionForm(forms.Form):
             raise forms.ValidationError("The stake must be more than 0.")
         return stake
 
-    def settings(self, data) -> catte.Settings:
+    def rules(self, data) -> dict:
+        """The session's `rules` object, as a game log writes it."""
         least = data["sweep_double_min_players"]
-        return catte.Settings(
-            stake=data["stake"],
-            sweep_double_min_players=None if least == "never" else int(least),
-            auto_wins=tuple(data["auto_wins"]),
-            auto_win_pays=data["auto_win_pays"],
-            false_claim_penalty=data.get("false_claim_penalty"),
-            ace_penalty=data["ace_penalty"],
-            side_pot_stake=data.get("side_pot_stake") or Decimal(0),
-            side_pot_at_end=data["side_pot_at_end"],
-        )
+        rules = {
+            "stake": catte.format_money(data["stake"]),
+            "sweep_double_min_players": None if least == "never" else int(least),
+            "auto_wins": list(data["auto_wins"]),
+            "auto_win_pays": data["auto_win_pays"],
+            "ace_penalty": data["ace_penalty"],
+            "side_pot_stake": catte.format_money(data.get("side_pot_stake") or Decimal(0)),
+            "side_pot_at_end": data["side_pot_at_end"],
+        }
+        if data.get("false_claim_penalty") is not None:
+            rules["false_claim_penalty"] = catte.format_money(data["false_claim_penalty"])
+        return rules
 
     def clean(self):
         data = super().clean()
@@ -102,10 +104,7 @@ class SessionForm(forms.Form):
         players = seats_from_dealer(self, data, MOST_SEATS)
         if players is None:
             return data
-        try:
-            data["rules"] = catte.rules_from_settings(self.settings(data))
-        except RulesError as error:
-            raise forms.ValidationError(str(error)) from error
+        data["rules"] = self.rules(data)
         data["players"] = players
         return data
 
@@ -123,30 +122,23 @@ class RoundForm(forms.Form):
     auto_player = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
     auto_hand = forms.ChoiceField(required=False)
 
-    def __init__(self, *args, board, number=None, **kwargs):
-        self.board, self.correcting = board, number is not None
-        self.round_number = number or board.next_number
+    def __init__(self, *args, board, correcting=None, **kwargs):
+        """`correcting`: the PlayedRound to correct; left out, the form enters the next round."""
+        self.board, self.correcting = board, correcting is not None
+        self.round_number = correcting.row.number if correcting else board.next_number
+        self.due_dealer = due_dealer(board, correcting)
         super().__init__(*args, **kwargs)
         self.fields["auto_player"].choices = [("", "—")] + list(enumerate(board.names))
         self.fields["auto_hand"].choices = [
             (hand, hand.replace("_", " ")) for hand in ("four_aces", *board.settings.auto_wins)
         ]
-        self.draft = self.new_draft(self.initial_taps())
+        initial = taps_from_round(correcting.round, board.names) if correcting else []
+        self.draft = self.new_draft(initial)
         self.saving = False
 
-    def initial_taps(self) -> list[str]:
-        if not self.correcting:
-            return []
-        return taps_from_round(self.board.played[self.round_number - 1], self.board.names)
-
     def new_draft(self, taps: list[str]) -> RoundDraft:
-        result = self.board.result
-        if self.round_number <= len(result.rounds):
-            dealer = result.rounds[self.round_number - 1].dealer
-        else:
-            dealer = result.next_dealer
         names = self.board.names
-        return RoundDraft(names, self.board.settings, names.index(dealer), taps)
+        return RoundDraft(names, self.board.settings, names.index(self.due_dealer), taps)
 
     @property
     def version_now(self) -> int:
@@ -199,13 +191,20 @@ class RoundForm(forms.Form):
         return data
 
     def check_round(self, data) -> None:
+        """A round ready to be saved (the rules check it as it is saved)."""
         if self.draft.needs_card:
             raise forms.ValidationError("Tap the side pot's upturned card first.")
         if not self.draft.ready:
             raise forms.ValidationError("Tap the winner of every trick, or an automatic win.")
-        round_ = self.draft.to_round()
-        try:
-            catte_sessions.check_round(self.board, self.round_number, round_)
-        except RulesError as error:
-            raise forms.ValidationError(str(error)) from error
-        data["round"] = round_
+        data["round"] = self.draft.to_round()
+
+
+def due_dealer(board, correcting) -> str:
+    """Who is due to deal the round: the winner of the round before it (seat 1 for the first)."""
+    if correcting is None:
+        return board.next_dealer
+    number = correcting.row.number
+    if number == 1:
+        return board.names[0]
+    before = board.session.rounds.get(number=number - 1)
+    return board.played(before).result.winner

@@ -1,26 +1,18 @@
-"""Cắt Tê money in the ledger: what the replay of a session says, posted as balanced transactions.
+"""Cắt Tê money in the ledger: what the rules computed, posted as balanced transactions.
 
-Every round is one transaction (source "catte_round", the Round's pk): each player's `net` on his
-account and minus their sum on the group's side-pot account. `sync_session` compares what is
-posted with what the replay wants and, where they differ, reverses the old transaction and posts
-a new one; nothing is ever updated or deleted. Closing a session that refunds its side pot posts
-the refund (source "catte_close", the Session's pk).
+Each round is one transaction, keyed by the session and the round number (source "catte_round",
+the session's pk, the round number as part): each player's `net` on his account, and the moves
+of his open side-pot share on his share account. Closing a session that refunds its side pot
+posts the refund (source "catte_close"). `after_change` runs after every change: it makes the
+ledger say what the rounds from the changed one on say now, and reverses what was posted for a
+round that is gone.
 """
 
 from decimal import Decimal
 
-from django.db import transaction as db_transaction
-
-from ledger.models import Account, Transaction
-from ledger.posting import (
-    live_transactions,
-    player_account,
-    post,
-    reverse,
-    side_pot_account,
-    sync_source,
-)
-from tracker.models import Round
+from ledger.models import Transaction
+from ledger.posting import Accounts, Wanted, post, sync
+from tracker.rules import catte
 
 ROUND_SOURCE = "catte_round"
 CLOSE_SOURCE = "catte_close"
@@ -28,92 +20,49 @@ CARRY_SOURCE = "catte_carry"
 BROUGHT_IN_SOURCE = "catte_side_pot_in"
 
 
-class _Accounts:
-    """The group's accounts, fetched (or opened) once per sync."""
-
-    def __init__(self, group):
-        self.group = group
-        self.side_pot = side_pot_account(group)
-        self._players = {}
-
-    def of(self, player) -> Account:
-        if player.pk not in self._players:
-            self._players[player.pk] = player_account(player)
-        return self._players[player.pk]
+def _round(session, accounts: Accounts, players: dict, result: catte.RoundResult) -> Wanted:
+    amounts = {}
+    for name, player in players.items():
+        amounts[accounts.of(player)] = result.net[name]
+        amounts[accounts.share_of(player)] = result.share_change.get(name, Decimal(0))
+    return Wanted(Transaction.Kind.ROUND, f"{session} · round {result.number}", amounts)
 
 
-def _with_side_pot(accounts: _Accounts, to_players: dict) -> dict[Account, Decimal]:
-    """Player amounts, balanced by the side-pot account (which takes minus their sum)."""
-    amounts = {accounts.of(player): amount for player, amount in to_players.items() if amount}
-    total = sum(amounts.values(), Decimal(0))
-    if total:
-        amounts[accounts.side_pot] = -total
+def _shares_back(accounts: Accounts, shares: dict, sign: int = 1) -> dict:
+    """Open shares (Player → amount) moved from the share accounts to the players (sign 1),
+    or paid by the players into their share accounts (sign -1)."""
+    amounts = {}
+    for player, share in shares.items():
+        amounts[accounts.of(player)] = sign * share
+        amounts[accounts.share_of(player)] = -sign * share
     return amounts
 
 
-def _live(group, source_type: str, source_ids) -> dict[int, list[Transaction]]:
-    """The live transactions of these sources, by source id, postings fetched with them."""
-    by_source = {}
-    entries = live_transactions(source_type, source_ids).filter(group=group)
-    for entry in entries.prefetch_related("postings"):
-        by_source.setdefault(entry.source_id, []).append(entry)
-    return by_source
-
-
-def sync_session(board, user=None) -> None:
-    """Bring the ledger in line with the session's replay (`board` from catte_sessions.load)."""
-    group, session, result = board.group, board.session, board.result
-    accounts = _Accounts(group)
-    players = {seat.player.name: seat.player for seat in board.seats}
-    with db_transaction.atomic():
-        live = _live(group, ROUND_SOURCE, [row.pk for row in board.rounds])
-        for row, round_result in zip(board.rounds, result.rounds, strict=True):
-            net = {players[name]: amount for name, amount in round_result.net.items()}
-            sync_source(
-                group,
-                Transaction.Kind.ROUND,
-                (ROUND_SOURCE, row.pk),
-                _with_side_pot(accounts, net),
-                f"{session} · round {row.number}",
-                user,
-                live.get(row.pk, []),
-            )
-        refund = {}
-        if board.is_closed and board.settings.side_pot_at_end == "refund":
-            refund = {players[name]: share for name, share in result.open_side_pot_shares.items()}
-        sync_source(
-            group,
-            Transaction.Kind.SIDE_POT_REFUND,
-            (CLOSE_SOURCE, session.pk),
-            _with_side_pot(accounts, refund),
-            f"{session} · side pot refunded",
-            user,
-            _live(group, CLOSE_SOURCE, [session.pk]).get(session.pk, []),
-        )
-        _reverse_removed_rounds(group, user)
-
-
-def _reverse_removed_rounds(group, user) -> None:
-    """Rounds that no longer exist (undone) keep no money in the ledger."""
-    recorded = Round.objects.filter(session__group=group).values("pk")
-    orphans = Transaction.objects.filter(
-        group=group,
-        source_type=ROUND_SOURCE,
-        reverses__isnull=True,
-        reversed_by__isnull=True,
-    ).exclude(source_id__in=recorded)
-    for entry in orphans:
-        reverse(entry, user=user)
+def after_change(board, results: list[catte.RoundResult], from_number: int, user) -> None:
+    """Post rounds `from_number` and on (`results`, in order), reverse any later round that
+    was posted, and post or reverse the side-pot refund of a closed session."""
+    session, players = board.session, board.players
+    accounts = Accounts(board.group, players.values())
+    wanted = {result.number: _round(session, accounts, players, result) for result in results}
+    sync(board.group, (ROUND_SOURCE, session.pk), wanted, user, from_part=from_number)
+    refund = {}
+    if board.is_closed and board.settings.side_pot_at_end == "refund":
+        refund = {players[name]: share for name, share in board.state.open_shares.items()}
+    refund_entry = Wanted(
+        Transaction.Kind.SIDE_POT_REFUND,
+        f"{session} · side pot refunded",
+        _shares_back(accounts, refund),
+    )
+    sync(board.group, (CLOSE_SOURCE, session.pk), {0: refund_entry}, user)
 
 
 def refund_carried_shares(group, session, shares: dict, user) -> None:
     """Carried side-pot shares of players who do not sit in `session`, paid back to them."""
-    accounts = _Accounts(group)
     post(
         group,
         Transaction.Kind.SIDE_POT_REFUND,
         f"{session} · carried side pot refunded to players not at the table",
-        _with_side_pot(accounts, shares),
+        _shares_back(Accounts(group, shares), shares),
         source=(CARRY_SOURCE, session.pk),
         user=user,
     )
@@ -121,12 +70,11 @@ def refund_carried_shares(group, session, shares: dict, user) -> None:
 
 def bring_in_side_pot(group, session, shares: dict, user) -> None:
     """Side-pot shares an imported log brings in: the players pay them into the side pot now."""
-    accounts = _Accounts(group)
     post(
         group,
         Transaction.Kind.ROUND,
         f"{session} · side pot brought in with the imported log",
-        _with_side_pot(accounts, {player: -amount for player, amount in shares.items()}),
+        _shares_back(Accounts(group, shares), shares, sign=-1),
         source=(BROUGHT_IN_SOURCE, session.pk),
         user=user,
     )

@@ -11,6 +11,5 @@ urlpatterns = [
     path("sessions/<int:session_pk>/rounds/<int:number>/", catte.round_edit, name="round_edit"),
     path("sessions/<int:session_pk>/undo/", catte.round_undo, name="round_undo"),
     path("sessions/<int:session_pk>/close/", catte.session_close, name="session_close"),
-    path("sessions/<int:session_pk>/export/", catte.session_export, name="session_export"),
     path("sessions/<int:session_pk>/summary.txt", catte.session_summary, name="session_summary"),
 ]

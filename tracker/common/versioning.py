@@ -1,6 +1,5 @@
-"""Two phones at one table: what a second, late or stale submission is told."""
-
-from django.db.models import F
+"""Two phones at one table: every write to a tournament or session is checked against the
+version the writer read, and keeps what the rules computed with the version it belongs to."""
 
 
 class AlreadyRecorded(Exception):
@@ -11,16 +10,19 @@ class StalePage(Exception):
     """The tournament or session changed since the page was drawn; nothing was saved."""
 
 
-def bump_version(game, expected: int | None = None) -> None:
-    """Compare-and-swap on a tournament's or session's version.
+def save_state(game, state: dict, expected: int, **fields) -> None:
+    """Compare-and-swap on a tournament's or session's version, keeping `state` with the new
+    version (and any other `fields`).
 
-    Every write bumps it; with `expected` (the version the page was drawn from) a stale page
-    changes nothing and is told so.
+    `expected` is the version the change was computed from; when another phone changed the
+    game since, nothing is written and the page is told so.
     """
-    rows = type(game).objects.filter(pk=game.pk)
-    if expected is not None:
-        rows = rows.filter(version=expected)
-    if not rows.update(version=F("version") + 1):
+    new = expected + 1
+    rows = type(game).objects.filter(pk=game.pk, version=expected)
+    if not rows.update(version=new, state=state, state_version=new, **fields):
         noun = game._meta.verbose_name
         raise StalePage(f"This {noun} was changed on another phone; here is the new state.")
-    game.refresh_from_db(fields=["version"])
+    game.version = game.state_version = new
+    game.state = state
+    for name, value in fields.items():
+        setattr(game, name, value)

@@ -1,15 +1,15 @@
 """Forms for Cutthroat: starting a tournament, bids, tricks and corrections.
 
-Each form's clean() asks the rules engine and turns a RulesError into a form error, so refused
-input keeps what was typed, shows why, and saves nothing.
+The forms only shape what was typed into the values the services take (bids, tricks and jacks
+by player name); the services check them against the rules, and a refusal is shown on the form,
+which keeps what was typed.
 """
 
 from django import forms
 
 from tracker.common.money import money_field
 from tracker.common.seats import add_seat_fields, seats_from_dealer
-from tracker.cutthroat import services as tournaments
-from tracker.rules import RulesError, cutthroat
+from tracker.rules import cutthroat
 
 PRESET_CHOICES = [
     ("official", "Official: to 500, 10-bag limit, 5 wins"),
@@ -119,14 +119,10 @@ class TournamentForm(forms.Form):
         players = seats_from_dealer(self, data, 5)
         if players is None:
             return data
-        try:
-            settings = cutthroat.settings_from_rules(self.overrides(), len(players))
-        except RulesError as error:
-            raise forms.ValidationError(str(error)) from error
         data["players"] = players
         data["game_stake"] = data.get("game_stake") or 0
         data["buy_in"] = data.get("buy_in") or 0
-        data["rules"] = cutthroat.rules_from_settings(settings)
+        data["rules"] = self.overrides()
         return data
 
 
@@ -148,7 +144,7 @@ class BidsForm(forms.Form):
     def __init__(self, *args, board, **kwargs):
         super().__init__(*args, **kwargs)
         self.board = board
-        result = board.result
+        result = board.standings
         for seat, name in enumerate(board.names):
             allowed = result.blind_six_allowed.get(name, False)
             self.fields[f"bid_{seat}"] = forms.ChoiceField(
@@ -158,7 +154,7 @@ class BidsForm(forms.Form):
             )
 
     def rows(self):
-        result = self.board.result
+        result = self.board.standings
         for seat, name in enumerate(self.board.names):
             yield {
                 "name": name,
@@ -172,12 +168,7 @@ class BidsForm(forms.Form):
         if self.errors:
             return data
         names = self.board.names
-        bids = {name: parse_bid(data[f"bid_{seat}"]) for seat, name in enumerate(names)}
-        try:
-            cutthroat.validate_bids(names, self.board.settings, self.board.played, bids)
-        except RulesError as error:
-            raise forms.ValidationError(str(error)) from error
-        data["bids"] = bids
+        data["bids"] = {name: parse_bid(data[f"bid_{seat}"]) for seat, name in enumerate(names)}
         return data
 
 
@@ -238,27 +229,10 @@ class PlayedForm(forms.Form):
         jacks = {card: names[data[f"jack_{card}"]] for card in self.board.settings.award_jacks}
         return tricks, jacks
 
-    def candidate(self, data) -> cutthroat.Hand:
-        tricks, jacks = self.named(data)
-        pending = self.board.pending
-        return cutthroat.Hand(
-            bids=dict(zip(self.board.names, pending.bids, strict=True)), tricks=tricks, jacks=jacks
-        )
-
     def clean(self):
         data = super().clean()
-        if self.errors:
-            return data
-        pending = self.board.pending
-        stale = data.get("hand") not in (None, getattr(pending, "pk", None))
-        if pending is None or pending.number != data["number"] or stale:
-            return data  # the view answers "already recorded"
-        hands = [*self.board.played, self.candidate(data)]
-        try:
-            cutthroat.play_tournament(self.board.names, self.board.settings, hands)
-        except RulesError as error:
-            raise forms.ValidationError(str(error)) from error
-        data["tricks"], data["jacks"] = self.named(data)
+        if not self.errors:
+            data["tricks"], data["jacks"] = self.named(data)
         return data
 
 
@@ -279,23 +253,15 @@ class CorrectionForm(PlayedForm):
         return [self[f"bid_{seat}"] for seat in range(len(self.board.names))]
 
     def clean(self):
-        data = forms.Form.clean(self)
-        if self.errors:
-            return data
-        names = self.board.names
-        bids = {name: parse_bid(data[f"bid_{seat}"]) for seat, name in enumerate(names)}
-        tricks, jacks = self.named(data)
-        try:
-            self.correction = tournaments.preview_correction(
-                self.board, data["number"], bids, tricks, jacks
-            )
-        except RulesError as error:
-            raise forms.ValidationError(str(error)) from error
-        data.update(bids=bids, tricks=tricks, jacks=jacks)
+        data = super().clean()
+        if not self.errors:
+            names = self.board.names
+            data["bids"] = {name: parse_bid(data[f"bid_{seat}"]) for seat, name in enumerate(names)}
         return data
 
 
 def correction_initial(board, hand) -> dict:
+    """The correction form filled with the hand as it was saved."""
     initial = {"number": hand.number, "version": board.tournament.version}
     for seat in range(len(board.names)):
         initial[f"bid_{seat}"] = str(hand.bids[seat])

@@ -11,9 +11,4 @@ urlpatterns = [
     path("tournaments/<int:tournament_pk>/played/", views.hand_played, name="hand_played"),
     path("tournaments/<int:tournament_pk>/hands/<int:number>/", views.hand_edit, name="hand_edit"),
     path("tournaments/<int:tournament_pk>/undo/", views.hand_undo, name="hand_undo"),
-    path(
-        "tournaments/<int:tournament_pk>/export/",
-        views.tournament_export,
-        name="tournament_export",
-    ),
 ]

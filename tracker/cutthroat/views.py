@@ -3,10 +3,12 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from tracker.common.changes import change_rows
 from tracker.common.permissions import group_for
-from tracker.common.versioning import AlreadyRecorded
-from tracker.common.views import log_download, run_on_version
-from tracker.cutthroat import services as tournaments
+from tracker.common.versioning import AlreadyRecorded, StalePage
+from tracker.common.views import render_page, run_on_version, swap_or_redirect
+from tracker.cutthroat import display, services
+from tracker.cutthroat.board import load
 from tracker.cutthroat.forms import (
     BidsForm,
     CorrectionForm,
@@ -15,7 +17,7 @@ from tracker.cutthroat.forms import (
     correction_initial,
 )
 from tracker.models import Role
-from tracker.rules import cutthroat
+from tracker.rules import RulesError
 
 LATEST = 20  # hands listed on the scoreboard; ?all=1 lists every hand of every game
 
@@ -26,8 +28,9 @@ def tournament_for(request, pk, tournament_pk, role=Role.VIEWER):
 
 
 def scoreboard(request, group, board, **forms):
+    """The scoreboard, or only its live #entry part for htmx; `forms` as the user left them."""
     can_score = group.membership.allows(Role.SCORER)
-    if can_score and not board.result.finished:
+    if can_score and not board.standings.finished:
         if board.pending is None:
             forms.setdefault("bids_form", BidsForm(board=board))
         else:
@@ -35,34 +38,33 @@ def scoreboard(request, group, board, **forms):
             initial.update(number=board.pending.number, hand=board.pending.pk)
             forms.setdefault("played_form", PlayedForm(board=board, initial=initial))
     context = {"group": group, "board": board, "can_score": can_score, **forms}
-    context["standings"] = tournaments.standings(board)
-    context["history"] = tournaments.history(board, None if request.GET.get("all") else LATEST)
-    context["just_won"] = tournaments.just_won(board)
-    context["rules_in_words"] = cutthroat.describe_settings(
-        board.settings, len(board.names)
-    ) + tournaments.money_in_words(board.tournament)
-    context["changes"] = tournaments.change_rows(board)
-    template = "tracker/tournament.html"
-    return render(request, f"{template}#entry" if request.htmx else template, context)
+    context.update(display.scoreboard_context(board, bool(request.GET.get("all")), LATEST))
+    context["changes"] = change_rows(board.tournament.changes, board.names, display.describe_entry)
+    return render_page(request, "tracker/tournament.html", context)
+
+
+def after_refusal(request, group, tournament, refusal):
+    messages.warning(request, f"{refusal} This is the current state.")
+    return swap_or_redirect(
+        request, tournament, lambda: scoreboard(request, group, load(tournament))
+    )
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def tournament_new(request, pk):
     group = group_for(request, pk, role=Role.SCORER)
-    players = list(group.players.all())
-    form = TournamentForm(request.POST or None, group=group, players=players)
+    form = TournamentForm(request.POST or None, group=group, players=list(group.players.all()))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        tournament = tournaments.start(
-            group,
-            data["players"],
-            data["rules"],
-            request.user,
-            name=data["name"],
-            money={"game_stake": data["game_stake"], "buy_in": data["buy_in"]},
-        )
-        return redirect(tournament)
+        money_rules = {"game_stake": data["game_stake"], "buy_in": data["buy_in"]}
+        try:
+            tournament = services.start(
+                group, data["players"], data["rules"], request.user, data["name"], money_rules
+            )
+            return redirect(tournament)
+        except RulesError as refusal:
+            form.add_error(None, str(refusal))
     return render(request, "tracker/tournament_new.html", {"group": group, "form": form})
 
 
@@ -70,75 +72,72 @@ def tournament_new(request, pk):
 @require_GET
 def tournament_detail(request, pk, tournament_pk):
     group, tournament = tournament_for(request, pk, tournament_pk)
-    return scoreboard(request, group, tournaments.load(tournament))
+    return scoreboard(request, group, load(tournament))
 
 
 @login_required
 @require_POST
 def hand_bids(request, pk, tournament_pk):
     group, tournament = tournament_for(request, pk, tournament_pk, role=Role.SCORER)
-    board = tournaments.load(tournament)
+    board = load(tournament)
     form = BidsForm(request.POST, board=board)
     if not form.is_valid():
         return scoreboard(request, group, board, bids_form=form)
     try:
-        tournaments.record_bids(board, form.cleaned_data["bids"], request.user)
-    except AlreadyRecorded as refusal:
-        messages.warning(request, f"{refusal} This is the current state.")
-    return redirect_or_swap(request, group, tournament)
+        services.record_bids(board, form.cleaned_data["bids"], request.user)
+    except RulesError as refusal:
+        form.add_error(None, str(refusal))
+        return scoreboard(request, group, board, bids_form=form)
+    except (AlreadyRecorded, StalePage) as refusal:
+        return after_refusal(request, group, tournament, refusal)
+    return swap_or_redirect(request, tournament, lambda: scoreboard(request, group, board))
 
 
 @login_required
 @require_POST
 def hand_played(request, pk, tournament_pk):
     group, tournament = tournament_for(request, pk, tournament_pk, role=Role.SCORER)
-    board = tournaments.load(tournament)
+    board = load(tournament)
     form = PlayedForm(request.POST, board=board)
     if not form.is_valid():
         return scoreboard(request, group, board, played_form=form)
+    data = form.cleaned_data
     try:
-        data = form.cleaned_data
-        number, tricks, jacks = data["number"], data.get("tricks"), data.get("jacks")
-        if tricks is None:
-            raise AlreadyRecorded(
-                f"Hand {number} is already recorded, or its bids changed on another phone."
-            )
-        tournaments.record_tricks(board, number, tricks, jacks, request.user)
-    except AlreadyRecorded as refusal:
-        messages.warning(request, f"{refusal} This is the current state.")
-    return redirect_or_swap(request, group, tournament)
-
-
-def redirect_or_swap(request, group, tournament):
-    if request.htmx:
-        return scoreboard(request, group, tournaments.load(tournament))
-    return redirect(tournament.get_absolute_url() + "#entry")
+        services.record_tricks(
+            board, data["number"], data["tricks"], data["jacks"], request.user, data["hand"]
+        )
+    except RulesError as refusal:
+        form.add_error(None, str(refusal))
+        return scoreboard(request, group, board, played_form=form)
+    except (AlreadyRecorded, StalePage) as refusal:
+        return after_refusal(request, group, tournament, refusal)
+    return swap_or_redirect(request, tournament, lambda: scoreboard(request, group, board))
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def hand_edit(request, pk, tournament_pk, number):
     group, tournament = tournament_for(request, pk, tournament_pk, role=Role.SCORER)
-    board = tournaments.load(tournament)
-    if not 1 <= number <= len(board.hands):
+    board = load(tournament)
+    hand = tournament.hands.filter(number=number, tricks__isnull=False).first()
+    if hand is None:
         return redirect(tournament)
-    hand = board.hands[number - 1]
-    form = CorrectionForm(
-        request.POST or None, board=board, initial=correction_initial(board, hand)
-    )
+    initial = correction_initial(board, hand)
+    form = CorrectionForm(request.POST or None, board=board, initial=initial)
     warnings = []
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        warnings = form.correction.winner_changes
-        if not warnings or data["confirm"]:
-            entry = (data["bids"], data["tricks"], data["jacks"])
-            run_on_version(
-                request,
-                lambda version: tournaments.correct_hand(
-                    board, number, version, *entry, request.user
-                ),
-                f"Hand {number} corrected; every later hand rescored.",
-            )
+        entry = (data["bids"], data["tricks"], data["jacks"], request.user, data["confirm"])
+        try:
+            services.correct_hand(board, number, data["version"], *entry)
+            messages.success(request, f"Hand {number} corrected; every later hand rescored.")
+            return redirect(tournament)
+        except services.NeedsConfirmation as changes:
+            warnings = changes.changes
+        except RulesError as refusal:
+            form.add_error(None, str(refusal))
+        except StalePage as refusal:
+            messages.error(request, str(refusal))
             return redirect(tournament)
     context = {"group": group, "board": board, "hand": hand, "form": form, "warnings": warnings}
     return render(request, "tracker/hand_edit.html", context)
@@ -148,18 +147,10 @@ def hand_edit(request, pk, tournament_pk, number):
 @require_POST
 def hand_undo(request, pk, tournament_pk):
     group, tournament = tournament_for(request, pk, tournament_pk, role=Role.SCORER)
-    board = tournaments.load(tournament)
+    board = load(tournament)
     run_on_version(
         request,
-        lambda version: tournaments.undo_last(board, version, request.user),
+        lambda version: services.undo_last(board, version, request.user),
         "The last hand was undone; it is kept in the history.",
     )
     return redirect(tournament)
-
-
-@login_required
-@require_GET
-def tournament_export(request, pk, tournament_pk):
-    group, tournament = tournament_for(request, pk, tournament_pk)
-    log = tournaments.export_log(tournaments.load(tournament))
-    return log_download(log, f"cutthroat-{tournament.pk}.json")

@@ -1,37 +1,48 @@
 """The group's history: past tournaments and sessions, their charts, and a player's record.
 
-Every page costs the same number of queries however long the history is: a list fetches one
-page of tournaments (or sessions) with their seats and hands (or rounds) in one query each, and
-a player's page fetches everything he played in six. The replays then run in Python, through the
-rules engine, exactly as the scoreboard and the session page run them.
+Lists read what the rules computed and kept with each tournament and session (their states), so
+a page costs the same however long each game was; charts and a player's record read the kept
+result of every hand and round. Nothing here replays a game.
 """
 
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django.core.paginator import Page, Paginator
 from django.db.models import Prefetch
 from django.urls import reverse
 
-from tracker.catte import services as catte_sessions
-from tracker.catte.display import signed
-from tracker.cutthroat import services as tournaments
+from ledger.settlement import fewest_transfers
+from tracker.catte import board as catte_board
+from tracker.common.money import signed
+from tracker.cutthroat import board as cutthroat_board
+from tracker.cutthroat.money import owed_in_tournament
 from tracker.history import charts, stats
 from tracker.models import SessionSeat, TournamentSeat
-from tracker.rules import cutthroat
+from tracker.rules import catte, cutthroat
 
 PAGE_SIZE = 10
 
 
+@dataclass
+class Replay:
+    """What a player's record is counted from: a game's players, settings and results."""
+
+    names: list[str]
+    settings: object
+    result: object  # a TournamentResult or a SessionResult
+
+
 def tournaments_of(group):
-    """The group's tournaments, newest first, each with its seats (and players) and hands."""
+    """The group's tournaments, newest first, each with its seats (and players)."""
     seats = Prefetch("seats", queryset=TournamentSeat.objects.select_related("player"))
-    return group.tournaments.prefetch_related(seats, "hands")
+    return group.tournaments.prefetch_related(seats)
 
 
 def sessions_of(group):
-    """The group's sessions, newest first, each with its seats (and players) and rounds."""
+    """The group's sessions, newest first, each with its seats (and players)."""
     seats = Prefetch("seats", queryset=SessionSeat.objects.select_related("player"))
-    return group.sessions.prefetch_related(seats, "rounds")
+    return group.sessions.prefetch_related(seats)
 
 
 def page_of(queryset, number) -> Page:
@@ -45,23 +56,23 @@ def _players(group, seats) -> list[dict]:
     ]
 
 
-def game_rows(board: tournaments.Scoreboard) -> list[dict]:
+def game_rows(board) -> list[dict]:
     """Each game: its winner and every player's final score, highest first."""
     return [
         {
             "number": game.number,
             "winner": game.winner,
-            "hands": len(game.hands),
+            "hands": game.hand_count,
             "scores": sorted(
                 ({"name": name, "score": score} for name, score in game.totals.items()),
                 key=lambda row: -row["score"],
             ),
         }
-        for game in board.result.games
+        for game in board.standings.games
     ]
 
 
-def tournament_row(group, board: tournaments.Scoreboard) -> dict:
+def tournament_row(group, board) -> dict:
     """A past tournament for the list: players, preset, champion and its games."""
     tournament = board.tournament
     return {
@@ -69,14 +80,32 @@ def tournament_row(group, board: tournaments.Scoreboard) -> dict:
         "players": _players(group, board.seats),
         "preset": board.settings.preset,
         "target": board.settings.target,
-        "champion": board.result.champion,
-        "hands": len(board.hands),
+        "champion": board.standings.champion,
+        "hands": board.hands_played,
         "games": game_rows(board),
         "charts_url": reverse("history_tournament", args=[group.pk, tournament.pk]),
     }
 
 
-def game_chart(board: tournaments.Scoreboard, game: cutthroat.GameResult):
+def tournament_result(board) -> cutthroat.TournamentResult:
+    """The standings with every kept hand result, game by game, as a replay would give them."""
+    by_game: dict[int, list] = {}
+    for hand in cutthroat_board.every_hand(board):
+        by_game.setdefault(hand.game, []).append(hand)
+    games = [
+        cutthroat.GameResult(
+            number=game.number,
+            winner=game.winner,
+            totals=game.totals,
+            hand_count=game.hand_count,
+            hands=by_game.get(game.number, []),
+        )
+        for game in board.standings.games
+    ]
+    return cutthroat.TournamentResult(**{**vars(board.standings), "games": games})
+
+
+def game_chart(board, game: cutthroat.GameResult):
     """A game's score after each hand, one line per player, with the target marked."""
     lines = [
         charts.Line(name, [0, *(hand.totals[name] for hand in game.hands)]) for name in board.names
@@ -90,36 +119,41 @@ def game_chart(board: tournaments.Scoreboard, game: cutthroat.GameResult):
     )
 
 
-def tournament_charts(board: tournaments.Scoreboard) -> list[dict]:
+def tournament_charts(board) -> list[dict]:
+    result = tournament_result(board)
     return [
         {**row, "chart": game_chart(board, game)}
-        for row, game in zip(game_rows(board), board.result.games, strict=True)
+        for row, game in zip(game_rows(board), result.games, strict=True)
     ]
 
 
-def session_row(group, board: catte_sessions.SessionBoard) -> dict:
+def session_row(group, board) -> dict:
     """A past session for the list: date, players, stake, money and number of rounds."""
-    session = board.session
+    session, settled = board.session, board.settled
     return {
         "session": session,
         "players": _players(group, board.seats),
         "stake": group.format_amount(board.settings.stake),
-        "rounds": len(board.result.rounds),
-        "money": [
-            {"name": name, **signed(group, board.result.totals[name])} for name in board.names
-        ],
+        "rounds": board.rounds_played,
+        "money": [{"name": name, **signed(group, settled.totals[name])} for name in board.names],
         "chart_url": reverse("history_session", args=[group.pk, session.pk]),
-        "side_pot_settled": board.result.totals != board.result.running,
+        "side_pot_settled": settled.totals != board.state.running,
     }
 
 
-def money_chart(group, board: catte_sessions.SessionBoard):
+def session_result(board) -> catte.SessionResult:
+    """The session's money with every kept round result, as a replay would give them."""
+    rounds = [played.result for played in catte_board.every_round(board)]
+    return catte.session_result(board.state, board.settings, rounds, board.is_closed)
+
+
+def money_chart(group, board):
     """Each player's money after each round: the running sum of the rounds' `net`."""
     lines = [charts.Line(name, [Decimal(0)]) for name in board.names]
     running = dict.fromkeys(board.names, Decimal(0))
-    for round_ in board.result.rounds:
+    for played in catte_board.every_round(board):
         for line in lines:
-            running[line.label] += round_.net[line.label]
+            running[line.label] += played.result.net[line.label]
             line.values.append(running[line.label])
     return charts.line_chart(
         lines,
@@ -129,24 +163,50 @@ def money_chart(group, board: catte_sessions.SessionBoard):
     )
 
 
-def player_replays(group, player) -> tuple[list, list]:
-    """Every tournament and session `player` sat in, replayed: six queries whatever the count."""
-    played_in = tournaments_of(group).filter(seats__player=player)
-    sat_in = sessions_of(group).filter(seats__player=player)
+def player_replays(group, player) -> tuple[list[Replay], list[Replay]]:
+    """Every tournament and session `player` sat in, with every kept hand and round result."""
+    played_in = tournaments_of(group).filter(seats__player=player).prefetch_related("hands")
+    sat_in = sessions_of(group).filter(seats__player=player).prefetch_related("rounds")
+    boards = [cutthroat_board.load(tournament) for tournament in played_in]
+    sessions = [catte_board.load(session) for session in sat_in]
     return (
-        [tournaments.load(tournament) for tournament in played_in],
-        [catte_sessions.load(session) for session in sat_in],
+        [Replay(b.names, b.settings, tournament_result(b)) for b in boards],
+        [Replay(b.names, b.settings, session_result(b)) for b in sessions],
     )
 
 
 def player_page(group, player) -> dict:
     """The record of `player`, with a link to each rival's own page."""
-    boards, sessions = player_replays(group, player)
-    record = stats.player_record(player.name, boards, sessions)
-    urls = {
-        seat.player.name: reverse("player_stats", args=[group.pk, seat.player_id])
-        for board in [*boards, *sessions]
-        for seat in board.seats
-    }
+    tournaments, sessions = player_replays(group, player)
+    record = stats.player_record(player.name, tournaments, sessions)
+    urls = {p.name: reverse("player_stats", args=[group.pk, p.pk]) for p in group.players.all()}
     rivals = [{"row": row, "url": urls.get(row.rival)} for row in record.rivals]
     return {"record": record, "rivals": rivals, "net": signed(group, record.catte.net)}
+
+
+def session_settlements(group, sessions) -> list[dict]:
+    """Each session with who pays whom to settle that session alone."""
+    settled = []
+    for session in sessions:
+        board = catte_board.load(session)
+        balances = board.settled.settlement_balances
+        settled.append(
+            {
+                "session": session,
+                "board": board,
+                "totals": board.settled.totals,
+                "transfers": fewest_transfers(balances) if any(balances.values()) else [],
+            }
+        )
+    return settled
+
+
+def tournament_settlements(group, limit: int = 10) -> list[dict]:
+    """The latest tournaments played for money, each with who pays whom for it alone."""
+    played_for_money = tournaments_of(group).exclude(game_stake=0, buy_in=0)
+    settled = []
+    for tournament in played_for_money[:limit]:
+        owed = owed_in_tournament(cutthroat_board.load(tournament))
+        transfers = fewest_transfers(owed) if any(owed.values()) else []
+        settled.append({"tournament": tournament, "transfers": transfers})
+    return settled

@@ -1,4 +1,4 @@
-"""The group's history and player pages, included under groups/<int:pk>/."""
+"""The group's history, player pages and settlements, included under groups/<int:pk>/."""
 
 from django.urls import path
 
@@ -14,4 +14,5 @@ urlpatterns = [
     path("history/sessions/", history.session_list, name="history_sessions"),
     path("history/sessions/<int:session_pk>/", history.session_chart, name="history_session"),
     path("players/<int:player_pk>/stats/", history.player_stats, name="player_stats"),
+    path("balances/by-session/", history.settlements, name="balances_by_session"),
 ]

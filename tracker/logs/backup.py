@@ -12,8 +12,7 @@ from django.db import transaction
 
 from ledger.models import Transaction
 from ledger.payments import record_payment, reverse_payment
-from tracker.catte import services as catte_sessions
-from tracker.cutthroat import services as tournaments
+from tracker.logs import registry
 from tracker.models import Player, Tournament
 from tracker.rules import RulesError
 
@@ -52,16 +51,13 @@ def export_zip(group) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for item in events(group):
+            log_format = registry.format_for(item)
+            name = f"{log_format.noun}-{item.pk}.json"
             if isinstance(item, Tournament):
-                name, log = (
-                    f"tournament-{item.pk}.json",
-                    tournaments.export_log(tournaments.load(item)),
-                )
                 extra = {"game_stake": str(item.game_stake), "buy_in": str(item.buy_in)}
             else:
-                name = f"session-{item.pk}.json"
-                log = catte_sessions.export_log(catte_sessions.load(item))
                 extra = {"closed": item.is_closed}
+            log = log_format.export(item)
             archive.writestr(name, json.dumps(log, ensure_ascii=False, indent=1))
             manifest["logs"].append({"file": name, "name": item.name, **extra})
         manifest["players"] = list(group.players.values_list("name", flat=True))
@@ -106,16 +102,13 @@ def import_zip(group, data: bytes, user) -> None:
 
 
 def restore_log(group, entry: dict, log: dict, user) -> None:
-    if log.get("format") == "catte-log/1":
-        session = catte_sessions.import_log(group, log, user, closed=entry.get("closed", True))
-        session.name = entry.get("name", "")
-        session.save(update_fields=["name"])
-        return
-    tournament = tournaments.import_log(group, log, user)
-    money = {key: Decimal(entry.get(key, "0")) for key in ("game_stake", "buy_in")}
-    Tournament.objects.filter(pk=tournament.pk).update(name=entry.get("name", ""), **money)
-    tournament.refresh_from_db()
-    tournaments.refresh_cache(tournament, user)
+    """One tournament or session of the backup, with what its log does not hold."""
+    if registry.format_of(log).model is Tournament:
+        money_rules = {key: Decimal(entry.get(key, "0")) for key in ("game_stake", "buy_in")}
+        game = registry.import_log(group, log, user, money_rules=money_rules)
+    else:
+        game = registry.import_log(group, log, user, closed=entry.get("closed", True))
+    type(game).objects.filter(pk=game.pk).update(name=entry.get("name", ""))
 
 
 def restore_payment(group, players: dict, payment: dict, user) -> None:

@@ -19,6 +19,7 @@ from tracker.rules import RulesError, catte, cutthroat
 class LogFormat:
     name: str  # the log's "format" value
     noun: str  # what an imported log becomes, in words
+    game: str  # the game, as export file names start
     model: type
     replay: Callable[[dict], dict]  # the result document of a log
     import_log: Callable  # (group, doc, user, create_missing, **options) → the new game
@@ -40,6 +41,7 @@ FORMATS = {
         LogFormat(
             name=cutthroat.FORMAT,
             noun="tournament",
+            game="cutthroat",
             model=Tournament,
             replay=cutthroat.replay_log,
             import_log=cutthroat_services.import_log,
@@ -48,6 +50,7 @@ FORMATS = {
         LogFormat(
             name=catte.FORMAT,
             noun="session",
+            game="catte",
             model=Session,
             replay=_catte_replay,
             import_log=catte_services.import_log,
@@ -71,6 +74,10 @@ def format_of(doc) -> LogFormat:
 def format_for(game) -> LogFormat:
     """The format a tournament or session is exported in."""
     return next(fmt for fmt in FORMATS.values() if isinstance(game, fmt.model))
+
+
+def format_of_noun(noun: str) -> LogFormat:
+    return next(fmt for fmt in FORMATS.values() if fmt.noun == noun)
 
 
 def replay(doc) -> dict:

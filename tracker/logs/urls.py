@@ -8,4 +8,10 @@ urlpatterns = [
     path("import/", views.log_import, name="log_import"),
     path("backup.zip", views.group_backup, name="group_backup"),
     path("restore/", views.group_restore, name="group_restore"),
+    path(
+        "tournaments/<int:tournament_pk>/export/",
+        views.tournament_export,
+        name="tournament_export",
+    ),
+    path("sessions/<int:session_pk>/export/", views.session_export, name="session_export"),
 ]

@@ -3,13 +3,13 @@ import json
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from tracker.common.permissions import group_for
 from tracker.common.seats import MissingPlayers
-from tracker.logs import backup
-from tracker.logs import registry as importing
+from tracker.common.views import log_download
+from tracker.logs import backup, registry
 from tracker.logs.forms import ImportForm, RestoreForm
 from tracker.models import Role
 from tracker.rules import RulesError
@@ -24,7 +24,7 @@ def log_import(request, pk):
     if request.method == "POST" and form.is_valid():
         create = form.cleaned_data["create_missing"]
         try:
-            imported = importing.import_log(group, form.cleaned_data["log"], request.user, create)
+            imported = registry.import_log(group, form.cleaned_data["log"], request.user, create)
             messages.success(request, f"Imported as {imported}.")
             return redirect(imported)
         except MissingPlayers as refusal:
@@ -35,6 +35,26 @@ def log_import(request, pk):
             form.add_error(None, str(refusal))
     context = {"group": group, "form": form, "missing": missing}
     return render(request, "tracker/log_import.html", context)
+
+
+def export_game(request, pk, game_pk, noun):
+    """A tournament's or session's game log, as a file."""
+    group = group_for(request, pk)
+    log_format = registry.format_of_noun(noun)
+    game = get_object_or_404(log_format.model.objects.filter(group=group), pk=game_pk)
+    return log_download(log_format.export(game), f"{log_format.game}-{game.pk}.json")
+
+
+@login_required
+@require_GET
+def tournament_export(request, pk, tournament_pk):
+    return export_game(request, pk, tournament_pk, "tournament")
+
+
+@login_required
+@require_GET
+def session_export(request, pk, session_pk):
+    return export_game(request, pk, session_pk, "session")
 
 
 @login_required

@@ -1,7 +1,8 @@
 """Cắt Tê: the rules of RULES.md and the "catte-log/1" documents of GAMELOG.md.
 
 Everything the rest of the project needs is importable from here; the pieces live in
-`catte_cards` (card codes), `catte_settings` (the session's settings) and `catte_play` (scoring).
+`catte_cards` (card codes), `catte_settings` (the session's settings), `catte_round` (the shape
+of one round: dealer, tricks, survivors) and `catte_play` (scoring, round by round).
 """
 
 from decimal import Decimal
@@ -12,9 +13,25 @@ from tracker.rules.catte_play import (
     Round,
     RoundResult,
     SessionResult,
+    SessionState,
+    Settlement,
     check_players,
     play_session,
+    round_result_from_snapshot,
+    round_result_snapshot,
+    session_result,
+)
+from tracker.rules.catte_round import (
+    asks_about_the_ace,
+    eliminated_after_four,
+    is_sweep,
+    may_win_next,
+    next_trick,
+    round_dealer,
     survivors_after_four,
+    sweep_doubles,
+    tricks_if_taken_by,
+    tricks_in_round,
 )
 from tracker.rules.catte_settings import (
     Settings,
@@ -31,22 +48,37 @@ __all__ = [
     "RoundResult",
     "RulesError",
     "SessionResult",
+    "SessionState",
     "Settings",
+    "Settlement",
+    "asks_about_the_ace",
     "card_label",
     "describe_settings",
+    "eliminated_after_four",
     "format_money",
+    "is_sweep",
     "log_from",
+    "may_win_next",
     "next_card",
+    "next_trick",
     "parse_card",
     "parse_log",
     "play_session",
+    "read_log",
     "replay",
     "replay_log",
     "result_document",
+    "round_dealer",
     "round_entry",
+    "round_result_from_snapshot",
+    "round_result_snapshot",
     "rules_from_settings",
+    "session_result",
     "settings_from_rules",
     "survivors_after_four",
+    "sweep_doubles",
+    "tricks_if_taken_by",
+    "tricks_in_round",
 ]
 
 FORMAT = "catte-log/1"
@@ -65,14 +97,14 @@ NAME_LISTS = ("tricks", "absent", "folds", "false_claims")
 
 def parse_log(doc: dict) -> tuple[list[str], Settings, list[Round], dict[str, Decimal]]:
     """Read a "catte-log/1" document and check it completely, every round against the rules."""
-    players, settings, rounds, side_pot_in = _read_log(doc)
+    players, settings, rounds, side_pot_in = read_log(doc)
     play_session(players, settings, rounds, side_pot_in)
     return players, settings, rounds, side_pot_in
 
 
 def replay(doc: dict) -> tuple[dict, dict[str, Decimal]]:
     """The result document of a log (without `transfers`) and the balances transfers settle."""
-    session = play_session(*_read_log(doc))
+    session = play_session(*read_log(doc))
     return result_document(session), session.settlement_balances
 
 
@@ -148,8 +180,9 @@ def round_entry(round_: Round) -> dict:
     return entry
 
 
-def _read_log(doc) -> tuple[list[str], Settings, list[Round], dict[str, Decimal]]:
-    """The log's structure: allowed keys at every level and the type of every value."""
+def read_log(doc) -> tuple[list[str], Settings, list[Round], dict[str, Decimal]]:
+    """The log's structure: allowed keys at every level and the type of every value (the
+    rounds are checked against the rules when they are played)."""
     if not isinstance(doc, dict):
         raise RulesError("log: must be a JSON object")
     _refuse_unknown_keys(doc, LOG_KEYS, "log")

@@ -1,20 +1,24 @@
-"""Playing a Cắt Tê session round by round: who won, who pays what, and the side pot."""
+"""Playing a Cắt Tê session round by round: who won, who pays what, and the side pot.
+
+A session is a `SessionState` advanced one round at a time. The state holds all that the next
+round and the closing need (running money, open side-pot shares, who is due to deal), so a page
+that knows the state after round n plays round n + 1 without replaying the rounds before it.
+"""
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import NoReturn
 
 from tracker.rules import RulesError
 from tracker.rules.catte_cards import next_card, parse_card
-from tracker.rules.catte_settings import (
-    MOST_PLAYERS,
-    ZERO,
-    Settings,
-    check_amount,
+from tracker.rules.catte_round import (
+    AUTO_WIN_HANDS,
+    FEWEST_AT_TABLE,
+    Table,
+    is_sweep,
+    round_dealer,
+    survivors_after_four,
 )
-
-FEWEST_AT_TABLE = 3
-AUTO_WIN_HANDS = ("four_aces", "four_of_a_kind", "flush")
+from tracker.rules.catte_settings import MOST_PLAYERS, ZERO, Settings, check_amount
 
 
 @dataclass
@@ -43,6 +47,19 @@ class RoundResult:
     side_pot_target: str | None
     at_table: list[str]
     doubled: bool
+    # How each player's open share of the side pot moved: his side stake in, and on a claim
+    # everything he had in it out (to the claimant). Money in the pot is never lost or made.
+    share_change: dict[str, Decimal] = field(default_factory=dict)
+
+
+@dataclass
+class Settlement:
+    """A session's money once its side pot is settled (or as it stands, while it is open)."""
+
+    totals: dict[str, Decimal]
+    side_pot: Decimal  # carried to the next session
+    side_pot_shares: dict[str, Decimal]  # each player's share of what is carried
+    settlement_balances: dict[str, Decimal]  # what settling up pays: sums to zero
 
 
 @dataclass
@@ -58,17 +75,76 @@ class SessionResult:
     side_pot_in: dict[str, Decimal]
 
 
-def survivors_after_four(at_table: list[str], first_four: list[str], folds: list[str]) -> list[str]:
-    """Who plays tricks 5 and 6: players who won one of the first four and did not fold.
+class SessionState:
+    """Where a session stands between two rounds."""
 
-    A sweep leaves its sweeper as the only survivor. Seat order, as `at_table` is given.
-    """
-    if len(first_four) != 4:
-        raise RulesError(f"{len(first_four)} tricks given; the first four are needed")
-    for name in first_four:
-        if name not in at_table:
-            raise RulesError(f"{name}: won a trick but is not at the table")
-    return [name for name in at_table if name in first_four and name not in folds]
+    def __init__(self, players, side_pot_in: dict[str, Decimal] | None = None):
+        check_players(players)
+        self.players = list(players)
+        self.carried_in = _carried_in(self.players, side_pot_in or {})
+        self.open_shares = dict(self.carried_in)
+        self.running = dict.fromkeys(self.players, ZERO)
+        self.due_dealer = self.players[0]
+        self.rounds_played = 0
+
+    @property
+    def side_pot(self) -> Decimal:
+        return sum(self.open_shares.values(), ZERO)
+
+    def dealer_for(self, absent=()) -> str:
+        """Who deals the next round when `absent` sit it out."""
+        return round_dealer(self.players, self.due_dealer, absent)
+
+    def play(self, settings: Settings, round_: Round) -> RoundResult:
+        """Check the next round against the rules, score it and move on; RulesError if wrong
+        (the state is left as it was)."""
+        shares = dict(self.open_shares)
+        result = _play_round(
+            self.rounds_played + 1, self.players, settings, self.due_dealer, round_, shares
+        )
+        self.open_shares = shares
+        for name in self.players:
+            self.running[name] += result.net[name]
+        self.due_dealer = result.winner
+        self.rounds_played += 1
+        return result
+
+    def settle(self, settings: Settings, closed: bool) -> Settlement:
+        """The money of the session: closed, its side pot refunded or carried; open, as it is."""
+        if closed and settings.side_pot_at_end == "refund":
+            totals = {name: self.running[name] + self.open_shares[name] for name in self.players}
+            side_pot, shares = ZERO, dict.fromkeys(self.players, ZERO)
+        else:
+            totals, side_pot, shares = dict(self.running), self.side_pot, dict(self.open_shares)
+        balances = {
+            name: totals[name] + shares[name] - self.carried_in[name] for name in self.players
+        }
+        if sum(balances.values(), ZERO) != 0:
+            raise AssertionError("the settlement balances do not add up to zero")
+        return Settlement(totals, side_pot, shares, balances)
+
+    def snapshot(self) -> dict:
+        """The state as JSON-ready values, players by seat, so a renamed player keeps it."""
+        amounts = lambda by_name: [str(by_name[name]) for name in self.players]  # noqa: E731
+        return {
+            "rounds_played": self.rounds_played,
+            "due_dealer": self.players.index(self.due_dealer),
+            "running": amounts(self.running),
+            "open_shares": amounts(self.open_shares),
+            "carried_in": amounts(self.carried_in),
+        }
+
+    @classmethod
+    def resume(cls, players: list[str], snapshot: dict) -> "SessionState":
+        """The state that `snapshot` wrote, for these players (in seat order)."""
+        state = cls(players)
+        amounts = lambda key: dict(zip(players, map(Decimal, snapshot[key]), strict=True))  # noqa: E731
+        state.rounds_played = snapshot["rounds_played"]
+        state.due_dealer = players[snapshot["due_dealer"]]
+        state.running = amounts("running")
+        state.open_shares = amounts("open_shares")
+        state.carried_in = amounts("carried_in")
+        return state
 
 
 def play_session(
@@ -80,45 +156,67 @@ def play_session(
 ) -> SessionResult:
     """Score every round in order. A closed session settles its side pot by `side_pot_at_end`;
     an open one (still being played) keeps the pot open, with totals the running money."""
-    check_players(players)
-    carried_in = _carried_in(players, side_pot_in or {})
-    open_shares = dict(carried_in)
-    side_pot = sum(carried_in.values(), ZERO)
-    running = dict.fromkeys(players, ZERO)
-    dealer = players[0]
-    results = []
-    for number, round_ in enumerate(rounds, start=1):
-        result = _play_round(number, players, settings, dealer, round_, side_pot, open_shares)
-        for name in players:
-            running[name] += result.net[name]
-        side_pot, dealer = result.side_pot, result.winner
-        results.append(result)
-    if side_pot != sum(open_shares.values(), ZERO):
-        raise AssertionError("the side pot differs from the open shares in it")
-    if closed and settings.side_pot_at_end == "refund":
-        totals = {name: running[name] + open_shares[name] for name in players}
-        side_pot, side_pot_shares = ZERO, dict.fromkeys(players, ZERO)
-    else:
-        totals, side_pot_shares = dict(running), dict(open_shares)
-    settlement = {name: totals[name] + side_pot_shares[name] - carried_in[name] for name in players}
-    if sum(settlement.values(), ZERO) != 0:
-        raise AssertionError("the settlement balances do not add up to zero")
+    state = SessionState(players, side_pot_in)
+    results = [state.play(settings, round_) for round_ in rounds]
+    return session_result(state, settings, results, closed)
+
+
+def session_result(
+    state: SessionState, settings: Settings, rounds: list[RoundResult], closed: bool
+) -> SessionResult:
+    settled = state.settle(settings, closed)
     return SessionResult(
-        rounds=results,
-        totals=totals,
-        side_pot=side_pot,
-        side_pot_shares=side_pot_shares,
-        running=running,
-        open_side_pot_shares=dict(open_shares),
-        next_dealer=dealer,
-        settlement_balances=settlement,
-        side_pot_in=carried_in,
+        rounds=rounds,
+        totals=settled.totals,
+        side_pot=settled.side_pot,
+        side_pot_shares=settled.side_pot_shares,
+        running=dict(state.running),
+        open_side_pot_shares=dict(state.open_shares),
+        next_dealer=state.due_dealer,
+        settlement_balances=settled.settlement_balances,
+        side_pot_in=dict(state.carried_in),
+    )
+
+
+def round_result_snapshot(result: RoundResult, players: list[str]) -> dict:
+    """A scored round as JSON-ready values, players by seat."""
+    seat = players.index
+    return {
+        "number": result.number,
+        "dealer": seat(result.dealer),
+        "winner": seat(result.winner),
+        "result": result.result,
+        "eliminated": [seat(name) for name in result.eliminated],
+        "net": [str(result.net[name]) for name in players],
+        "side_pot": str(result.side_pot),
+        "side_pot_target": result.side_pot_target,
+        "at_table": [seat(name) for name in result.at_table],
+        "doubled": result.doubled,
+        "share_change": [str(result.share_change.get(name, ZERO)) for name in players],
+    }
+
+
+def round_result_from_snapshot(snapshot: dict, players: list[str]) -> RoundResult:
+    name = players.__getitem__
+    return RoundResult(
+        number=snapshot["number"],
+        dealer=name(snapshot["dealer"]),
+        winner=name(snapshot["winner"]),
+        result=snapshot["result"],
+        eliminated=[name(seat) for seat in snapshot["eliminated"]],
+        net=dict(zip(players, map(Decimal, snapshot["net"]), strict=True)),
+        side_pot=Decimal(snapshot["side_pot"]),
+        side_pot_target=snapshot["side_pot_target"],
+        at_table=[name(seat) for seat in snapshot["at_table"]],
+        doubled=snapshot["doubled"],
+        share_change=dict(zip(players, map(Decimal, snapshot["share_change"]), strict=True)),
     )
 
 
 def check_players(players: list[str]) -> None:
-    if not FEWEST_AT_TABLE <= len(players) <= MOST_PLAYERS:
-        raise RulesError(f"players: a session has 3 to 8 players, not {len(players)}")
+    if not isinstance(players, list) or not FEWEST_AT_TABLE <= len(players) <= MOST_PLAYERS:
+        count = len(players) if isinstance(players, list) else "no list"
+        raise RulesError(f"players: a session has 3 to 8 players, not {count}")
     seen = set()
     for name in players:
         if not isinstance(name, str) or not name.strip():
@@ -136,53 +234,20 @@ def _carried_in(players: list[str], side_pot_in: dict[str, Decimal]) -> dict[str
     return {name: side_pot_in.get(name, ZERO) for name in players}
 
 
-class _Table:
-    """The players at the table in one round, and the way its problems are reported."""
-
-    def __init__(self, number: int, players: list[str], absent: list[str]):
-        self.number, self.players = number, players
-        self.check_list(absent, "absent")
-        self.seats = [name for name in players if name not in absent]
-
-    def fail(self, problem: str, player: str | None = None) -> NoReturn:
-        where = (
-            f"round {self.number}: {player}: " if player is not None else f"round {self.number}: "
-        )
-        raise RulesError(where + problem)
-
-    def seated(self, name: str, doing: str) -> None:
-        if name not in self.players:
-            self.fail("not a player of this session", name)
-        if name not in self.seats:
-            self.fail(f"absent this round, so cannot {doing}", name)
-
-    def check_list(self, names: list[str], what: str, doing: str | None = None) -> None:
-        for index, name in enumerate(names):
-            if doing is None:
-                if name not in self.players:
-                    self.fail("not a player of this session", name)
-            else:
-                self.seated(name, doing)
-            if name in names[:index]:
-                self.fail(f"listed twice in {what}", name)
-
-
 def _play_round(
     number: int,
     players: list[str],
     settings: Settings,
-    dealer: str,
+    due_dealer: str,
     round_: Round,
-    side_pot: Decimal,
     open_shares: dict[str, Decimal],
 ) -> RoundResult:
     """Check one round, then score it; `open_shares` follows the side pot's contributions."""
-    table = _Table(number, players, round_.absent)
+    table = Table(number, players, round_.absent)
     seats = table.seats
     if len(seats) < FEWEST_AT_TABLE:
         table.fail(f"only {len(seats)} players at the table; a round needs at least 3")
-    if dealer not in seats:
-        table.fail("the dealer cannot be absent", dealer)
+    dealer = round_dealer(players, due_dealer, round_.absent)
     table.check_list(round_.folds, "folds", "fold")
     if all(name in round_.folds for name in seats):
         table.fail("everyone at the table folded; the last player left wins the remaining tricks")
@@ -217,17 +282,8 @@ def _play_round(
             if name != claimant:
                 net[claimant] -= penalty
                 net[name] += penalty
-    side_pot_before = side_pot
-    if settings.has_side_pot:
-        for name in seats:
-            net[name] -= settings.side_pot_stake
-            open_shares[name] += settings.side_pot_stake
-            side_pot += settings.side_pot_stake
-        if round_.side_pot_claimed_by is not None:
-            net[round_.side_pot_claimed_by] += side_pot
-            side_pot = ZERO
-            open_shares.update(dict.fromkeys(open_shares, ZERO))
-    if sum(net.values(), ZERO) + side_pot - side_pot_before != 0:
+    share_change = _side_pot_round(settings, seats, round_.side_pot_claimed_by, open_shares, net)
+    if sum(net.values(), ZERO) + sum(share_change.values(), ZERO) != 0:
         raise AssertionError(f"round {number}: the payments do not add up to zero")
     return RoundResult(
         number=number,
@@ -236,14 +292,32 @@ def _play_round(
         result=result,
         eliminated=eliminated,
         net=net,
-        side_pot=side_pot,
+        side_pot=sum(open_shares.values(), ZERO),
         side_pot_target=target,
         at_table=seats,
         doubled=doubled,
+        share_change=share_change,
     )
 
 
-def _auto_win(table: _Table, settings: Settings, round_: Round) -> tuple[str, str, list[str]]:
+def _side_pot_round(settings, seats, claimant, open_shares, net) -> dict[str, Decimal]:
+    """Side stakes go in; a claim takes the whole pot. Returns how each open share moved."""
+    change = dict.fromkeys(open_shares, ZERO)
+    if not settings.has_side_pot:
+        return change
+    for name in seats:
+        net[name] -= settings.side_pot_stake
+        change[name] += settings.side_pot_stake
+        open_shares[name] += settings.side_pot_stake
+    if claimant is not None:
+        net[claimant] += sum(open_shares.values(), ZERO)
+        for name, share in open_shares.items():
+            change[name] -= share
+            open_shares[name] = ZERO
+    return change
+
+
+def _auto_win(table: Table, settings: Settings, round_: Round) -> tuple[str, str, list[str]]:
     winner, hand = round_.auto_win
     table.seated(winner, "win the round")
     if hand not in AUTO_WIN_HANDS:
@@ -255,9 +329,7 @@ def _auto_win(table: _Table, settings: Settings, round_: Round) -> tuple[str, st
     return winner, "auto_win", []
 
 
-def _trick_outcome(
-    table: _Table, tricks: list[str], folds: list[str]
-) -> tuple[str, str, list[str]]:
+def _trick_outcome(table: Table, tricks: list[str], folds: list[str]) -> tuple[str, str, list[str]]:
     if len(tricks) not in (4, 6):
         table.fail(
             f"{len(tricks)} tricks recorded; record 4 when one player won the first four, else 6"
@@ -265,14 +337,13 @@ def _trick_outcome(
     for trick, name in enumerate(tricks, start=1):
         table.seated(name, f"win trick {trick}")
     first_four = tricks[:4]
-    swept = len(set(first_four)) == 1
     if len(tricks) == 4:
-        if not swept:
+        if not is_sweep(first_four):
             table.fail("4 tricks recorded but no one won all four; record all 6 tricks")
         if first_four[0] in folds:
             table.fail("folded, so cannot sweep", first_four[0])
         return first_four[0], "sweep", []
-    if swept:
+    if is_sweep(first_four):
         table.fail("won the first four tricks: that sweep ends the round, record 4", first_four[0])
     for trick in (5, 6):
         name = tricks[trick - 1]
@@ -285,7 +356,7 @@ def _trick_outcome(
 
 
 def _check_ace(
-    table: _Table, settings: Settings, guilty: str | None, winner: str, sweep_doubles: bool
+    table: Table, settings: Settings, guilty: str | None, winner: str, sweep_doubles: bool
 ) -> None:
     if guilty is None:
         return
@@ -298,7 +369,7 @@ def _check_ace(
         table.fail("swept, so cannot be penalised for holding an ace", guilty)
 
 
-def _side_pot_target(table: _Table, settings: Settings, round_: Round) -> str | None:
+def _side_pot_target(table: Table, settings: Settings, round_: Round) -> str | None:
     upturned, claimant = round_.side_pot_upturned, round_.side_pot_claimed_by
     if not settings.has_side_pot:
         if upturned is not None or claimant is not None:

@@ -1,10 +1,11 @@
 """Cutthroat Spades: the rules of RULES.md ("Cutthroat Spades") as plain functions.
 
-This is the public interface; the code lives in three siblings:
+This is the public interface; the code lives in four siblings:
 
 - ``cutthroat_settings``: ``Settings``, ``PRESETS``, the log's ``rules`` object, descriptions;
 - ``cutthroat_play``: ``Hand`` and the scoring of hands, games and the tournament;
-- ``cutthroat_log``: the "cutthroat-log/1" format of GAMELOG.md (parse, replay, export).
+- ``cutthroat_log``: the "cutthroat-log/1" format of GAMELOG.md (parse, replay, export);
+- ``cutthroat_money``: what decided games and the champion are owed, when played for money.
 
 Typical use::
 
@@ -22,11 +23,17 @@ from tracker.rules.cutthroat_log import (
     replay_log,
     result_document,
 )
+from tracker.rules.cutthroat_money import CHAMPION, GAME, money_owed, winner_takes
 from tracker.rules.cutthroat_play import (
     GameResult,
+    GameSummary,
     Hand,
     HandResult,
+    Standings,
     TournamentResult,
+    TournamentState,
+    hand_result_from_snapshot,
+    hand_result_snapshot,
     jack_effects,
     play_tournament,
     score_bid,
@@ -50,6 +57,15 @@ from tracker.rules.cutthroat_settings import (
 
 __all__ = [
     "AWARD_JACKS",
+    "CHAMPION",
+    "GAME",
+    "GameSummary",
+    "Standings",
+    "TournamentState",
+    "hand_result_from_snapshot",
+    "hand_result_snapshot",
+    "money_owed",
+    "winner_takes",
     "BID_LABELS",
     "BIDS",
     "FORMAT",

@@ -7,7 +7,7 @@ from tracker.rules import RulesError
 from tracker.rules.cutthroat_play import (
     Hand,
     TournamentResult,
-    _Tournament,
+    TournamentState,
     check_players,
     play_tournament,
 )
@@ -34,7 +34,7 @@ def _parse(doc) -> tuple[list[str], Settings, list[Hand], list[int], TournamentR
     games = doc["games"]
     if not isinstance(games, list):
         raise RulesError("games: must be a list of games")
-    tournament = _Tournament(players, settings)
+    tournament = TournamentState(players, settings)
     hands: list[Hand] = []
     counts: list[int] = []
     for g, game in enumerate(games, 1):

@@ -43,27 +43,32 @@ class HandResult:
 
 
 @dataclass
-class GameResult:
-    hands: list[HandResult]
-    winner: str | None
-    number: int = 1
+class GameSummary:
+    """A game as the scoreboard lists it: its winner (None while it goes on) and its totals."""
 
-    @property
-    def totals(self) -> dict[str, int]:
-        return dict(self.hands[-1].totals) if self.hands else {}
+    number: int
+    winner: str | None
+    totals: dict[str, int]
+    hand_count: int
 
 
 @dataclass
-class TournamentResult:
-    """The tournament so far, and what the next hand looks like.
+class GameResult(GameSummary):
+    hands: list[HandResult] = field(default_factory=list)
+
+
+@dataclass
+class Standings:
+    """Where the tournament stands, and what the next hand looks like.
 
     ``next_*``, ``totals``, ``bags`` and the Blind 6 fields describe the next hand (a new game
     starts from zero after a game is won). Once ``finished`` no hand may follow; the dealer
-    fields still show where the rotation stands and Blind 6 is allowed to no one.
+    fields still show where the rotation stands and Blind 6 is allowed to no one. ``games``
+    lists every game that has a hand, the one in play last.
     """
 
     players: list[str]
-    games: list[GameResult]
+    games: list[GameSummary]
     wins: dict[str, int]
     champion: str | None
     finished: bool
@@ -75,6 +80,12 @@ class TournamentResult:
     bags: dict[str, int]
     blind_six_allowed: dict[str, bool]
     blind_six_reason: dict[str, str]
+    hands_played: int = 0
+
+
+@dataclass
+class TournamentResult(Standings):
+    """The standings with every scored hand, game by game (``games`` are GameResults)."""
 
 
 def score_bid(bid: int | str, tricks: int, moon: int, nil_tricks_are_bags: bool = True):
@@ -126,8 +137,12 @@ def check_players(players) -> list[str]:
     return list(players)
 
 
-class _Tournament:
-    """The state of a tournament, advanced one validated hand at a time."""
+class TournamentState:
+    """The state of a tournament, advanced one validated hand at a time.
+
+    It keeps the scored hands of the games it played itself (``games``, ``current``); a state
+    resumed from a snapshot knows the standings, not the hands that led to them.
+    """
 
     def __init__(self, players, settings: Settings):
         self.players = check_players(players)
@@ -144,6 +159,7 @@ class _Tournament:
         self.hand_index = 0
         self.game = 1
         self.number = 1
+        self.resumed = False
         self._new_game()
 
     def _new_game(self) -> None:
@@ -300,7 +316,15 @@ class _Tournament:
         return result
 
     def _end_game(self, winner: str) -> None:
-        self.games.append(GameResult(hands=self.current, winner=winner, number=self.game))
+        self.games.append(
+            GameResult(
+                number=self.game,
+                winner=winner,
+                totals=dict(self.totals),
+                hand_count=self.number - 1,
+                hands=self.current,
+            )
+        )
         self.current = []
         self.wins[winner] += 1
         if self.wins[winner] >= self.settings.wins_needed:
@@ -309,12 +333,32 @@ class _Tournament:
         self.number = 1
         self._new_game()
 
+    def _game_in_play(self) -> GameResult | None:
+        if self.number == 1:
+            return None
+        return GameResult(
+            number=self.game,
+            winner=None,
+            totals=dict(self.totals),
+            hand_count=self.number - 1,
+            hands=list(self.current),
+        )
+
+    def standings(self) -> Standings:
+        return self._standings(Standings)
+
     def result(self) -> TournamentResult:
+        """The standings with every hand; only for a state that played all of them itself."""
+        if self.resumed:
+            raise ValueError("a resumed tournament state has no hands to give")
+        return self._standings(TournamentResult)
+
+    def _standings(self, kind):
         games = list(self.games)
-        if self.current:
-            games.append(GameResult(hands=list(self.current), winner=None, number=self.game))
+        if (in_play := self._game_in_play()) is not None:
+            games.append(in_play)
         blind_six = {p: self.blind_six(p) for p in self.players}
-        return TournamentResult(
+        return kind(
             players=list(self.players),
             games=games,
             wins=dict(self.wins),
@@ -328,12 +372,98 @@ class _Tournament:
             bags=dict(self.bags),
             blind_six_allowed={p: allowed for p, (allowed, _) in blind_six.items()},
             blind_six_reason={p: reason for p, (_, reason) in blind_six.items()},
+            hands_played=self.hand_index,
         )
+
+    def snapshot(self) -> dict:
+        """The state as JSON-ready values, players by seat, so a renamed player keeps it."""
+        seat = self.players.index
+        by_seat = lambda values: [values[p] for p in self.players]  # noqa: E731
+        return {
+            "hand_index": self.hand_index,
+            "game": self.game,
+            "number": self.number,
+            "totals": by_seat(self.totals),
+            "bags": by_seat(self.bags),
+            "blind_sixes": by_seat(self.blind_sixes),
+            "wins": by_seat(self.wins),
+            "champion": None if self.champion is None else seat(self.champion),
+            "games": [
+                {
+                    "number": game.number,
+                    "winner": seat(game.winner),
+                    "totals": by_seat(game.totals),
+                    "hand_count": game.hand_count,
+                }
+                for game in self.games
+            ],
+        }
+
+    @classmethod
+    def resume(cls, players: list[str], settings: Settings, snapshot: dict) -> "TournamentState":
+        """The state that `snapshot` wrote, for these players (in seat order)."""
+        state = cls(players, settings)
+        state.resumed = True
+        named = lambda values: dict(zip(players, values, strict=True))  # noqa: E731
+        state.hand_index, state.game = snapshot["hand_index"], snapshot["game"]
+        state.number = snapshot["number"]
+        state.totals, state.bags = named(snapshot["totals"]), named(snapshot["bags"])
+        state.blind_sixes, state.wins = named(snapshot["blind_sixes"]), named(snapshot["wins"])
+        champion = snapshot["champion"]
+        state.champion = None if champion is None else players[champion]
+        state.games = [
+            GameSummary(
+                number=game["number"],
+                winner=players[game["winner"]],
+                totals=named(game["totals"]),
+                hand_count=game["hand_count"],
+            )
+            for game in snapshot["games"]
+        ]
+        return state
+
+
+HAND_RESULT_FIELDS = (
+    "bid_points",
+    "jack_points",
+    "bags_taken",
+    "score",
+    "bag_penalty",
+    "bags",
+    "totals",
+)
+
+
+def hand_result_snapshot(result: HandResult, players: list[str]) -> dict:
+    """A scored hand as JSON-ready values, players by seat."""
+    snapshot = {
+        "game": result.game,
+        "number": result.number,
+        "hand_index": result.hand_index,
+        "dealer": players.index(result.dealer),
+        "first_bidder": players.index(result.first_bidder),
+    }
+    for key in HAND_RESULT_FIELDS:
+        snapshot[key] = [getattr(result, key)[p] for p in players]
+    return snapshot
+
+
+def hand_result_from_snapshot(snapshot: dict, players: list[str], hand: Hand) -> HandResult:
+    named = {key: dict(zip(players, snapshot[key], strict=True)) for key in HAND_RESULT_FIELDS}
+    return HandResult(
+        game=snapshot["game"],
+        number=snapshot["number"],
+        hand_index=snapshot["hand_index"],
+        dealer=players[snapshot["dealer"]],
+        first_bidder=players[snapshot["first_bidder"]],
+        hand=hand,
+        **named,
+    )
 
 
 def play_tournament(players: list[str], settings: Settings, hands: list[Hand]) -> TournamentResult:
     """Score a whole tournament from its hands in order; games are split where they are won."""
-    tournament = _Tournament(players, settings)
+    tournament = TournamentState(players, settings)
     for hand in hands:
         tournament.play(hand)
     return tournament.result()
@@ -341,7 +471,7 @@ def play_tournament(players: list[str], settings: Settings, hands: list[Hand]) -
 
 def validate_bids(players: list[str], settings: Settings, hands_so_far: list[Hand], bids) -> None:
     """Check the bids of the next hand (before its tricks are known); RulesError if wrong."""
-    tournament = _Tournament(players, settings)
+    tournament = TournamentState(players, settings)
     for hand in hands_so_far:
         tournament.play(hand)
     tournament.check_bids(bids)

@@ -1,0 +1,127 @@
+"""A Cắt Tê session as its pages read it.
+
+What the rules computed is kept with the session: its state after the last round (money, open
+side-pot shares, who deals) with the version it belongs to, and each round's result on the
+round. A page reads them back and replays nothing; only when the kept state is not of the
+session's version (rounds imported in bulk, a database made before states were kept) is the
+session replayed once and the state kept again.
+"""
+
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import cached_property
+
+from tracker.catte.entries import rules_round
+from tracker.common.seats import seats_of
+from tracker.models import Round, Session
+from tracker.rules import catte
+
+
+@dataclass
+class PlayedRound:
+    row: Round
+    round: catte.Round  # as entered, players by name
+    result: catte.RoundResult
+
+
+@dataclass
+class SessionBoard:
+    session: Session
+    seats: list  # SessionSeat rows in seat order
+    names: list[str]
+    settings: catte.Settings
+    state: catte.SessionState
+
+    @property
+    def group(self):
+        return self.session.group
+
+    @property
+    def is_closed(self) -> bool:
+        return self.session.is_closed
+
+    @property
+    def rounds_played(self) -> int:
+        return self.state.rounds_played
+
+    @property
+    def next_number(self) -> int:
+        return self.state.rounds_played + 1
+
+    @property
+    def next_dealer(self) -> str:
+        return self.state.due_dealer
+
+    @property
+    def players(self) -> dict:
+        return {seat.player.name: seat.player for seat in self.seats}
+
+    @property
+    def side_pot_in(self) -> dict[str, Decimal]:
+        return {name: amount for name, amount in self.state.carried_in.items() if amount}
+
+    @cached_property
+    def settled(self) -> catte.Settlement:
+        """The money as it stands: settled if the session is closed, running if not."""
+        return self.state.settle(self.settings, closed=self.is_closed)
+
+    @cached_property
+    def at_close(self) -> catte.Settlement:
+        """The money as it will be once the session is closed and its side pot settled."""
+        return self.state.settle(self.settings, closed=True)
+
+    def played(self, row: Round) -> PlayedRound:
+        result = catte.round_result_from_snapshot(row.result, self.names)
+        return PlayedRound(row, rules_round(row.entry, self.names), result)
+
+
+def load(session: Session) -> SessionBoard:
+    """The session with its kept state (seats may come prefetched)."""
+    seats = seats_of(session)
+    names = [seat.player.name for seat in seats]
+    settings = catte.settings_from_rules(session.rules)
+    if session.state is not None and session.state_version == session.version:
+        state = catte.SessionState.resume(names, session.state)
+    else:
+        state = rebuild(session, names, settings)
+    return SessionBoard(session, seats, names, settings, state)
+
+
+def carried_in(session: Session, names: list[str]) -> dict[str, Decimal]:
+    return {names[int(seat)]: Decimal(amount) for seat, amount in session.side_pot_in.items()}
+
+
+def replay(session: Session, names, settings, rows, upto: int | None = None):
+    """The session's state and round results replayed from `rows` (the first `upto` only)."""
+    state = catte.SessionState(names, carried_in(session, names))
+    shown = rows if upto is None else rows[:upto]
+    results = [state.play(settings, rules_round(row.entry, names)) for row in shown]
+    return state, results
+
+
+def rebuild(session: Session, names, settings) -> catte.SessionState:
+    """Replay the session once and keep what it computed, for the version it was read at."""
+    rows = list(session.rounds.all())
+    state, results = replay(session, names, settings, rows)
+    keep_results(rows, results, names)
+    Session.objects.filter(pk=session.pk, version=session.version).update(
+        state=state.snapshot(), state_version=session.version, round_count=len(rows)
+    )
+    return state
+
+
+def keep_results(rows: list[Round], results: list, names: list[str]) -> None:
+    for row, result in zip(rows, results, strict=True):
+        row.result = catte.round_result_snapshot(result, names)
+    Round.objects.bulk_update(rows, ["result"], batch_size=500)
+
+
+def latest_rounds(board: SessionBoard, limit: int | None = None) -> list[PlayedRound]:
+    """The latest `limit` rounds (all of them without), newest first, with their results."""
+    rows = board.session.rounds.order_by("-number")
+    return [board.played(row) for row in (rows[:limit] if limit else rows)]
+
+
+def every_round(board: SessionBoard) -> list[PlayedRound]:
+    """Every round in order (the rounds may come prefetched)."""
+    return [board.played(row) for row in board.session.rounds.all()]

@@ -1,0 +1,80 @@
+"""A round as stored (players by seat, so renaming a player never rewrites history) and as the
+rules engine and the table read it (players by name)."""
+
+from tracker.rules import catte
+
+PLAYER_LISTS = ("tricks", "absent", "folds", "false_claims")
+
+
+def _renamed(entry: dict, rename) -> dict:
+    """A round object with every player passed through `rename` (seat → name or name → seat)."""
+    renamed = {}
+    for key, value in entry.items():
+        if key in PLAYER_LISTS:
+            renamed[key] = [rename(player) for player in value]
+        elif key == "auto_win":
+            renamed[key] = {"player": rename(value["player"]), "hand": value["hand"]}
+        elif key == "ace_withheld_by":
+            renamed[key] = None if value is None else rename(value)
+        elif key == "side_pot":
+            claimant = value.get("claimed_by")
+            renamed[key] = {
+                "upturned": value.get("upturned"),
+                "claimed_by": None if claimant is None else rename(claimant),
+            }
+        else:
+            renamed[key] = value
+    return renamed
+
+
+def entry_by_seat(round_: catte.Round, names: list[str]) -> dict:
+    return _renamed(catte.round_entry(round_), names.index)
+
+
+def rules_round(entry: dict, names: list[str]) -> catte.Round:
+    """The rules engine's round for a stored entry (players by seat)."""
+    named = _renamed(entry, names.__getitem__)
+    auto_win, side_pot = named.get("auto_win"), named.get("side_pot") or {}
+    return catte.Round(
+        tricks=list(named.get("tricks", [])),
+        auto_win=(auto_win["player"], auto_win["hand"]) if auto_win else None,
+        absent=list(named.get("absent", [])),
+        folds=list(named.get("folds", [])),
+        false_claims=list(named.get("false_claims", [])),
+        ace_withheld_by=named.get("ace_withheld_by"),
+        side_pot_upturned=side_pot.get("upturned"),
+        side_pot_claimed_by=side_pot.get("claimed_by"),
+    )
+
+
+def describe_round(round_: catte.Round) -> str:
+    """What was entered for a round, in a line a player reads: for lists and the history."""
+    if round_.auto_win is not None:
+        player, hand = round_.auto_win
+        parts = [f"{player}: automatic win ({hand.replace('_', ' ')})"]
+    else:
+        parts = ["tricks " + ", ".join(round_.tricks)]
+    for label, names in (
+        ("sat out", round_.absent),
+        ("folded", round_.folds),
+        ("false claim", round_.false_claims),
+    ):
+        if names:
+            parts.append(f"{label}: {', '.join(names)}")
+    if round_.ace_withheld_by:
+        parts.append(f"ace withheld by {round_.ace_withheld_by}")
+    if round_.side_pot_upturned:
+        card = catte.card_label(round_.side_pot_upturned)
+        claimant = round_.side_pot_claimed_by
+        parts.append(f"upturned {card}, " + (f"side pot to {claimant}" if claimant else "no claim"))
+    return "; ".join(parts)
+
+
+def describe_entry(entry, names: list[str]) -> str:
+    """A stored entry in words; "" for anything that is not a round (a close, an import)."""
+    if not isinstance(entry, dict) or not ({"tricks", "auto_win"} & set(entry)):
+        return ""
+    try:
+        return describe_round(rules_round(entry, names))
+    except (IndexError, KeyError, TypeError):
+        return ""

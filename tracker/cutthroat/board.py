@@ -1,0 +1,138 @@
+"""A Cutthroat tournament as its pages read it.
+
+What the rules computed is kept with the tournament: its state after the last played hand
+(standings, bags, games, who deals) with the version it belongs to, and each hand's result on
+the hand. A page reads them back and replays nothing; only when the kept state is not of the
+tournament's version (hands imported in bulk, a database made before states were kept) is the
+tournament replayed once and the state kept again. Hands are stored by seat, so renaming a
+player never rewrites history.
+"""
+
+from functools import cached_property
+
+from tracker.common.seats import seats_of
+from tracker.models import Hand, Tournament
+from tracker.rules import cutthroat
+
+
+class Scoreboard:
+    """A tournament with its seats, settings and kept state; the pending hand (bids in, tricks
+    not yet) is read when first asked for."""
+
+    def __init__(self, tournament: Tournament, seats, names, settings, state, pending=None):
+        self.tournament, self.seats, self.names = tournament, seats, names
+        self.settings: cutthroat.Settings = settings
+        self.state: cutthroat.TournamentState = state
+        self._pending = pending
+
+    @property
+    def pending(self) -> Hand | None:
+        if self._pending is None:
+            last = self.tournament.hands.order_by("-number").first()
+            self._pending = last if last is not None and not last.is_played else False
+        return self._pending or None
+
+    @pending.setter
+    def pending(self, hand: Hand | None) -> None:
+        self._pending = hand if hand is not None else False
+
+    @property
+    def group(self):
+        return self.tournament.group
+
+    @property
+    def tricks(self) -> int:
+        return self.settings.tricks(len(self.names))
+
+    @property
+    def players(self) -> dict:
+        return {seat.player.name: seat.player for seat in self.seats}
+
+    @cached_property
+    def standings(self) -> cutthroat.Standings:
+        return self.state.standings()
+
+    @property
+    def hands_played(self) -> int:
+        return self.state.hand_index
+
+    def rules_hand(self, hand: Hand) -> cutthroat.Hand:
+        names = self.names
+        return cutthroat.Hand(
+            bids=dict(zip(names, hand.bids, strict=True)),
+            tricks=dict(zip(names, hand.tricks, strict=True)) if hand.tricks else {},
+            jacks={card: names[seat] for card, seat in (hand.jacks or {}).items()},
+        )
+
+    def scored(self, hand: Hand) -> cutthroat.HandResult:
+        """A played hand with what the rules computed for it, as they computed it."""
+        return cutthroat.hand_result_from_snapshot(hand.result, self.names, self.rules_hand(hand))
+
+
+def by_seat(values: dict[str, object], names: list[str]) -> list:
+    return [values[name] for name in names]
+
+
+def jacks_by_seat(jacks: dict[str, str], names: list[str]) -> dict[str, int]:
+    return {card: names.index(name) for card, name in jacks.items()}
+
+
+def load(tournament: Tournament) -> Scoreboard:
+    """The tournament with its kept state and its pending hand (seats may come prefetched)."""
+    seats = seats_of(tournament)
+    names = [seat.player.name for seat in seats]
+    settings = cutthroat.settings_from_rules(tournament.rules, len(names))
+    if tournament.state is not None and tournament.state_version == tournament.version:
+        state = cutthroat.TournamentState.resume(names, settings, tournament.state)
+    else:
+        state = rebuild(tournament, names, settings)
+    return Scoreboard(tournament, seats, names, settings, state)
+
+
+def replay(board: Scoreboard, rows: list[Hand]) -> list[cutthroat.HandResult]:
+    """Play `rows` (played hands, in order) from the start; `board.state` becomes the result."""
+    board.state = cutthroat.TournamentState(board.names, board.settings)
+    results = [board.state.play(board.rules_hand(row)) for row in rows]
+    board.__dict__.pop("standings", None)
+    return results
+
+
+def keep_results(rows: list[Hand], results: list, names: list[str]) -> None:
+    for row, result in zip(rows, results, strict=True):
+        row.result = cutthroat.hand_result_snapshot(result, names)
+    Hand.objects.bulk_update(rows, ["result"], batch_size=500)
+
+
+def kept_fields(board: Scoreboard) -> dict:
+    """What lists and history pages read off the tournament row, kept with the state."""
+    champion = board.standings.champion
+    return {
+        "hand_count": board.hands_played,
+        "champion": board.players[champion] if champion else None,
+    }
+
+
+def rebuild(tournament: Tournament, names, settings) -> cutthroat.TournamentState:
+    """Replay the tournament once and keep what it computed, for the version it was read at."""
+    board = Scoreboard(tournament, seats_of(tournament), names, settings, None)
+    rows = list(tournament.hands.filter(tricks__isnull=False))
+    keep_results(rows, replay(board, rows), names)
+    Tournament.objects.filter(pk=tournament.pk, version=tournament.version).update(
+        state=board.state.snapshot(), state_version=tournament.version, **kept_fields(board)
+    )
+    return board.state
+
+
+def latest_hands(board: Scoreboard, limit: int | None = None) -> list[cutthroat.HandResult]:
+    """The latest `limit` played hands (all without) of the last game that has any, in order."""
+    games = board.standings.games
+    if not games:
+        return []
+    count = games[-1].hand_count if limit is None else min(limit, games[-1].hand_count)
+    rows = board.tournament.hands.filter(number__gt=board.hands_played - count)
+    return [board.scored(hand) for hand in rows.filter(tricks__isnull=False).order_by("number")]
+
+
+def every_hand(board: Scoreboard) -> list[cutthroat.HandResult]:
+    """Every played hand in order (the hands may come prefetched)."""
+    return [board.scored(hand) for hand in board.tournament.hands.all() if hand.is_played]

@@ -1,0 +1,31 @@
+"""Optional Cutthroat money (RULES.md does not price a game; a table may): a stake per game,
+which every loser of a game pays its winner, and a buy-in, which the champion takes from
+every other player.
+"""
+
+from decimal import Decimal
+
+from tracker.rules.cutthroat_play import Standings
+
+GAME, CHAMPION = "game", "champion"
+
+
+def winner_takes(players: list[str], winner: str, amount: Decimal) -> dict[str, Decimal]:
+    """Every other player pays `amount` to the winner: player → signed amount."""
+    losers = len(players) - 1
+    return {name: (amount * losers if name == winner else -amount) for name in players}
+
+
+def money_owed(
+    standings: Standings, game_stake: Decimal, buy_in: Decimal
+) -> dict[tuple[str, int], dict[str, Decimal]]:
+    """What the decided games and the tournament owe: (GAME, game number) or (CHAMPION, 0) →
+    player → signed amount. Nothing is owed for a game still in play."""
+    owed = {}
+    if game_stake:
+        for game in standings.games:
+            if game.winner is not None:
+                owed[(GAME, game.number)] = winner_takes(standings.players, game.winner, game_stake)
+    if buy_in and standings.champion is not None:
+        owed[(CHAMPION, 0)] = winner_takes(standings.players, standings.champion, buy_in)
+    return owed
