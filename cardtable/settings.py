@@ -92,6 +92,13 @@ DATABASES = {
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Phones at one table save at the same moment: a write transaction takes SQLite's lock when
+    # it begins, so the second waits its turn instead of failing; with write-ahead logging,
+    # pages are read while a save is written.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        transaction_mode="IMMEDIATE", init_command="PRAGMA journal_mode=WAL;"
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

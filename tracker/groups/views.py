@@ -1,14 +1,17 @@
 from django.contrib import messages
+from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.db.models import Prefetch
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ledger.balances import group_balances
 from tracker.common.permissions import group_for
-from tracker.groups.forms import GroupForm, MemberRoleForm
-from tracker.models import Group, Membership, Role, SessionSeat, TournamentSeat
+from tracker.groups import services
+from tracker.groups.forms import GroupForm, InviteForm, MemberRoleForm, PlayerForm, SignupForm
+from tracker.models import Group, Invite, Role, SessionSeat, TournamentSeat
 
 
 @require_GET
@@ -24,9 +27,7 @@ def home(request):
 def group_create(request):
     form = GroupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            group = form.save()
-            Membership.objects.create(group=group, user=request.user, role=Role.OWNER)
+        group = services.create_group(form, request.user)
         messages.success(request, f"{group.name} is ready. Add the players at your table.")
         return redirect(group)
     return render(request, "tracker/group_form.html", {"form": form})
@@ -73,16 +74,12 @@ def member_role(request, pk, member_pk):
     form = MemberRoleForm(request.POST)
     if not form.is_valid():
         messages.error(request, "Pick a role: viewer, scorer or owner.")
-    elif (
-        member.role == Role.OWNER
-        and form.cleaned_data["role"] != Role.OWNER
-        and (group.memberships.filter(role=Role.OWNER).count() == 1)
-    ):
-        messages.error(request, "A group needs at least one owner.")
-    else:
-        member.role = form.cleaned_data["role"]
-        member.save(update_fields=["role"])
+        return redirect(group)
+    try:
+        services.change_role(group, member, form.cleaned_data["role"])
         messages.success(request, f"{member.user} is now {member.get_role_display().lower()}.")
+    except services.Refused as refusal:
+        messages.error(request, str(refusal))
     return redirect(group)
 
 
@@ -91,9 +88,112 @@ def member_role(request, pk, member_pk):
 def member_remove(request, pk, member_pk):
     group = group_for(request, pk, role=Role.OWNER)
     member = get_object_or_404(group.memberships.select_related("user"), pk=member_pk)
-    if member.role == Role.OWNER and group.memberships.filter(role=Role.OWNER).count() == 1:
-        messages.error(request, "A group needs at least one owner.")
-    else:
-        member.delete()
+    try:
+        services.remove_member(group, member)
         messages.success(request, f"{member.user} no longer has access to {group.name}.")
+    except services.Refused as refusal:
+        messages.error(request, str(refusal))
     return redirect(group)
+
+
+@login_required
+@require_POST
+def player_add(request, pk):
+    group = group_for(request, pk, role=Role.OWNER)
+    form = PlayerForm(request.POST, group=group)
+    if form.is_valid():
+        player = form.save()
+        messages.success(request, f"{player.name} joined the table.")
+        form = PlayerForm(group=group)
+    elif not request.htmx:
+        messages.error(request, " ".join(form.errors["name"]))
+        return redirect(group)
+    if not request.htmx:
+        return redirect(group)
+    context = {"group": group, "players": group.players.select_related("user"), "form": form}
+    context["is_owner"] = True
+    return render(request, "tracker/group_detail.html#players", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def player_edit(request, pk, player_pk):
+    group = group_for(request, pk, role=Role.OWNER)
+    player = get_object_or_404(group.players, pk=player_pk)
+    form = PlayerForm(request.POST or None, instance=player, group=group)
+    members = group.memberships.select_related("user")
+    if request.method == "POST" and form.is_valid():
+        linked = request.POST.get("user")
+        player.user = next((m.user for m in members if str(m.user_id) == linked), None)
+        form.save()
+        messages.success(request, f"{player.name} saved.")
+        return redirect(group)
+    context = {"group": group, "player": player, "form": form, "members": members}
+    return render(request, "tracker/player_form.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def invite_list(request, pk):
+    group = group_for(request, pk, role=Role.OWNER)
+    form = InviteForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        invite = form.save(commit=False)
+        invite.group, invite.created_by = group, request.user
+        invite.save()
+        messages.success(request, "Invite created. Show the QR code at the table or send the link.")
+        return redirect("invite_list", pk=group.pk)
+    invites = list(group.invites.all()[:20])
+    for invite in invites:
+        invite.url = request.build_absolute_uri(invite.get_absolute_url())
+        invite.qr = services.qr_svg(invite.url) if invite.is_usable else ""
+    context = {"group": group, "form": form, "invites": invites}
+    return render(request, "tracker/invite_list.html", context)
+
+
+@login_required
+@require_POST
+def invite_revoke(request, pk, invite_pk):
+    group = group_for(request, pk, role=Role.OWNER)
+    invite = get_object_or_404(group.invites, pk=invite_pk)
+    services.revoke_invite(invite)
+    messages.success(request, "Invite revoked: the link no longer works.")
+    return redirect("invite_list", pk=group.pk)
+
+
+@require_http_methods(["GET", "POST"])
+def invite_accept(request, token):
+    invite = get_object_or_404(Invite.objects.select_related("group"), token=token)
+    if not invite.is_usable:
+        return render(request, "tracker/invite_accept.html", {"invite": invite}, status=410)
+    if not request.user.is_authenticated or request.method == "GET":
+        return render(request, "tracker/invite_accept.html", {"invite": invite})
+    services.accept_invite(invite, request.user)
+    messages.success(request, f"Welcome to {invite.group.name}.")
+    return redirect(invite.group)
+
+
+def safe_next(request, default="home"):
+    target = request.POST.get("next") or request.GET.get("next")
+    if target and url_has_allowed_host_and_scheme(target, {request.get_host()}):
+        return target
+    return default
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request):
+    if request.user.is_authenticated:
+        return redirect(safe_next(request))
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return redirect(safe_next(request))
+    context = {"form": form, "next": safe_next(request, "")}
+    return render(request, "registration/signup.html", context)
+
+
+@require_GET
+def healthz(request):
+    """For load balancers and the benchmark: a bare Django view that touches no database."""
+    return HttpResponse("ok", content_type="text/plain")

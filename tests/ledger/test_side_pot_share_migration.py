@@ -1,0 +1,103 @@
+"""A database made before side-pot shares were kept per player migrates with every balance kept
+to the cent, and the app goes on from it.
+
+The rows in tests/fixtures/before_side_pot_shares.json were made by the app as it was then: a
+tournament played for money with a correction, sessions with side pots carried, refunded,
+claimed, brought in with an imported log, corrected and undone, and payments.
+"""
+
+from decimal import Decimal
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+from ledger.balances import group_balances
+from ledger.models import Posting, Transaction
+from tests.fixtures.old_database import insert_rows, read_fixture
+from tracker.catte import board as catte_board
+from tracker.catte import services as catte_services
+from tracker.models import Group, Session
+from tracker.rules import catte
+
+BEFORE = [("tracker", "0002_tournament_buy_in_tournament_game_stake"),
+          ("ledger", "0002_transaction_note_transaction_source_part")]  # fmt: skip
+FIXTURE = read_fixture("before_side_pot_shares.json")
+
+
+@pytest.fixture
+def migrated(transactional_db):
+    """The old rows, inserted at the old migrations, then migrated to today's."""
+    executor = MigrationExecutor(connection)
+    executor.migrate(BEFORE)
+    insert_rows(executor.loader.project_state(BEFORE).apps, FIXTURE)
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+    return FIXTURE["expected"]
+
+
+@pytest.mark.parametrize("name", ["Euro table", "Bàn Sài Gòn"])
+def test_every_balance_and_open_share_is_kept_to_the_cent(migrated, name):
+    group, expected = Group.objects.get(name=name), migrated["groups"][name]
+    balances = group_balances(group)
+    assert {r.player.name: group.format_amount(r.balance) for r in balances.rows} == expected[
+        "balances"
+    ]
+    shares = {r.player.name: group.format_amount(r.open_share) for r in balances.rows}
+    assert {n: s for n, s in shares.items() if n in expected["open_shares"]} == expected[
+        "open_shares"
+    ]
+    assert group.format_amount(balances.side_pot) == expected["side_pot"]
+
+
+def test_no_transaction_is_added_and_every_one_still_sums_to_zero(migrated):
+    assert Transaction.objects.count() == migrated["transactions"]
+    for entry in Transaction.objects.prefetch_related("postings"):
+        assert sum(p.amount_minor for p in entry.postings.all()) == 0, entry.description
+
+
+def test_nothing_is_left_on_the_old_group_side_pot_account(migrated):
+    left = Posting.objects.filter(account__kind="side_pot")
+    assert sum(left.values_list("amount_minor", flat=True)) == 0
+
+
+def test_round_transactions_are_keyed_by_session_and_round_number(migrated):
+    sunday = Session.objects.get(name="Sunday")
+    live = Transaction.objects.filter(
+        source_type="catte_round",
+        source_id=sunday.pk,
+        reverses__isnull=True,
+        reversed_by__isnull=True,
+    )
+    assert sorted(live.values_list("source_part", flat=True)) == [1, 2, 3]
+
+
+@pytest.mark.parametrize("pk", ["1", "2", "3", "4", "5"])
+def test_every_session_reads_the_same_money_as_before(migrated, pk):
+    expected = migrated["sessions"][pk]
+    board = catte_board.load(Session.objects.get(pk=int(pk)))
+    group = board.group
+    assert {n: group.format_amount(a) for n, a in board.settled.totals.items()} == expected[
+        "totals"
+    ]
+
+
+def test_the_open_session_plays_on_and_the_ledger_follows(migrated):
+    sunday = Session.objects.get(name="Sunday")
+    board = catte_board.load(sunday)
+    claimed = catte.Round(tricks=["Chi"] * 4, side_pot_upturned="2C", side_pot_claimed_by="An")
+    board = catte_services.record_round(board, claimed, None)
+    balances = group_balances(board.group)
+    assert {r.player.name: r.open_share for r in balances.rows}["An"] == Decimal("0.25")
+    assert sum((r.balance + r.open_share for r in balances.rows), Decimal(0)) == 0
+
+
+def test_a_correction_of_a_round_made_before_the_migration_reverses_it_cleanly(migrated):
+    board = catte_board.load(Session.objects.get(name="Sunday"))
+    first = board.played(board.session.rounds.get(number=1)).round
+    first.side_pot_claimed_by = first.side_pot_claimed_by or "Bình"
+    board = catte_services.correct_round(board, 1, board.session.version, first, None)
+    balances = group_balances(board.group)
+    assert sum((r.balance + r.open_share for r in balances.rows), Decimal(0)) == 0
+    shares = {r.player.name: r.open_share for r in balances.rows}
+    assert shares["An"] - Decimal("0.25") == board.state.open_shares["An"]  # + session 4's 0.25

@@ -1,0 +1,87 @@
+"""The house keeps its rooms: each layer imports only from the layers below it.
+
+rules (pure Python) ← common ← the games (cutthroat, catte) ← history, logs ← the project;
+the ledger knows no game: games post to it, it never calls them. Only views know requests.
+"""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ("tracker.cutthroat", "tracker.catte")
+ABOVE_THE_GAMES = ("tracker.history", "tracker.logs", "tracker.groups")
+REQUEST_MODULES = ("django.http", "django.shortcuts", "django.contrib.messages", "django_htmx")
+
+
+def modules(package: str) -> list[Path]:
+    found = sorted((ROOT / package.replace(".", "/")).rglob("*.py"))
+    return [path for path in found if "migrations" not in path.parts]
+
+
+def imports_of(path: Path) -> list[str]:
+    names = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.append(node.module)
+    return names
+
+
+def imports_from(path: Path, prefixes) -> list[str]:
+    return [name for name in imports_of(path) if name.startswith(prefixes)]
+
+
+@pytest.mark.parametrize("path", modules("tracker.rules"), ids=lambda p: p.name)
+def test_the_rules_are_plain_python(path):
+    for name in imports_of(path):
+        top = name.split(".")[0]
+        assert top not in ("django", "ledger"), f"{path.name} imports {name}"
+        assert top != "tracker" or name.startswith("tracker.rules"), f"{path.name} imports {name}"
+
+
+@pytest.mark.parametrize("path", modules("ledger"), ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_ledger_imports_no_game(path):
+    for name in imports_from(path, ("tracker",)):
+        assert name == "tracker.models" or name.startswith("tracker.common"), name
+
+
+@pytest.mark.parametrize("path", modules("tracker.common"), ids=lambda p: p.name)
+def test_the_common_room_imports_no_game(path):
+    assert not imports_from(path, GAMES + ABOVE_THE_GAMES)
+
+
+@pytest.mark.parametrize(("game", "other"), [GAMES, GAMES[::-1]])
+def test_a_game_does_not_reach_into_the_other_or_into_the_rooms_above(game, other):
+    for path in modules(game):
+        assert not imports_from(path, (other, *ABOVE_THE_GAMES)), path
+
+
+def test_the_project_package_holds_only_the_project():
+    names = {path.name for path in (ROOT / "cardtable").glob("*.py")}
+    assert names == {"__init__.py", "settings.py", "urls.py", "wsgi.py", "asgi.py"}
+
+
+def is_view_module(path: Path) -> bool:
+    """Views, their URLs, the views' permission helper and the admin (Django's own views)."""
+    named = path.name in ("views.py", "urls.py", "permissions.py", "admin.py")
+    return named or "benchmark" in path.parts
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for p in modules("tracker") + modules("ledger") if not is_view_module(p)],
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
+def test_only_views_know_about_requests(path):
+    assert not imports_from(path, REQUEST_MODULES), path
+    tree = ast.parse(path.read_text())
+    parameters = [
+        arg.arg
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef | ast.Lambda)
+        for arg in node.args.args
+    ]
+    assert "request" not in parameters, path

@@ -1,0 +1,60 @@
+"""Groups, their members and invites: the one gate for every change to who sits where."""
+
+import segno
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from tracker.models import Invite, Membership, Role
+
+
+class Refused(Exception):
+    """A change that would leave the group without what it needs; nothing was saved."""
+
+
+def create_group(form, user):
+    """A new group (from its form) owned by `user`."""
+    with transaction.atomic():
+        group = form.save()
+        Membership.objects.create(group=group, user=user, role=Role.OWNER)
+    return group
+
+
+def _refuse_losing_the_last_owner(group, member) -> None:
+    if member.role == Role.OWNER and group.memberships.filter(role=Role.OWNER).count() == 1:
+        raise Refused("A group needs at least one owner.")
+
+
+def change_role(group, member, role: str) -> None:
+    if role != Role.OWNER:
+        _refuse_losing_the_last_owner(group, member)
+    member.role = role
+    member.save(update_fields=["role"])
+
+
+def remove_member(group, member) -> None:
+    _refuse_losing_the_last_owner(group, member)
+    member.delete()
+
+
+def accept_invite(invite, user) -> Membership:
+    """`user` joins the invite's group, or is raised to the invite's role if it is higher."""
+    with transaction.atomic():
+        membership, created = Membership.objects.get_or_create(
+            group=invite.group, user=user, defaults={"role": invite.role}
+        )
+        if not created and Role.rank(invite.role) > Role.rank(membership.role):
+            membership.role = invite.role
+            membership.save(update_fields=["role"])
+        Invite.objects.filter(pk=invite.pk).update(uses=F("uses") + 1)
+    return membership
+
+
+def revoke_invite(invite) -> None:
+    if invite.revoked_at is None:
+        invite.revoked_at = timezone.now()
+        invite.save(update_fields=["revoked_at"])
+
+
+def qr_svg(url: str) -> str:
+    return segno.make(url, error="m").svg_inline(scale=5, dark="#111", light="#fff")
