@@ -10,15 +10,9 @@ so paying one suggestion leaves the others.
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import Q
-
 from ledger.models import Account, Posting, Transaction
 from ledger.posting import balances as account_balances
 from ledger.settlement import Transfer, apply_payment, fewest_transfers
-
-PAYMENT_LIKE = Q(kind=Transaction.Kind.PAYMENT) | Q(
-    kind=Transaction.Kind.REVERSAL, reverses__kind=Transaction.Kind.PAYMENT
-)
 
 
 @dataclass
@@ -61,16 +55,16 @@ def player_balances(group) -> tuple[dict, dict, Decimal]:
 
 
 def payments_since_last_result(group) -> list[list[Posting]]:
-    """Postings of each payment (or payment reversal) made after the latest game or round."""
-    last_result = group.transactions.exclude(PAYMENT_LIKE).order_by("-created_at", "-pk").first()
-    entries = group.transactions.filter(PAYMENT_LIKE)
-    if last_result is not None:
-        entries = entries.filter(
-            Q(created_at__gt=last_result.created_at)
-            | Q(created_at=last_result.created_at, pk__gt=last_result.pk)
-        )
+    """Postings of each payment (or payment reversal) made after the latest game or round,
+    oldest first: read from the newest transaction back to the first that is no payment."""
+    entries = group.transactions.select_related("reverses").order_by("-created_at", "-pk")
+    payments = []
+    for entry in entries.iterator(chunk_size=20):
+        if not is_payment_like(entry):
+            break
+        payments.append(entry.pk)
     postings = (
-        Posting.objects.filter(transaction__in=entries)
+        Posting.objects.filter(transaction__in=payments)
         .select_related("account__player")
         .order_by("transaction__created_at", "transaction_id", "pk")
     )
@@ -78,6 +72,12 @@ def payments_since_last_result(group) -> list[list[Posting]]:
     for posting in postings:
         by_entry.setdefault(posting.transaction_id, []).append(posting)
     return list(by_entry.values())
+
+
+def is_payment_like(entry: Transaction) -> bool:
+    if entry.kind == Transaction.Kind.REVERSAL:
+        return entry.reverses.kind == Transaction.Kind.PAYMENT
+    return entry.kind == Transaction.Kind.PAYMENT
 
 
 def stable_plan(group, settle: dict[str, Decimal]) -> list[Transfer]:

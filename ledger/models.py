@@ -25,6 +25,9 @@ class Account(models.Model):
         blank=True,
         related_name="accounts",
     )
+    # The sum of the account's postings, kept by the one function that writes postings, so a
+    # balance is read without adding up the whole history.
+    balance_minor = models.BigIntegerField(default=0)
 
     class Meta:
         constraints = [
@@ -83,7 +86,10 @@ class Transaction(models.Model):
 
     class Meta:
         ordering = ["created_at", "pk"]
-        indexes = [models.Index(fields=["source_type", "source_id"])]
+        indexes = [
+            models.Index(fields=["source_type", "source_id"]),
+            models.Index(fields=["group", "created_at", "id"], name="transactions_of_a_group"),
+        ]
 
     def __str__(self):
         return self.description

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db import transaction as db_transaction
-from django.db.models import Sum
+from django.db.models import BigIntegerField, Case, F, Sum, Value, When
 
 from ledger.models import Account, Posting, Transaction
 
@@ -87,6 +87,14 @@ def post(group, kind, description, amounts, *, source=("", None), part=0, **extr
             Posting(transaction=entry, account=account, amount_minor=value)
             for account, value in minor.items()
         )
+        if minor:
+            moved = Case(
+                *(When(pk=account.pk, then=Value(value)) for account, value in minor.items()),
+                output_field=BigIntegerField(),
+            )
+            Account.objects.filter(pk__in=[account.pk for account in minor]).update(
+                balance_minor=F("balance_minor") + moved
+            )
     return entry
 
 
@@ -148,12 +156,9 @@ def _sync_part(group, source, part: int, wanted: Wanted | None, live: list, user
 
 
 def balances(group) -> dict[Account, Decimal]:
-    rows = (
-        Account.objects.filter(group=group)
-        .select_related("player")
-        .annotate(total=Sum("postings__amount_minor", default=0))
-    )
-    return {account: group.from_minor(account.total) for account in rows}
+    """Every account of the group with its balance (kept with the postings, see `post`)."""
+    rows = Account.objects.filter(group=group).select_related("player")
+    return {account: group.from_minor(account.balance_minor) for account in rows}
 
 
 def total_of_group(group) -> Decimal:

@@ -1,35 +1,52 @@
 """Read-only views of the ledger: statements, text for the chat and CSV."""
 
-from django.db.models import Q, Sum
+from dataclasses import dataclass
 
 from ledger.models import Account, Posting
 
 
-def statement_lines(player):
-    """Every posting that moved the player's balance, newest first."""
-    return (
-        Posting.objects.filter(account__player=player, account__kind=Account.Kind.PLAYER)
-        .select_related("transaction")
-        .order_by("-transaction__created_at", "-transaction_id", "-pk")
-    )
+def statement_lines(account):
+    """Every posting that moved the account's balance, newest first (postings are only ever
+    added, so their order of creation is the order of time)."""
+    return Posting.objects.filter(account=account).select_related("transaction").order_by("-pk")
 
 
-def with_running_balance(group, player, page) -> list[dict]:
-    """The page's postings with the balance after each (one query for what came before)."""
-    postings = list(page.object_list)
-    if not postings:
-        return []
-    oldest = postings[-1]
-    moment = oldest.transaction.created_at
-    before = statement_lines(player).filter(
-        Q(transaction__created_at__lt=moment)
-        | Q(transaction__created_at=moment, transaction_id__lt=oldest.transaction_id)
-        | Q(transaction_id=oldest.transaction_id, pk__lt=oldest.pk)
-    )
-    running = before.aggregate(total=Sum("amount_minor", default=0))["total"]
+@dataclass
+class StatementPage:
+    """One page of a statement, newest first, each line with the balance after it. Pages are
+    counted from the newest, so the first page costs the same however long the history."""
+
+    number: int
+    lines: list[dict]
+    has_next: bool
+
+    @property
+    def has_previous(self) -> bool:
+        return self.number > 1
+
+    @property
+    def has_other_pages(self) -> bool:
+        return self.has_previous or self.has_next
+
+    @property
+    def previous_page_number(self) -> int:
+        return self.number - 1
+
+    @property
+    def next_page_number(self) -> int:
+        return self.number + 1
+
+
+def statement_page(group, player, number: int, size: int = 50) -> StatementPage:
+    account = Account.objects.filter(player=player, kind=Account.Kind.PLAYER).first()
+    if account is None:
+        return StatementPage(1, [], has_next=False)
+    start = (number - 1) * size
+    postings = list(statement_lines(account)[start : start + size + 1])
+    newer = statement_lines(account)[:start].values_list("amount_minor", flat=True)
+    running = account.balance_minor - sum(newer)
     lines = []
-    for posting in reversed(postings):
-        running += posting.amount_minor
+    for posting in postings[:size]:
         lines.append(
             {
                 "transaction": posting.transaction,
@@ -37,7 +54,8 @@ def with_running_balance(group, player, page) -> list[dict]:
                 "balance": group.from_minor(running),
             }
         )
-    return lines[::-1]
+        running -= posting.amount_minor
+    return StatementPage(number, lines, has_next=len(postings) > size)
 
 
 def balances_text(balances) -> str:

@@ -2,7 +2,6 @@ import csv
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
 from django.http import HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -64,14 +63,19 @@ def payment_reverse(request, pk, transaction_pk):
     return redirect("balances", pk=group.pk)
 
 
+def page_number(request, last: int = 100_000) -> int:
+    """The ?page= of a list, from 1; anything else reads as the first page."""
+    text = request.GET.get("page", "")
+    return int(text) if text.isdigit() and 1 <= int(text) <= last else 1
+
+
 @login_required
 @require_GET
 def statement(request, pk, player_pk):
     group = group_for(request, pk)
     player = get_object_or_404(group.players, pk=player_pk)
-    page = Paginator(reports.statement_lines(player), 50).get_page(request.GET.get("page"))
-    lines = reports.with_running_balance(group, player, page)
-    context = {"group": group, "player": player, "page": page, "lines": lines}
+    page = reports.statement_page(group, player, page_number(request))
+    context = {"group": group, "player": player, "page": page, "lines": page.lines}
     return render(request, "ledger/statement.html", context)
 
 

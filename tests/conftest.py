@@ -1,6 +1,7 @@
 """The cast of the tests: Alice owns the group, Bob scores, Carol views, Dave is an outsider."""
 
 import pytest
+from django.core.cache import cache
 
 from tests.factories import PASSWORD, GroupFactory, MembershipFactory, PlayerFactory, UserFactory
 from tracker.models import Role
@@ -10,6 +11,12 @@ from tracker.models import Role
 def fast_passwords(settings):
     # The real hasher is slow on purpose; the tests log in hundreds of times.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    # Kept live parts are keyed by rows that a rolled-back test may hand out again.
+    cache.clear()
 
 
 @pytest.fixture

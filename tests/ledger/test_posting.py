@@ -73,3 +73,16 @@ def test_a_players_share_account_is_not_his_own_account(group, players):
     accounts = Accounts(group, players[:1])
     assert accounts.of(players[0]) != accounts.share_of(players[0])
     assert str(accounts.share_of(players[0])) == "An · side pot"
+
+
+def test_every_account_keeps_its_balance_with_its_postings(group, players):
+    an, binh = player_account(players[0]), player_account(players[1])
+    entry = post(
+        group, Transaction.Kind.PAYMENT, "Paid", {an: Decimal("2.50"), binh: Decimal("-2.50")}
+    )
+    reverse(entry)
+    post(group, Transaction.Kind.PAYMENT, "Paid", {an: Decimal("1.25"), binh: Decimal("-1.25")})
+    for account in (an, binh):
+        account.refresh_from_db()
+        assert account.balance_minor == sum(account.postings.values_list("amount_minor", flat=True))
+    assert (an.balance_minor, binh.balance_minor) == (125, -125)

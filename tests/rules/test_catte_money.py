@@ -1,4 +1,4 @@
-"""One test per rule and per setting of RULES.md "Cắt Tê" and "Money", amounts worked by hand."""
+"""One test per rule and per setting of the house rules on Cắt Tê and money, worked by hand."""
 
 from decimal import Decimal
 

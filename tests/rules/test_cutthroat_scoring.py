@@ -1,4 +1,4 @@
-"""Cutthroat Spades scoring (RULES.md "Bids and points", "Bags", "Award jacks", "Games")."""
+"""Cutthroat Spades scoring (the house rules, "Bids and points", "Bags", "Award jacks", "Games")."""
 
 import re
 

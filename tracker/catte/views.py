@@ -11,11 +11,12 @@ from tracker.catte.forms import RoundForm, SessionForm
 from tracker.common.changes import change_rows
 from tracker.common.permissions import group_for
 from tracker.common.versioning import AlreadyRecorded, StalePage
-from tracker.common.views import render_page, run_on_version, swap_or_redirect
+from tracker.common.views import act_on_version, live_part, render_page, swap_or_redirect
 from tracker.models import Role
 from tracker.rules import RulesError
 
 LATEST = 20  # rounds shown on the session page; ?all=1 shows every one
+TEMPLATE = "tracker/session.html"
 
 
 def session_for(request, pk, session_pk, role=Role.VIEWER):
@@ -24,15 +25,26 @@ def session_for(request, pk, session_pk, role=Role.VIEWER):
 
 
 def session_page(request, group, board, round_form=None):
-    """The session page, or only its live #entry part for htmx."""
+    """The session page, or only its live #entry part for htmx; a page without a round being
+    tapped in is kept for the session's version and read back."""
     can_score = group.membership.allows(Role.SCORER) and not board.is_closed
-    if can_score and round_form is None:
-        round_form = RoundForm(board=board)
     latest = None if request.GET.get("all") else LATEST
-    context = {"group": group, "board": board, "can_score": can_score, "round_form": round_form}
-    context.update(display.session_context(board, can_score, latest))
-    context["changes"] = change_rows(board.session.changes, board.names, describe_entry)
-    return render_page(request, "tracker/session.html", context)
+    context = {"group": group, "board": board, "can_score": can_score}
+
+    def live_context():
+        form = round_form or (RoundForm(board=board) if can_score else None)
+        changes = change_rows(board.session.changes, board.names, describe_entry)
+        session = display.session_context(board, can_score, latest)
+        return {**context, **session, "round_form": form, "changes": changes}
+
+    if round_form is not None:
+        context = live_context()
+    else:
+        session = board.session
+        key = (session.pk, session.created_at.timestamp(), session.version, can_score, latest)
+        key += (group.currency, *board.names)
+        context["live"] = live_part(request, TEMPLATE, key, live_context)
+    return render_page(request, TEMPLATE, context)
 
 
 @login_required
@@ -117,12 +129,9 @@ def round_edit(request, pk, session_pk, number):
 def round_undo(request, pk, session_pk):
     group, session = session_for(request, pk, session_pk, role=Role.SCORER)
     board = load(session)
-    run_on_version(
-        request,
-        lambda version: services.undo_last(board, version, request.user),
-        "The last round was undone; it is kept in the history.",
-    )
-    return redirect(session)
+    undo = lambda version: services.undo_last(board, version, request.user)  # noqa: E731
+    done = "The last round was undone; it is kept in the history."
+    return act_on_version(request, session, undo, done)
 
 
 @login_required
@@ -130,12 +139,9 @@ def round_undo(request, pk, session_pk):
 def session_close(request, pk, session_pk):
     group, session = session_for(request, pk, session_pk, role=Role.SCORER)
     board = load(session)
-    run_on_version(
-        request,
-        lambda version: services.close(board, version, request.user),
-        "The session is closed; here is the final money.",
-    )
-    return redirect(session)
+    close = lambda version: services.close(board, version, request.user)  # noqa: E731
+    done = "The session is closed; here is the final money."
+    return act_on_version(request, session, close, done)
 
 
 @login_required

@@ -3,13 +3,34 @@
 import json
 
 from django.contrib import messages
+from django.core.cache import cache
 from django.http import HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 
 from tracker.common.versioning import AlreadyRecorded, StalePage
 from tracker.rules import RulesError
 
 REFUSALS = (AlreadyRecorded, StalePage, RulesError)
+# Rendered into a kept live part where the reader's own CSRF token goes.
+CSRF_PLACEHOLDER = "csrf-token-of-the-reader"
+LIVE_PART_SECONDS = 24 * 60 * 60
+
+
+def live_part(request, template: str, key: tuple, context) -> SafeString:
+    """The live part of a game's page (`template`'s "live" partial), rendered once for `key`
+    (the game, its version and whatever else the part shows) and kept: the phones at a table
+    read a scoreboard far more often than it changes. `context` is a function giving the
+    template's context, called only when the part must be rendered."""
+    cache_key = ":".join(map(str, ("live", template, *key, get_language())))
+    html = cache.get(cache_key)
+    if html is None:
+        html = render_to_string(f"{template}#live", {**context(), "csrf_token": CSRF_PLACEHOLDER})
+        cache.set(cache_key, html, LIVE_PART_SECONDS)
+    return mark_safe(html.replace(CSRF_PLACEHOLDER, get_token(request)))
 
 
 def render_page(request, template: str, context: dict, fragment: str = "entry"):
@@ -49,6 +70,13 @@ def run_on_version(request, action, done: str) -> bool:
         return False
     messages.success(request, done)
     return True
+
+
+def act_on_version(request, game, action, done: str):
+    """A destructive action (undo, close) on the version the page was drawn from, then back to
+    the page, which says what happened."""
+    run_on_version(request, action, done)
+    return redirect(game)
 
 
 def log_download(log: dict, filename: str) -> HttpResponse:

@@ -6,7 +6,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from tracker.common.changes import change_rows
 from tracker.common.permissions import group_for
 from tracker.common.versioning import AlreadyRecorded, StalePage
-from tracker.common.views import render_page, run_on_version, swap_or_redirect
+from tracker.common.views import act_on_version, live_part, render_page, swap_or_redirect
 from tracker.cutthroat import display, services
 from tracker.cutthroat.board import load
 from tracker.cutthroat.forms import (
@@ -20,6 +20,7 @@ from tracker.models import Role
 from tracker.rules import RulesError
 
 LATEST = 20  # hands listed on the scoreboard; ?all=1 lists every hand of every game
+TEMPLATE = "tracker/tournament.html"
 
 
 def tournament_for(request, pk, tournament_pk, role=Role.VIEWER):
@@ -28,19 +29,32 @@ def tournament_for(request, pk, tournament_pk, role=Role.VIEWER):
 
 
 def scoreboard(request, group, board, **forms):
-    """The scoreboard, or only its live #entry part for htmx; `forms` as the user left them."""
+    """The scoreboard, or only its live #entry part for htmx; `forms` as the user left them
+    (a scoreboard without them is kept for its version and read back)."""
     can_score = group.membership.allows(Role.SCORER)
-    if can_score and not board.standings.finished:
-        if board.pending is None:
-            forms.setdefault("bids_form", BidsForm(board=board))
-        else:
-            initial = {f"tricks_{seat}": 0 for seat in range(len(board.names))}
-            initial.update(number=board.pending.number, hand=board.pending.pk)
-            forms.setdefault("played_form", PlayedForm(board=board, initial=initial))
-    context = {"group": group, "board": board, "can_score": can_score, **forms}
-    context.update(display.scoreboard_context(board, bool(request.GET.get("all")), LATEST))
-    context["changes"] = change_rows(board.tournament.changes, board.names, display.describe_entry)
-    return render_page(request, "tracker/tournament.html", context)
+    every = bool(request.GET.get("all"))
+    context = {"group": group, "board": board, "can_score": can_score}
+
+    def live_context():
+        if can_score and not board.standings.finished:
+            if board.pending is None:
+                forms.setdefault("bids_form", BidsForm(board=board))
+            else:
+                initial = {f"tricks_{seat}": 0 for seat in range(len(board.names))}
+                initial.update(number=board.pending.number, hand=board.pending.pk)
+                forms.setdefault("played_form", PlayedForm(board=board, initial=initial))
+        changes = change_rows(board.tournament.changes, board.names, display.describe_entry)
+        scores = display.scoreboard_context(board, every, LATEST)
+        return {**context, **forms, **scores, "changes": changes}
+
+    if forms:
+        context = live_context()
+    else:
+        tournament = board.tournament
+        key = (tournament.pk, tournament.created_at.timestamp(), tournament.version, can_score)
+        key += (every, *board.names)
+        context["live"] = live_part(request, TEMPLATE, key, live_context)
+    return render_page(request, TEMPLATE, context)
 
 
 def after_refusal(request, group, tournament, refusal):
@@ -75,43 +89,41 @@ def tournament_detail(request, pk, tournament_pk):
     return scoreboard(request, group, load(tournament))
 
 
+def save_entry(request, pk, tournament_pk, form_class, save):
+    """A step of a hand (bids, or tricks and jacks) from its form, through `save(board, data)`;
+    a refusal is shown on the form, which keeps what was entered."""
+    group, tournament = tournament_for(request, pk, tournament_pk, role=Role.SCORER)
+    board = load(tournament)
+    form = form_class(request.POST, board=board)
+    if form.is_valid():
+        try:
+            save(board, form.cleaned_data)
+            return swap_or_redirect(request, tournament, lambda: scoreboard(request, group, board))
+        except RulesError as refusal:
+            form.add_error(None, str(refusal))
+        except (AlreadyRecorded, StalePage) as refusal:
+            return after_refusal(request, group, tournament, refusal)
+    forms = {"bids_form" if form_class is BidsForm else "played_form": form}
+    return scoreboard(request, group, board, **forms)
+
+
 @login_required
 @require_POST
 def hand_bids(request, pk, tournament_pk):
-    group, tournament = tournament_for(request, pk, tournament_pk, role=Role.SCORER)
-    board = load(tournament)
-    form = BidsForm(request.POST, board=board)
-    if not form.is_valid():
-        return scoreboard(request, group, board, bids_form=form)
-    try:
-        services.record_bids(board, form.cleaned_data["bids"], request.user)
-    except RulesError as refusal:
-        form.add_error(None, str(refusal))
-        return scoreboard(request, group, board, bids_form=form)
-    except (AlreadyRecorded, StalePage) as refusal:
-        return after_refusal(request, group, tournament, refusal)
-    return swap_or_redirect(request, tournament, lambda: scoreboard(request, group, board))
+    def save(board, data):
+        services.record_bids(board, data["bids"], request.user)
+
+    return save_entry(request, pk, tournament_pk, BidsForm, save)
 
 
 @login_required
 @require_POST
 def hand_played(request, pk, tournament_pk):
-    group, tournament = tournament_for(request, pk, tournament_pk, role=Role.SCORER)
-    board = load(tournament)
-    form = PlayedForm(request.POST, board=board)
-    if not form.is_valid():
-        return scoreboard(request, group, board, played_form=form)
-    data = form.cleaned_data
-    try:
-        services.record_tricks(
-            board, data["number"], data["tricks"], data["jacks"], request.user, data["hand"]
-        )
-    except RulesError as refusal:
-        form.add_error(None, str(refusal))
-        return scoreboard(request, group, board, played_form=form)
-    except (AlreadyRecorded, StalePage) as refusal:
-        return after_refusal(request, group, tournament, refusal)
-    return swap_or_redirect(request, tournament, lambda: scoreboard(request, group, board))
+    def save(board, data):
+        tricks, jacks = data["tricks"], data["jacks"]
+        services.record_tricks(board, data["number"], tricks, jacks, request.user, data["hand"])
+
+    return save_entry(request, pk, tournament_pk, PlayedForm, save)
 
 
 @login_required
@@ -148,9 +160,6 @@ def hand_edit(request, pk, tournament_pk, number):
 def hand_undo(request, pk, tournament_pk):
     group, tournament = tournament_for(request, pk, tournament_pk, role=Role.SCORER)
     board = load(tournament)
-    run_on_version(
-        request,
-        lambda version: services.undo_last(board, version, request.user),
-        "The last hand was undone; it is kept in the history.",
-    )
-    return redirect(tournament)
+    undo = lambda version: services.undo_last(board, version, request.user)  # noqa: E731
+    done = "The last hand was undone; it is kept in the history."
+    return act_on_version(request, tournament, undo, done)

@@ -1,4 +1,4 @@
-"""Cắt Tê: the rules of RULES.md and the "catte-log/1" documents of GAMELOG.md.
+"""Cắt Tê: the house rules and the "catte-log/1" documents of docs/log-format.md.
 
 Everything the rest of the project needs is importable from here; the pieces live in
 `catte_cards` (card codes), `catte_settings` (the session's settings), `catte_round` (the shape
@@ -109,12 +109,12 @@ def replay(doc: dict) -> tuple[dict, dict[str, Decimal]]:
 
 
 def replay_log(doc: dict) -> dict:
-    """The result document of GAMELOG.md for a log, without `transfers`."""
+    """The result document of docs/log-format.md for a log, without `transfers`."""
     return replay(doc)[0]
 
 
 def result_document(session: SessionResult) -> dict:
-    """A scored session as GAMELOG.md writes it: amounts with two places, keys in seat order."""
+    """A scored session as the log format writes it: amounts with two places, seat order."""
 
     def amounts(by_player: dict[str, Decimal]) -> dict[str, str]:
         return {name: format_money(amount) for name, amount in by_player.items()}

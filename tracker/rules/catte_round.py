@@ -86,7 +86,7 @@ def sweep_doubles(settings: Settings, at_table: Sequence, tricks: Sequence) -> b
 
 
 def asks_about_the_ace(settings: Settings, at_table: Sequence, tricks: Sequence) -> bool:
-    """Whether the table must say who, if anyone, held back the ace (RULES.md)."""
+    """Whether the table must say who, if anyone, held back the ace (the house rules)."""
     complete = len(tricks) == tricks_in_round(tricks)
     return settings.ace_penalty and complete and sweep_doubles(settings, at_table, tricks)
 

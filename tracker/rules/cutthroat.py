@@ -1,10 +1,10 @@
-"""Cutthroat Spades: the rules of RULES.md ("Cutthroat Spades") as plain functions.
+"""Cutthroat Spades: the house rules ("Cutthroat Spades") as plain functions.
 
 This is the public interface; the code lives in four siblings:
 
 - ``cutthroat_settings``: ``Settings``, ``PRESETS``, the log's ``rules`` object, descriptions;
 - ``cutthroat_play``: ``Hand`` and the scoring of hands, games and the tournament;
-- ``cutthroat_log``: the "cutthroat-log/1" format of GAMELOG.md (parse, replay, export);
+- ``cutthroat_log``: the "cutthroat-log/1" format of docs/log-format.md (parse, replay, export);
 - ``cutthroat_money``: what decided games and the champion are owed, when played for money.
 
 Typical use::

@@ -1,4 +1,4 @@
-"""Cutthroat Spades game logs ("cutthroat-log/1", GAMELOG.md): parse, replay and export.
+"""Cutthroat Spades game logs ("cutthroat-log/1", docs/log-format.md): parse, replay and export.
 
 Import the public names from ``tracker.rules.cutthroat``; this module is one part of it.
 """
@@ -99,7 +99,7 @@ def parse_log(doc: dict) -> tuple[list[str], Settings, list[Hand], list[int]]:
 
 
 def result_document(result: TournamentResult) -> dict:
-    """The result document of GAMELOG.md for a played tournament."""
+    """The result document of docs/log-format.md for a played tournament."""
     return {
         "games": [
             {
@@ -123,7 +123,7 @@ def result_document(result: TournamentResult) -> dict:
 
 
 def replay_log(doc: dict) -> dict:
-    """Validate a log and return its result document (GAMELOG.md)."""
+    """Validate a log and return its result document (docs/log-format.md)."""
     return result_document(_parse(doc)[4])
 
 

@@ -1,4 +1,4 @@
-"""Optional Cutthroat money (RULES.md does not price a game; a table may): a stake per game,
+"""Optional Cutthroat money (the house rules do not price a game; a table may): a stake per game,
 which every loser of a game pays its winner, and a buy-in, which the champion takes from
 every other player.
 """

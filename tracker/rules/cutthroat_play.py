@@ -89,7 +89,7 @@ class TournamentResult(Standings):
 
 
 def score_bid(bid: int | str, tricks: int, moon: int, nil_tricks_are_bags: bool = True):
-    """(points, bags) for one bid and the tricks taken (RULES.md "Bids and points")."""
+    """(points, bags) for one bid and the tricks taken (the house rules, "Bids and points")."""
     if bid in ("NIL", "BN"):
         value = 100 if bid == "NIL" else 200
         if tricks == 0:
@@ -107,7 +107,7 @@ def score_bid(bid: int | str, tricks: int, moon: int, nil_tricks_are_bags: bool 
 
 
 def jack_effects(caught: Mapping[str, str], awards: Mapping[str, int | str]):
-    """(points, bags removed) per player who caught award jacks (RULES.md "Award jacks")."""
+    """(points, bags removed) per player who caught award jacks (the house rules, "Award jacks")."""
     by_player: dict[str, list[str]] = {}
     for card, player in caught.items():
         by_player.setdefault(player, []).append(card)

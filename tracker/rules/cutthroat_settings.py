@@ -32,7 +32,7 @@ def bid_label(bid: int | str) -> str:
 
 
 def tricks_per_hand(player_count: int, jokers: int = 0) -> int:
-    """T, the tricks in one hand (RULES.md, "Table and deck")."""
+    """T, the tricks in one hand (the house rules, "Table and deck")."""
     if not _whole(player_count, 3) or player_count > 5:
         raise RulesError(f"players: Cutthroat takes 3 to 5 players, not {player_count!r}")
     if jokers not in (0, 2, 3) or isinstance(jokers, bool):

@@ -13,7 +13,7 @@ class Command(BaseCommand):
     help = "Import a game log as a new tournament or session of a group (created if missing)."
 
     def add_arguments(self, parser):
-        parser.add_argument("log", help="path of the JSON log (GAMELOG.md)")
+        parser.add_argument("log", help="path of the JSON log (docs/log-format.md)")
         parser.add_argument("--group", required=True, help="the group's name")
         parser.add_argument(
             "--currency", default="EUR", choices=sorted(CURRENCIES), help="for a new group"

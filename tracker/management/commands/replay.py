@@ -8,7 +8,7 @@ from tracker.rules import RulesError
 
 
 class Command(BaseCommand):
-    help = "Replay a game log (GAMELOG.md) and print its result document as JSON."
+    help = "Replay a game log (docs/log-format.md) and print its result document as JSON."
 
     def add_arguments(self, parser):
         parser.add_argument("log", help="path of the JSON log, or - for standard input")

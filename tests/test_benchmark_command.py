@@ -1,0 +1,50 @@
+"""The benchmark end to end, tiny: a real gunicorn, a real load generator, every row measured."""
+
+import re
+import subprocess
+import sys
+
+import pytest
+from django.conf import settings
+
+from tracker.benchmark.database import PAGES
+from tracker.benchmark.measure import SAVES
+from tracker.benchmark.server import gunicorn_path
+
+NUMBER = r"\d+\.\d+"
+SERVER_DID_NOT_START = ("gunicorn stopped at start", "gunicorn did not answer", "not installed")
+
+
+@pytest.mark.skipif(
+    sys.platform == "win32" or gunicorn_path() is None, reason="gunicorn runs on Unix only"
+)
+def test_benchmark_measures_every_page_and_save_against_the_bare_view():
+    done = subprocess.run(
+        [
+            sys.executable,
+            "manage.py",
+            "benchmark",
+            "--small",
+            "2",
+            "--large",
+            "4",
+            "--seconds",
+            "1",
+        ],
+        cwd=settings.BASE_DIR,
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+    )
+    if any(reason in done.stderr for reason in SERVER_DID_NOT_START):
+        pytest.skip(f"gunicorn cannot start here: {done.stderr.strip()[-300:]}")
+    assert done.returncode == 0, done.stdout + done.stderr
+    out = done.stdout
+    assert re.search(rf"pages: .*bare view {NUMBER} req/s", out), out
+    assert re.search(rf"saves: .*bare view {NUMBER} req/s", out), out
+    for name in [*PAGES, *SAVES]:
+        # the name, then rate and ratio for the small history and for the large one
+        row = rf"^{re.escape(name)}\s+{NUMBER}\s+{NUMBER}\s+{NUMBER}\s+{NUMBER}\s"
+        assert re.search(row, out, re.MULTILINE), f"no ratios for {name}:\n{out}"
+    assert "errors during the measurements" not in out, out

@@ -1,0 +1,129 @@
+"""What the rules computed is kept with its version: a page plays no hand or round again, a save
+plays only the new one, a correction replays the game once."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import PASSWORD, fresh
+from tracker.catte import board as catte_board
+from tracker.catte import services as catte_services
+from tracker.cutthroat import board as cutthroat_board
+from tracker.cutthroat import services as cutthroat_services
+from tracker.models import Hand, Round, Session, Tournament
+from tracker.rules import catte, cutthroat
+
+BIDS, TRICKS, JACKS = [5, 5, 5], [5, 5, 7], {"JD": 0, "JC": 1}
+
+
+@pytest.fixture
+def plays(monkeypatch):
+    """How many hands and rounds the rules engine plays from here on."""
+    counted = {"hands": 0, "rounds": 0}
+
+    def counting(method, key):
+        def play(*args, **kwargs):
+            counted[key] += 1
+            return method(*args, **kwargs)
+
+        return play
+
+    monkeypatch.setattr(
+        cutthroat.TournamentState, "play", counting(cutthroat.TournamentState.play, "hands")
+    )
+    monkeypatch.setattr(catte.SessionState, "play", counting(catte.SessionState.play, "rounds"))
+    return counted
+
+
+@pytest.fixture
+def tournament(group, players, alice):
+    rules = {"preset": "official", "target": 100000}
+    tournament = cutthroat_services.start(group, players[:3], rules, alice)
+    Hand.objects.bulk_create(
+        Hand(tournament=tournament, number=n, bids=BIDS, tricks=TRICKS, jacks=JACKS)
+        for n in range(1, 31)
+    )
+    cutthroat_services.catch_up(tournament)
+    return tournament
+
+
+@pytest.fixture
+def session(group, players, alice):
+    session = catte_services.start(group, players, {"stake": "1.00"}, alice)
+    Round.objects.bulk_create(
+        Round(session=session, number=n, entry={"tricks": [0, 0, 0, 0]}) for n in range(1, 31)
+    )
+    catte_services.catch_up(session)
+    return session
+
+
+def test_the_scoreboard_plays_no_hand(as_bob, tournament, plays):
+    assert as_bob.get(tournament.get_absolute_url()).status_code == 200
+    assert plays["hands"] == 0
+
+
+def test_the_session_page_plays_no_round(as_bob, session, plays):
+    assert as_bob.get(session.get_absolute_url()).status_code == 200
+    assert plays["rounds"] == 0
+
+
+def test_saving_a_hand_plays_that_hand_only(as_bob, tournament, plays):
+    as_bob.post(reverse("hand_bids", args=[tournament.group_id, tournament.pk]), {
+        "bid_0": "5", "bid_1": "5", "bid_2": "5"})  # fmt: skip
+    played = {"number": 31, "tricks_0": 5, "tricks_1": 5, "tricks_2": 7, "jack_JD": 0}
+    url = reverse("hand_played", args=[tournament.group_id, tournament.pk])
+    as_bob.post(url, {**played, "jack_JC": 1}, HTTP_HX_REQUEST="true")
+    assert fresh(tournament).hand_count == 31 and plays["hands"] == 1
+
+
+def test_saving_a_round_plays_that_round_only(as_bob, session, plays):
+    url = reverse("round_entry", args=[session.group_id, session.pk])
+    as_bob.post(url, {"number": 31, "taps": "t2 t2 t2 t2", "tap": "save"}, HTTP_HX_REQUEST="true")
+    assert fresh(session).round_count == 31 and plays["rounds"] == 1
+
+
+def test_a_correction_replays_the_tournament_once(tournament, alice, plays):
+    board = cutthroat_board.load(fresh(tournament))
+    named = lambda values: dict(zip(board.names, values, strict=True))  # noqa: E731
+    jacks = {"JD": "An", "JC": "Bình"}
+    version = tournament.version
+    cutthroat_services.correct_hand(board, 3, version, named(BIDS), named([6, 4, 7]), jacks, alice)
+    assert plays["hands"] == 30
+
+
+def test_a_state_not_of_the_current_version_is_replayed_once_and_kept(as_bob, session, plays):
+    Session.objects.filter(pk=session.pk).update(state=None)
+    as_bob.get(session.get_absolute_url())
+    as_bob.get(session.get_absolute_url())
+    assert plays["rounds"] == 30
+    assert (
+        catte_board.load(fresh(session)).state.running["An"] == 30 * 6
+    )  # a sweep pays double at four
+
+
+def test_a_tournament_state_survives_reading_it_back(tournament):
+    board = cutthroat_board.load(Tournament.objects.get(pk=tournament.pk))
+    whole = cutthroat.play_tournament(board.names, board.settings, [
+        board.rules_hand(hand) for hand in tournament.hands.all()])  # fmt: skip
+    assert board.standings.totals == whole.totals and board.standings.bags == whole.bags
+
+
+def test_a_kept_scoreboard_gives_each_reader_his_own_csrf_token(client, bob, carol, tournament):
+    pages = []
+    for user in (bob, bob, carol):
+        client.logout()
+        client.login(username=user.username, password=PASSWORD)
+        pages.append(client.get(tournament.get_absolute_url()).content.decode())
+    tokens = [re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', p) for p in pages[:2]]
+    assert "csrf-token-of-the-reader" not in "".join(pages)
+    assert tokens[0].group(1) != tokens[1].group(1)
+    assert "Save bids" in pages[0] and "Save bids" not in pages[2]  # a viewer enters nothing
+
+
+def test_a_kept_scoreboard_is_drawn_again_once_the_tournament_changes(as_bob, tournament):
+    before = as_bob.get(tournament.get_absolute_url()).content.decode()
+    as_bob.post(reverse("hand_bids", args=[tournament.group_id, tournament.pk]), {
+        "bid_0": "5", "bid_1": "5", "bid_2": "5"})  # fmt: skip
+    after = as_bob.get(tournament.get_absolute_url()).content.decode()
+    assert "Save bids" in before and "Tricks · hand 31" in after

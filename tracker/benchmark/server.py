@@ -1,0 +1,161 @@
+"""The benchmark's environment, its Django side process, and gunicorn serving the app.
+
+Everything lives in one temporary directory: the SQLite database, the static files and the
+server's log. The user's own database is never opened.
+"""
+
+import contextlib
+import http.client
+import json
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from django.conf import settings
+
+from tracker.benchmark import BenchmarkError
+
+HOST = "127.0.0.1"
+STARTUP_SECONDS = 60
+LOG = "server.log"
+# A page over a long history may take seconds while eight connections queue for two workers:
+# the default 30 s would kill a worker in the middle of a measurement.
+WORKER_TIMEOUT_SECONDS = 600
+
+
+def environment(directory: Path) -> dict[str, str]:
+    """What the server and the Django side process run with: debug off, plain http."""
+    return {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "tracker.benchmark.settings",
+        "DATABASE_URL": f"sqlite:///{directory / 'db.sqlite3'}",
+        "BENCHMARK_STATIC_ROOT": str(directory / "static"),
+        "DJANGO_DEBUG": "0",
+        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+        "DJANGO_ALLOWED_HOSTS": HOST,
+        "DJANGO_SECURE_SSL_REDIRECT": "0",
+        "PYTHONUNBUFFERED": "1",
+    }
+
+
+def django_side(env: dict[str, str], *args: str) -> dict:
+    """Run ``python -m tracker.benchmark …`` in the benchmark environment; its JSON answer."""
+    command = [sys.executable, "-m", "tracker.benchmark", *args]
+    done = subprocess.run(
+        command, env=env, cwd=settings.BASE_DIR, capture_output=True, text=True, check=False
+    )
+    if done.returncode != 0:
+        raise BenchmarkError(f"{' '.join(args)} failed:\n{done.stderr.strip() or done.stdout}")
+    return json.loads(done.stdout)
+
+
+def gunicorn_path() -> str | None:
+    """gunicorn next to this Python (the virtual environment), else on the PATH."""
+    beside = Path(sys.executable).with_name("gunicorn")
+    return str(beside) if beside.exists() else shutil.which("gunicorn")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        return probe.getsockname()[1]
+
+
+def _config(directory: Path, port: int, workers: int) -> Path:
+    # A file rather than options: gunicorn ignores the names it does not know, so the control
+    # socket of newer versions (which would sit in the home directory) is turned off without
+    # breaking older ones.
+    path = directory / "gunicorn.conf.py"
+    path.write_text(
+        f"bind = {f'{HOST}:{port}'!r}\n"
+        f"workers = {workers}\n"
+        "worker_class = 'sync'\n"
+        f"timeout = {WORKER_TIMEOUT_SECONDS}\n"
+        "errorlog = '-'\n"
+        "loglevel = 'warning'\n"
+        "control_socket_disable = True\n"
+    )
+    return path
+
+
+@contextlib.contextmanager
+def serving(env: dict[str, str], directory: Path, workers: int, ready_path: str):
+    """gunicorn serving the app until the block ends (whatever happens in it); yields its port
+    once `ready_path` answers."""
+    executable = gunicorn_path()
+    if executable is None:
+        raise BenchmarkError("gunicorn is not installed (pip install gunicorn)")
+    port = free_port()
+    config = _config(directory, port, workers)
+    command = [executable, "--config", str(config), "cardtable.wsgi:application"]
+    # gunicorn's messages and Django's (its log goes to the console) end up in one file,
+    # shown when something went wrong.
+    with open(directory / LOG, "ab") as log:
+        server = subprocess.Popen(
+            command,
+            env=env,
+            cwd=settings.BASE_DIR,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=log,
+        )
+    try:
+        _wait_until_up(server, port, ready_path, directory)
+        yield port
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def _wait_until_up(server: subprocess.Popen, port: int, path: str, directory: Path) -> None:
+    deadline = time.monotonic() + STARTUP_SECONDS
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise BenchmarkError(
+                f"gunicorn stopped at start (status {server.returncode}):\n{server_log(directory)}"
+            )
+        connection = http.client.HTTPConnection(HOST, port, timeout=5)
+        try:
+            connection.request("GET", path)
+            if connection.getresponse().status == 200:
+                return
+        except OSError:
+            pass  # not listening yet
+        finally:
+            connection.close()
+        time.sleep(0.1)
+    raise BenchmarkError(f"gunicorn did not answer within {STARTUP_SECONDS} s")
+
+
+def server_log(directory: Path) -> str:
+    log = directory / LOG
+    return log.read_text(errors="replace").strip() if log.exists() else ""
+
+
+@contextlib.contextmanager
+def exit_on_terminate():
+    """A SIGTERM ends the command as Ctrl-C does, through every ``finally``: gunicorn is
+    stopped and the temporary directory removed rather than left behind."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signals can only be handled in the main thread
+        return
+
+    def terminated(signum, frame):
+        raise SystemExit(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
