@@ -99,10 +99,12 @@ def stable_plan(group, settle: dict[str, Decimal]) -> list[Transfer]:
     return plan
 
 
-def group_balances(group) -> Balances:
+def group_balances(group, players=None) -> Balances:
+    """Every player's balance and open share (`players`, the group's, if already read)."""
     balances, shares, side_pot = player_balances(group)
     # Every player of the group, those who never played for money at 0.
-    everyone = set(group.players.all()) | set(balances) | set(shares)
+    everyone = set(group.players.all() if players is None else players)
+    everyone |= set(balances) | set(shares)
     players = sorted(everyone, key=lambda p: p.name.casefold())
     rows = [BalanceRow(p, balances.get(p, Decimal(0)), shares.get(p, Decimal(0))) for p in players]
     settle = {row.player.name: row.to_settle for row in rows}

@@ -89,6 +89,9 @@ class Transaction(models.Model):
         indexes = [
             models.Index(fields=["source_type", "source_id"]),
             models.Index(fields=["group", "created_at", "id"], name="transactions_of_a_group"),
+            models.Index(
+                fields=["group", "kind", "created_at", "id"], name="transactions_of_a_kind"
+            ),
         ]
 
     def __str__(self):

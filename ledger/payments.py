@@ -2,8 +2,11 @@
 
 from decimal import Decimal
 
+from django.db import transaction as db_transaction
+
 from ledger.models import Transaction
 from ledger.posting import player_account, post, reverse
+from tracker.common.versioning import touch_group
 
 
 class PaymentError(ValueError):
@@ -19,7 +22,9 @@ def record_payment(group, payer, payee, amount: Decimal, user, note: str = "") -
     money = f"{group.format_amount(amount)} {group.currency}"
     description = f"{payer.name} paid {payee.name} {money}" + (f" ({note})" if note else "")
     amounts = {player_account(payer): amount, player_account(payee): -amount}
-    return post(group, Transaction.Kind.PAYMENT, description, amounts, user=user, note=note)
+    with db_transaction.atomic():
+        touch_group(group.pk)
+        return post(group, Transaction.Kind.PAYMENT, description, amounts, user=user, note=note)
 
 
 def reverse_payment(entry: Transaction, user) -> Transaction:
@@ -27,4 +32,6 @@ def reverse_payment(entry: Transaction, user) -> Transaction:
         raise PaymentError("Only a payment can be reversed here.")
     if Transaction.objects.filter(reverses=entry).exists():
         raise PaymentError("This payment was already reversed.")
-    return reverse(entry, user=user, description=f"Reversed: {entry.description}")
+    with db_transaction.atomic():
+        touch_group(entry.group_id)
+        return reverse(entry, user=user, description=f"Reversed: {entry.description}")

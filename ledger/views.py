@@ -12,22 +12,31 @@ from ledger.forms import PaymentForm
 from ledger.models import Posting, Transaction
 from ledger.payments import PaymentError, record_payment, reverse_payment
 from tracker.common.permissions import group_for
+from tracker.common.views import live_part
 from tracker.models import Role
+
+LATEST_PAYMENTS = 10
 
 
 @login_required
 @require_GET
 def balances(request, pk):
     group = group_for(request, pk)
-    context = {
-        "group": group,
-        "balances": group_balances(group),
-        "can_score": group.membership.allows(Role.SCORER),
-        "payments": group.transactions.filter(kind=Transaction.Kind.PAYMENT)
-        .select_related("reversed_by")
-        .order_by("-created_at", "-pk")[:10],
-    }
-    return render(request, "ledger/balances.html", context)
+    can_score = group.membership.allows(Role.SCORER)
+
+    def context():
+        payments = group.transactions.filter(kind=Transaction.Kind.PAYMENT)
+        return {
+            "group": group,
+            "balances": group_balances(group),
+            "can_score": can_score,
+            "payments": payments.select_related("reversed_by").order_by("-created_at", "-pk")[
+                :LATEST_PAYMENTS
+            ],
+        }
+
+    live = live_part(request, "ledger/balances.html", (group.pk, group.version, can_score), context)
+    return render(request, "ledger/balances.html", {"group": group, "live": live})
 
 
 @login_required
@@ -74,9 +83,17 @@ def page_number(request, last: int = 100_000) -> int:
 def statement(request, pk, player_pk):
     group = group_for(request, pk)
     player = get_object_or_404(group.players, pk=player_pk)
-    page = reports.statement_page(group, player, page_number(request))
-    context = {"group": group, "player": player, "page": page, "lines": page.lines}
-    return render(request, "ledger/statement.html", context)
+    number = page_number(request)
+
+    def context():
+        page = reports.statement_page(group, player, number)
+        return {"group": group, "player": player, "page": page, "lines": page.lines}
+
+    key = (group.pk, group.version, player.pk, number)
+    live = live_part(request, "ledger/statement.html", key, context)
+    return render(
+        request, "ledger/statement.html", {"group": group, "player": player, "live": live}
+    )
 
 
 @login_required

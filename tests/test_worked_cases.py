@@ -19,6 +19,7 @@ SHARED_CASES = ROOT.parent / "shared" / "cases"
 LOGS = [
     log
     for folder in (EXAMPLES, SHARED_CASES)
+    if folder.exists()
     for log in sorted(folder.glob("*.json"))
     if not log.name.endswith(".expected.json")
 ]

@@ -35,5 +35,9 @@ class Migration(migrations.Migration):
             model_name='transaction',
             index=models.Index(fields=['group', 'created_at', 'id'], name='transactions_of_a_group'),
         ),
+        migrations.AddIndex(
+            model_name='transaction',
+            index=models.Index(fields=['group', 'kind', 'created_at', 'id'], name='transactions_of_a_kind'),
+        ),
         migrations.RunPython(add_up_every_account, migrations.RunPython.noop),
     ]

@@ -127,3 +127,18 @@ def test_a_kept_scoreboard_is_drawn_again_once_the_tournament_changes(as_bob, to
         "bid_0": "5", "bid_1": "5", "bid_2": "5"})  # fmt: skip
     after = as_bob.get(tournament.get_absolute_url()).content.decode()
     assert "Save bids" in before and "Tricks · hand 31" in after
+
+
+def test_a_kept_group_page_shows_a_renamed_player_at_once(as_alice, group, players):
+    assert "An" in as_alice.get(group.get_absolute_url()).content.decode()
+    url = reverse("player_edit", args=[group.pk, players[0].pk])
+    as_alice.post(url, {"name": "Ân Nguyễn"})
+    assert "Ân Nguyễn" in as_alice.get(group.get_absolute_url()).content.decode()
+
+
+def test_a_kept_balances_page_shows_a_payment_at_once(as_bob, group, players):
+    url = reverse("balances", args=[group.pk])
+    assert "paid" not in as_bob.get(url).content.decode()
+    payment = {"payer": players[1].pk, "payee": players[0].pk, "amount": "2.50"}
+    as_bob.post(reverse("payment_new", args=[group.pk]), payment)
+    assert "Bình paid An 2.50 EUR" in as_bob.get(url).content.decode()

@@ -38,13 +38,27 @@ def _shares_back(accounts: Accounts, shares: dict, sign: int = 1) -> dict:
     return amounts
 
 
-def after_change(board, results: list[catte.RoundResult], from_number: int, user) -> None:
+def after_change(board, results: list[catte.RoundResult], from_number: int, user, new=False):
     """Post rounds `from_number` and on (`results`, in order), reverse any later round that
-    was posted, and post or reverse the side-pot refund of a closed session."""
-    session, players = board.session, board.players
-    accounts = Accounts(board.group, players.values())
+    was posted, and post or reverse the side-pot refund of a closed session. With `new`, the
+    rounds were just entered: nothing was ever posted for them, so nothing is looked up."""
+    session, players, group = board.session, board.players, board.group
+    accounts = Accounts(group, players.values())
     wanted = {result.number: _round(session, accounts, players, result) for result in results}
-    sync(board.group, (ROUND_SOURCE, session.pk), wanted, user, from_part=from_number)
+    if new:
+        for number, entry in wanted.items():
+            source = (ROUND_SOURCE, session.pk)
+            post(
+                group,
+                entry.kind,
+                entry.description,
+                entry.amounts,
+                source=source,
+                part=number,
+                user=user,
+            )
+        return  # a session taking a new round is open: it has no refund to post
+    sync(group, (ROUND_SOURCE, session.pk), wanted, user, from_part=from_number)
     refund = {}
     if board.is_closed and board.settings.side_pot_at_end == "refund":
         refund = {players[name]: share for name, share in board.state.open_shares.items()}
@@ -53,7 +67,7 @@ def after_change(board, results: list[catte.RoundResult], from_number: int, user
         f"{session} · side pot refunded",
         _shares_back(accounts, refund),
     )
-    sync(board.group, (CLOSE_SOURCE, session.pk), {0: refund_entry}, user)
+    sync(group, (CLOSE_SOURCE, session.pk), {0: refund_entry}, user)
 
 
 def refund_carried_shares(group, session, shares: dict, user) -> None:

@@ -21,7 +21,7 @@ from tracker.catte import money
 from tracker.catte.board import SessionBoard, keep_results, load, replay
 from tracker.catte.entries import describe_round, entry_by_seat
 from tracker.common.seats import match_players
-from tracker.common.versioning import AlreadyRecorded, StalePage, save_state
+from tracker.common.versioning import AlreadyRecorded, StalePage, save_state, touch_group
 from tracker.models import Change, Round, Session, SessionSeat
 from tracker.rules import RulesError, catte
 
@@ -70,7 +70,7 @@ def record_round(board: SessionBoard, round_: catte.Round, user, number=None) ->
                 user=user,
                 summary=f"Round {number}: {describe_round(round_)}",
             )
-            money.after_change(board, [result], number, user)
+            money.after_change(board, [result], number, user, new=True)
     except IntegrityError as error:
         raise AlreadyRecorded(f"Round {number} is already recorded.") from error
     return board
@@ -251,6 +251,7 @@ def start(group, players: list, rules: dict, user, name: str = "", side_pot_in=N
             SessionSeat(session=session, player=player, seat=seat)
             for seat, player in enumerate(players)
         )
+        touch_group(group.pk)
         if side_pot_in is None:
             by_seat = _take_carried_side_pots(group, session, players, user)
         else:

@@ -8,14 +8,14 @@ from tracker.catte import display, services
 from tracker.catte.board import load
 from tracker.catte.entries import describe_entry
 from tracker.catte.forms import RoundForm, SessionForm
-from tracker.common.changes import change_rows
+from tracker.common.changes import change_context
 from tracker.common.permissions import group_for
 from tracker.common.versioning import AlreadyRecorded, StalePage
 from tracker.common.views import act_on_version, live_part, render_page, swap_or_redirect
 from tracker.models import Role
 from tracker.rules import RulesError
 
-LATEST = 20  # rounds shown on the session page; ?all=1 shows every one
+LATEST = 8  # rounds shown on the session page; ?all=1 shows every one
 TEMPLATE = "tracker/session.html"
 
 
@@ -33,9 +33,9 @@ def session_page(request, group, board, round_form=None):
 
     def live_context():
         form = round_form or (RoundForm(board=board) if can_score else None)
-        changes = change_rows(board.session.changes, board.names, describe_entry)
+        changes = change_context(board.session.changes, board.names, describe_entry, latest is None)
         session = display.session_context(board, can_score, latest)
-        return {**context, **session, "round_form": form, "changes": changes}
+        return {**context, **session, "round_form": form, **changes}
 
     if round_form is not None:
         context = live_context()

@@ -1,6 +1,7 @@
 """The history of changes of a tournament or session: who changed what, when, before and after."""
 
-LATEST = 30
+LATEST = 8  # on a game's page; ?all=1 lists them all
+EVERY = 1000
 
 
 def change_rows(changes, names: list[str], describe, limit: int = LATEST) -> list[dict]:
@@ -14,3 +15,9 @@ def change_rows(changes, names: list[str], describe, limit: int = LATEST) -> lis
         }
         for change in changes.select_related("user")[:limit]
     ]
+
+
+def change_context(changes, names: list[str], describe, every: bool) -> dict:
+    """The history of changes for a game's page: the latest ones, or with `every` all."""
+    rows = change_rows(changes, names, describe, EVERY if every else LATEST)
+    return {"changes": rows, "more_changes": not every and len(rows) == LATEST}

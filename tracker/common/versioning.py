@@ -1,6 +1,10 @@
 """Two phones at one table: every write to a tournament or session is checked against the
 version the writer read, and keeps what the rules computed with the version it belongs to."""
 
+from django.db.models import F
+
+from tracker.models import Group
+
 
 class AlreadyRecorded(Exception):
     """Somebody else saved this hand or round first; nothing was saved."""
@@ -26,3 +30,9 @@ def save_state(game, state: dict, expected: int, **fields) -> None:
     game.state = state
     for name, value in fields.items():
         setattr(game, name, value)
+    touch_group(game.group_id)
+
+
+def touch_group(group_id: int) -> None:
+    """Something the group's pages show has changed (in the same transaction as the change)."""
+    Group.objects.filter(pk=group_id).update(version=F("version") + 1)

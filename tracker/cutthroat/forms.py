@@ -9,6 +9,7 @@ from django import forms
 
 from tracker.common.money import money_field
 from tracker.common.seats import add_seat_fields, seats_from_dealer
+from tracker.common.widgets import QuickSelect
 from tracker.rules import cutthroat
 
 PRESET_CHOICES = [
@@ -149,6 +150,7 @@ class BidsForm(forms.Form):
             allowed = result.blind_six_allowed.get(name, False)
             self.fields[f"bid_{seat}"] = forms.ChoiceField(
                 choices=bid_choices(board.tricks, allowed),
+                widget=QuickSelect,
                 label=name,
                 error_messages={"required": f"{name} has no bid yet."},
             )
@@ -246,7 +248,7 @@ class CorrectionForm(PlayedForm):
         super().__init__(*args, board=board, **kwargs)
         for seat, name in enumerate(board.names):
             self.fields[f"bid_{seat}"] = forms.ChoiceField(
-                choices=bid_choices(board.tricks, True), label=name
+                choices=bid_choices(board.tricks, True), widget=QuickSelect, label=name
             )
 
     def bid_rows(self):

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 
 from tracker.common.seats import match_players
-from tracker.common.versioning import AlreadyRecorded, save_state
+from tracker.common.versioning import AlreadyRecorded, save_state, touch_group
 from tracker.cutthroat import money
 from tracker.cutthroat.board import (
     Scoreboard,
@@ -201,6 +201,7 @@ def start(group, players: list, rules: dict, user, name: str = "", money_rules=N
             TournamentSeat(tournament=tournament, player=player, seat=seat)
             for seat, player in enumerate(players)
         )
+        touch_group(group.pk)
     return tournament
 
 

@@ -3,7 +3,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tracker.common.changes import change_rows
+from tracker.common.changes import change_context
 from tracker.common.permissions import group_for
 from tracker.common.versioning import AlreadyRecorded, StalePage
 from tracker.common.views import act_on_version, live_part, render_page, swap_or_redirect
@@ -19,7 +19,7 @@ from tracker.cutthroat.forms import (
 from tracker.models import Role
 from tracker.rules import RulesError
 
-LATEST = 20  # hands listed on the scoreboard; ?all=1 lists every hand of every game
+LATEST = 8  # hands listed on the scoreboard; ?all=1 lists every hand of every game
 TEMPLATE = "tracker/tournament.html"
 
 
@@ -43,9 +43,11 @@ def scoreboard(request, group, board, **forms):
                 initial = {f"tricks_{seat}": 0 for seat in range(len(board.names))}
                 initial.update(number=board.pending.number, hand=board.pending.pk)
                 forms.setdefault("played_form", PlayedForm(board=board, initial=initial))
-        changes = change_rows(board.tournament.changes, board.names, display.describe_entry)
+        changes = change_context(
+            board.tournament.changes, board.names, display.describe_entry, every
+        )
         scores = display.scoreboard_context(board, every, LATEST)
-        return {**context, **forms, **scores, "changes": changes}
+        return {**context, **forms, **scores, **changes}
 
     if forms:
         context = live_context()

@@ -5,6 +5,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from tracker.common.versioning import touch_group
 from tracker.models import Invite, Membership, Role
 
 
@@ -20,6 +21,23 @@ def create_group(form, user):
     return group
 
 
+def save_group(form) -> None:
+    with transaction.atomic():
+        group = form.save()
+        touch_group(group.pk)
+
+
+def save_player(form, user=None):
+    """A new player, or a player renamed (and linked to `user`, a member, or to no one)."""
+    with transaction.atomic():
+        player = form.save(commit=False)
+        if form.instance.pk is not None:
+            player.user = user
+        player.save()
+        touch_group(player.group_id)
+    return player
+
+
 def _refuse_losing_the_last_owner(group, member) -> None:
     if member.role == Role.OWNER and group.memberships.filter(role=Role.OWNER).count() == 1:
         raise Refused("A group needs at least one owner.")
@@ -28,13 +46,17 @@ def _refuse_losing_the_last_owner(group, member) -> None:
 def change_role(group, member, role: str) -> None:
     if role != Role.OWNER:
         _refuse_losing_the_last_owner(group, member)
-    member.role = role
-    member.save(update_fields=["role"])
+    with transaction.atomic():
+        member.role = role
+        member.save(update_fields=["role"])
+        touch_group(group.pk)
 
 
 def remove_member(group, member) -> None:
     _refuse_losing_the_last_owner(group, member)
-    member.delete()
+    with transaction.atomic():
+        member.delete()
+        touch_group(group.pk)
 
 
 def accept_invite(invite, user) -> Membership:
@@ -47,6 +69,7 @@ def accept_invite(invite, user) -> Membership:
             membership.role = invite.role
             membership.save(update_fields=["role"])
         Invite.objects.filter(pk=invite.pk).update(uses=F("uses") + 1)
+        touch_group(invite.group_id)
     return membership
 
 

@@ -9,9 +9,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from ledger.balances import group_balances
 from tracker.common.permissions import group_for
+from tracker.common.views import live_part
 from tracker.groups import services
 from tracker.groups.forms import GroupForm, InviteForm, MemberRoleForm, PlayerForm, SignupForm
 from tracker.models import Group, Invite, Role, SessionSeat, TournamentSeat
+
+LATEST_GAMES = 10  # tournaments and sessions listed on the group page
 
 
 @require_GET
@@ -37,21 +40,29 @@ def group_create(request):
 @require_GET
 def group_detail(request, pk):
     group = group_for(request, pk)
-    context = {
-        "group": group,
-        "players": group.players.select_related("user"),
-        "members": group.memberships.select_related("user"),
-        "tournaments": group.tournaments.select_related("champion").prefetch_related(
-            Prefetch("seats", queryset=TournamentSeat.objects.select_related("player"))
-        )[:10],
-        "sessions": group.sessions.prefetch_related(
-            Prefetch("seats", queryset=SessionSeat.objects.select_related("player"))
-        )[:10],
-        "balances": group_balances(group),
-        "can_score": group.membership.allows(Role.SCORER),
-        "is_owner": group.membership.allows(Role.OWNER),
-    }
-    return render(request, "tracker/group_detail.html", context)
+    role = group.membership.role
+
+    def context():
+        players = list(group.players.select_related("user"))
+        seats = {
+            "tournament": Prefetch("seats", TournamentSeat.objects.select_related("player")),
+            "session": Prefetch("seats", SessionSeat.objects.select_related("player")),
+        }
+        return {
+            "group": group,
+            "players": players,
+            "members": group.memberships.select_related("user"),
+            "tournaments": group.tournaments.select_related("champion").prefetch_related(
+                seats["tournament"]
+            )[:LATEST_GAMES],
+            "sessions": group.sessions.prefetch_related(seats["session"])[:LATEST_GAMES],
+            "balances": group_balances(group, players),
+            "can_score": group.membership.allows(Role.SCORER),
+            "is_owner": group.membership.allows(Role.OWNER),
+        }
+
+    live = live_part(request, "tracker/group_detail.html", (group.pk, group.version, role), context)
+    return render(request, "tracker/group_detail.html", {"group": group, "live": live})
 
 
 @login_required
@@ -60,7 +71,7 @@ def group_edit(request, pk):
     group = group_for(request, pk, role=Role.OWNER)
     form = GroupForm(request.POST or None, instance=group)
     if request.method == "POST" and form.is_valid():
-        form.save()
+        services.save_group(form)
         messages.success(request, "Group saved.")
         return redirect(group)
     return render(request, "tracker/group_form.html", {"form": form, "group": group})
@@ -102,7 +113,7 @@ def player_add(request, pk):
     group = group_for(request, pk, role=Role.OWNER)
     form = PlayerForm(request.POST, group=group)
     if form.is_valid():
-        player = form.save()
+        player = services.save_player(form)
         messages.success(request, f"{player.name} joined the table.")
         form = PlayerForm(group=group)
     elif not request.htmx:
@@ -124,8 +135,8 @@ def player_edit(request, pk, player_pk):
     members = group.memberships.select_related("user")
     if request.method == "POST" and form.is_valid():
         linked = request.POST.get("user")
-        player.user = next((m.user for m in members if str(m.user_id) == linked), None)
-        form.save()
+        user = next((m.user for m in members if str(m.user_id) == linked), None)
+        services.save_player(form, user)
         messages.success(request, f"{player.name} saved.")
         return redirect(group)
     context = {"group": group, "player": player, "form": form, "members": members}

@@ -12,6 +12,7 @@ from django.db import transaction
 
 from ledger.models import Transaction
 from ledger.payments import record_payment, reverse_payment
+from tracker.common.versioning import touch_group
 from tracker.logs import registry
 from tracker.models import Player, Tournament
 from tracker.rules import RulesError
@@ -109,6 +110,7 @@ def restore_log(group, entry: dict, log: dict, user) -> None:
     else:
         game = registry.import_log(group, log, user, closed=entry.get("closed", True))
     type(game).objects.filter(pk=game.pk).update(name=entry.get("name", ""))
+    touch_group(group.pk)
 
 
 def restore_payment(group, players: dict, payment: dict, user) -> None:

@@ -41,6 +41,9 @@ class Group(models.Model):
     members = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="Membership", related_name="card_groups"
     )
+    # Bumped by every change the group's own pages show (a game, a payment, a player, a
+    # member), so those pages are kept per version and read back.
+    version = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["name", "pk"]

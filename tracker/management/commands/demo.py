@@ -2,8 +2,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from tracker.catte import services as catte_sessions
-from tracker.logs import registry as importing
+from tracker.logs import registry
 from tracker.models import Group, Membership, Role
 
 PLAYERS = ["An", "Bình", "Chi", "Dũng"]
@@ -80,11 +79,9 @@ class Command(BaseCommand):
             owner.save()
         group = Group.objects.create(name="Demo table", currency="EUR")
         Membership.objects.create(group=group, user=owner, role=Role.OWNER)
-        tournament = importing.import_log(group, TOURNAMENT, owner, create_missing=True)
+        tournament = registry.import_log(group, TOURNAMENT, owner, create_missing=True)
         # Left open, so the demo's evening can go on.
-        session = catte_sessions.import_log(
-            group, SESSION, owner, create_missing=True, closed=False
-        )
+        session = registry.import_log(group, SESSION, owner, create_missing=True, closed=False)
         self.stdout.write(f"Created {group.name}: {tournament} and {session}.")
         if password:
             self.stdout.write(f"Log in as 'demo' with the password '{password}'.")

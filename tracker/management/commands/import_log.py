@@ -3,8 +3,7 @@ import sys
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from tracker.logs import registry as importing
-from tracker.logs import registry as logs
+from tracker.logs import registry
 from tracker.models import CURRENCIES, Group
 from tracker.rules import RulesError
 
@@ -22,7 +21,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         try:
             with open(options["log"], "rb") as log_file:
-                doc = logs.read(log_file.read())
+                doc = registry.read(log_file.read())
         except OSError as error:
             raise CommandError(f"log: cannot be read ({error.strerror or error})") from error
         except RulesError as error:
@@ -31,14 +30,14 @@ class Command(BaseCommand):
             with transaction.atomic():
                 group, created = find_or_create_group(options["group"], options["currency"])
                 known = set(group.players.values_list("pk", flat=True))
-                imported = importing.import_log(group, doc, None, create_missing=True)
+                imported = registry.import_log(group, doc, None, create_missing=True)
         except RulesError as error:
             self.refuse(str(error))
         if created:
             self.stdout.write(f"Created group {group.name} ({group.currency}).")
         for player in group.players.exclude(pk__in=known):
             self.stdout.write(f"Created player {player.name}.")
-        kind = "tournament" if doc["format"].startswith("cutthroat") else "session"
+        kind = registry.format_of(doc).noun
         self.stdout.write(f"Created {kind} {imported} (id {imported.pk}).")
 
     def refuse(self, message: str):

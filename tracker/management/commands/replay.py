@@ -3,7 +3,7 @@ import sys
 
 from django.core.management.base import BaseCommand
 
-from tracker.logs import registry as logs
+from tracker.logs import registry
 from tracker.rules import RulesError
 
 
@@ -20,7 +20,7 @@ class Command(BaseCommand):
             else:
                 with open(options["log"], "rb") as log_file:
                     text = log_file.read()
-            result = logs.replay(logs.read(text))
+            result = registry.replay(registry.read(text))
         except RulesError as error:
             self.refuse(str(error))
         except OSError as error:
