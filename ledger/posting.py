@@ -71,7 +71,8 @@ def post(group, kind, description, amounts, *, source=("", None), part=0, **extr
         raise UnbalancedTransaction(
             f"{description}: postings sum to {group.from_minor(sum(minor.values()))}, not 0"
         )
-    with db_transaction.atomic():
+    # Inside a game's change (the usual case) the postings share its transaction: no savepoint.
+    with db_transaction.atomic(savepoint=False):
         entry = Transaction.objects.create(
             group=group,
             kind=kind,

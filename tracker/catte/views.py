@@ -1,7 +1,7 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tracker.catte import display, services
@@ -9,10 +9,10 @@ from tracker.catte.board import load
 from tracker.catte.entries import describe_entry
 from tracker.catte.forms import RoundForm, SessionForm
 from tracker.common.changes import change_context
-from tracker.common.permissions import group_for
+from tracker.common.permissions import game_for, group_for
 from tracker.common.versioning import AlreadyRecorded, StalePage
 from tracker.common.views import act_on_version, live_part, render_page, swap_or_redirect
-from tracker.models import Role
+from tracker.models import Role, Session
 from tracker.rules import RulesError
 
 LATEST = 8  # rounds shown on the session page; ?all=1 shows every one
@@ -20,29 +20,28 @@ TEMPLATE = "tracker/session.html"
 
 
 def session_for(request, pk, session_pk, role=Role.VIEWER):
-    group = group_for(request, pk, role=role)
-    return group, get_object_or_404(group.sessions, pk=session_pk)
+    return game_for(request, pk, Session, session_pk, role=role)
 
 
-def session_page(request, group, board, round_form=None):
+def session_page(request, group, session, board=None, round_form=None):
     """The session page, or only its live #entry part for htmx; a page without a round being
-    tapped in is kept for the session's version and read back."""
-    can_score = group.membership.allows(Role.SCORER) and not board.is_closed
+    tapped in is kept for the session's and the group's versions."""
+    can_score = group.membership.allows(Role.SCORER) and not session.is_closed
     latest = None if request.GET.get("all") else LATEST
-    context = {"group": group, "board": board, "can_score": can_score}
+    context = {"group": group, "session": session, "can_score": can_score}
 
     def live_context():
-        form = round_form or (RoundForm(board=board) if can_score else None)
-        changes = change_context(board.session.changes, board.names, describe_entry, latest is None)
-        session = display.session_context(board, can_score, latest)
-        return {**context, **session, "round_form": form, **changes}
+        played = board or load(session)
+        form = round_form or (RoundForm(board=played) if can_score else None)
+        changes = change_context(session.changes, played.names, describe_entry, latest is None)
+        shown = display.session_context(played, can_score, latest)
+        return {**context, **shown, **changes, "round_form": form, "board": played}
 
     if round_form is not None:
         context = live_context()
     else:
-        session = board.session
-        key = (session.pk, session.created_at.timestamp(), session.version, can_score, latest)
-        key += (group.currency, *board.names)
+        key = (session.pk, session.created_at.timestamp(), session.version)
+        key += (group.version, can_score, latest)
         context["live"] = live_part(request, TEMPLATE, key, live_context)
     return render_page(request, TEMPLATE, context)
 
@@ -69,7 +68,7 @@ def session_new(request, pk):
 @require_GET
 def session_detail(request, pk, session_pk):
     group, session = session_for(request, pk, session_pk)
-    return session_page(request, group, load(session))
+    return session_page(request, group, session)
 
 
 @login_required
@@ -84,19 +83,21 @@ def round_entry(request, pk, session_pk):
         services.check_next_number(board, form.sent_number)
         if saving:
             services.record_round(board, form.cleaned_data["round"], request.user, form.sent_number)
-            return swap_or_redirect(request, session, lambda: session_page(request, group, board))
+            return swap_or_redirect(
+                request, session, lambda: session_page(request, group, session, board)
+            )
     except (AlreadyRecorded, StalePage) as refusal:
         return refused(request, group, session, refusal)
     except RulesError as refusal:
         if board.is_closed:
             return refused(request, group, session, refusal)
         form.add_error(None, str(refusal))
-    return session_page(request, group, board, round_form=form)
+    return session_page(request, group, session, board, round_form=form)
 
 
 def refused(request, group, session, refusal):
     messages.warning(request, f"{refusal} This is the current state.")
-    return swap_or_redirect(request, session, lambda: session_page(request, group, load(session)))
+    return swap_or_redirect(request, session, lambda: session_page(request, group, session))
 
 
 @login_required

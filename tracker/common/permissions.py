@@ -1,7 +1,17 @@
 from django.core.exceptions import PermissionDenied
+from django.db.models import F
 from django.http import Http404
 
 from tracker.models import Group, Membership, Role
+
+
+def _check(group: Group, membership: Membership | None, role: str) -> Group:
+    if membership is None:
+        raise Http404("No such group")
+    if not membership.allows(role):
+        raise PermissionDenied(f"This needs the {role} role in {group.name}")
+    group.membership = membership
+    return group
 
 
 def group_for(request, pk, role: str = Role.VIEWER) -> Group:
@@ -13,10 +23,19 @@ def group_for(request, pk, role: str = Role.VIEWER) -> Group:
     membership = (
         Membership.objects.select_related("group").filter(group_id=pk, user=request.user).first()
     )
-    if membership is None:
+    return _check(membership and membership.group, membership, role)
+
+
+def game_for(request, pk, model, game_pk, role: str = Role.VIEWER):
+    """(group, game): the group `pk` as `group_for` sees it, and its tournament or session
+    `game_pk` (`model`), read together; a game of another group is 404 like a stranger's."""
+    games = (
+        model.objects.select_related("group")
+        .filter(pk=game_pk, group_id=pk, group__memberships__user=request.user)
+        .annotate(reader_role=F("group__memberships__role"))
+    )
+    game = next(iter(games[:1]), None)
+    if game is None:
         raise Http404("No such group")
-    if not membership.allows(role):
-        raise PermissionDenied(f"This needs the {role} role in {membership.group.name}")
-    group = membership.group
-    group.membership = membership
-    return group
+    membership = Membership(group=game.group, user=request.user, role=game.reader_role)
+    return _check(game.group, membership, role), game

@@ -1,10 +1,10 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tracker.common.changes import change_context
-from tracker.common.permissions import group_for
+from tracker.common.permissions import game_for, group_for
 from tracker.common.versioning import AlreadyRecorded, StalePage
 from tracker.common.views import act_on_version, live_part, render_page, swap_or_redirect
 from tracker.cutthroat import display, services
@@ -16,7 +16,7 @@ from tracker.cutthroat.forms import (
     TournamentForm,
     correction_initial,
 )
-from tracker.models import Role
+from tracker.models import Role, Tournament
 from tracker.rules import RulesError
 
 LATEST = 8  # hands listed on the scoreboard; ?all=1 lists every hand of every game
@@ -24,46 +24,41 @@ TEMPLATE = "tracker/tournament.html"
 
 
 def tournament_for(request, pk, tournament_pk, role=Role.VIEWER):
-    group = group_for(request, pk, role=role)
-    return group, get_object_or_404(group.tournaments, pk=tournament_pk)
+    return game_for(request, pk, Tournament, tournament_pk, role=role)
 
 
-def scoreboard(request, group, board, **forms):
+def scoreboard(request, group, tournament, board=None, **forms):
     """The scoreboard, or only its live #entry part for htmx; `forms` as the user left them
-    (a scoreboard without them is kept for its version and read back)."""
+    (a scoreboard without them is kept for the tournament's and the group's versions)."""
     can_score = group.membership.allows(Role.SCORER)
     every = bool(request.GET.get("all"))
-    context = {"group": group, "board": board, "can_score": can_score}
+    context = {"group": group, "tournament": tournament, "can_score": can_score}
 
     def live_context():
-        if can_score and not board.standings.finished:
-            if board.pending is None:
-                forms.setdefault("bids_form", BidsForm(board=board))
+        scored = board or load(tournament)
+        if can_score and not scored.standings.finished:
+            if scored.pending is None:
+                forms.setdefault("bids_form", BidsForm(board=scored))
             else:
-                initial = {f"tricks_{seat}": 0 for seat in range(len(board.names))}
-                initial.update(number=board.pending.number, hand=board.pending.pk)
-                forms.setdefault("played_form", PlayedForm(board=board, initial=initial))
-        changes = change_context(
-            board.tournament.changes, board.names, display.describe_entry, every
-        )
-        scores = display.scoreboard_context(board, every, LATEST)
-        return {**context, **forms, **scores, **changes}
+                initial = {f"tricks_{seat}": 0 for seat in range(len(scored.names))}
+                initial.update(number=scored.pending.number, hand=scored.pending.pk)
+                forms.setdefault("played_form", PlayedForm(board=scored, initial=initial))
+        changes = change_context(tournament.changes, scored.names, display.describe_entry, every)
+        scores = display.scoreboard_context(scored, every, LATEST)
+        return {**context, **forms, **scores, **changes, "board": scored}
 
     if forms:
         context = live_context()
     else:
-        tournament = board.tournament
-        key = (tournament.pk, tournament.created_at.timestamp(), tournament.version, can_score)
-        key += (every, *board.names)
+        key = (tournament.pk, tournament.created_at.timestamp(), tournament.version)
+        key += (group.version, can_score, every)
         context["live"] = live_part(request, TEMPLATE, key, live_context)
     return render_page(request, TEMPLATE, context)
 
 
 def after_refusal(request, group, tournament, refusal):
     messages.warning(request, f"{refusal} This is the current state.")
-    return swap_or_redirect(
-        request, tournament, lambda: scoreboard(request, group, load(tournament))
-    )
+    return swap_or_redirect(request, tournament, lambda: scoreboard(request, group, tournament))
 
 
 @login_required
@@ -88,7 +83,7 @@ def tournament_new(request, pk):
 @require_GET
 def tournament_detail(request, pk, tournament_pk):
     group, tournament = tournament_for(request, pk, tournament_pk)
-    return scoreboard(request, group, load(tournament))
+    return scoreboard(request, group, tournament)
 
 
 def save_entry(request, pk, tournament_pk, form_class, save):
@@ -100,13 +95,15 @@ def save_entry(request, pk, tournament_pk, form_class, save):
     if form.is_valid():
         try:
             save(board, form.cleaned_data)
-            return swap_or_redirect(request, tournament, lambda: scoreboard(request, group, board))
+            return swap_or_redirect(
+                request, tournament, lambda: scoreboard(request, group, tournament, board)
+            )
         except RulesError as refusal:
             form.add_error(None, str(refusal))
         except (AlreadyRecorded, StalePage) as refusal:
             return after_refusal(request, group, tournament, refusal)
     forms = {"bids_form" if form_class is BidsForm else "played_form": form}
-    return scoreboard(request, group, board, **forms)
+    return scoreboard(request, group, tournament, board, **forms)
 
 
 @login_required
