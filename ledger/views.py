@@ -82,18 +82,17 @@ def page_number(request, last: int = 100_000) -> int:
 @require_GET
 def statement(request, pk, player_pk):
     group = group_for(request, pk)
-    player = get_object_or_404(group.players, pk=player_pk)
     number = page_number(request)
 
     def context():
+        # Only drawn for a player of this group (a kept statement was one): 404 otherwise.
+        player = get_object_or_404(group.players, pk=player_pk)
         page = reports.statement_page(group, player, number)
         return {"group": group, "player": player, "page": page, "lines": page.lines}
 
-    key = (group.pk, group.version, player.pk, number)
+    key = (group.pk, group.version, player_pk, number)
     live = live_part(request, "ledger/statement.html", key, context)
-    return render(
-        request, "ledger/statement.html", {"group": group, "player": player, "live": live}
-    )
+    return render(request, "ledger/statement.html", {"group": group, "live": live})
 
 
 @login_required

@@ -149,3 +149,10 @@ def test_paid_records_a_suggestion_with_one_tap(as_bob, group, evening):
     form = {"payer": players[first.payer], "payee": players[first.payee], "amount": first.amount}
     as_bob.post(reverse("payment_new", args=[group.pk]), form)
     assert len(group_balances(group).transfers) == 2
+
+
+def test_the_statement_of_another_groups_player_is_404(as_carol, group):
+    from tests.factories import GroupFactory, PlayerFactory
+
+    stranger = PlayerFactory(group=GroupFactory(name="Elsewhere"), name="Zed")
+    assert as_carol.get(reverse("statement", args=[group.pk, stranger.pk])).status_code == 404
