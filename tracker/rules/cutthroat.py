@@ -1,9 +1,10 @@
 """Cutthroat Spades: the house rules ("Cutthroat Spades") as plain functions.
 
-This is the public interface; the code lives in four siblings:
+This is the public interface; the code lives in five siblings:
 
 - ``cutthroat_settings``: ``Settings``, ``PRESETS``, the log's ``rules`` object, descriptions;
-- ``cutthroat_play``: ``Hand`` and the scoring of hands, games and the tournament;
+- ``cutthroat_hands``: ``Hand``, the results of hands and games, the scoring of one bid;
+- ``cutthroat_play``: the tournament played hand by hand (``TournamentState``);
 - ``cutthroat_log``: the "cutthroat-log/1" format of docs/log-format.md (parse, replay, export);
 - ``cutthroat_money``: what decided games and the champion are owed, when played for money.
 
@@ -16,6 +17,18 @@ Typical use::
 """
 
 from tracker.rules import RulesError
+from tracker.rules.cutthroat_hands import (
+    GameResult,
+    GameSummary,
+    Hand,
+    HandResult,
+    Standings,
+    TournamentResult,
+    hand_result_from_snapshot,
+    hand_result_snapshot,
+    jack_effects,
+    score_bid,
+)
 from tracker.rules.cutthroat_log import (
     FORMAT,
     log_from,
@@ -24,21 +37,7 @@ from tracker.rules.cutthroat_log import (
     result_document,
 )
 from tracker.rules.cutthroat_money import CHAMPION, GAME, money_owed, winner_takes
-from tracker.rules.cutthroat_play import (
-    GameResult,
-    GameSummary,
-    Hand,
-    HandResult,
-    Standings,
-    TournamentResult,
-    TournamentState,
-    hand_result_from_snapshot,
-    hand_result_snapshot,
-    jack_effects,
-    play_tournament,
-    score_bid,
-    validate_bids,
-)
+from tracker.rules.cutthroat_play import TournamentState, play_tournament, validate_bids
 from tracker.rules.cutthroat_settings import (
     AWARD_JACKS,
     BID_LABELS,

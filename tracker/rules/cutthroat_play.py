@@ -4,124 +4,19 @@ Import the public names from ``tracker.rules.cutthroat``; this module is one par
 """
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 
 from tracker.rules import RulesError
+from tracker.rules.cutthroat_hands import (
+    GameResult,
+    GameSummary,
+    Hand,
+    HandResult,
+    Standings,
+    TournamentResult,
+    jack_effects,
+    score_bid,
+)
 from tracker.rules.cutthroat_settings import BIDS, JACK_NAMES, Settings, _whole
-
-
-@dataclass(frozen=True)
-class Hand:
-    """What was entered for one hand: bids and tricks by player, award jacks card → player."""
-
-    bids: dict[str, int | str]
-    tricks: dict[str, int]
-    jacks: dict[str, str] = field(default_factory=dict)
-
-
-@dataclass
-class HandResult:
-    """One scored hand. All dicts are keyed by player in seat order.
-
-    ``score`` = ``bid_points`` + ``jack_points`` − ``bag_penalty``; ``bags`` is the bags held
-    after the hand (per-hand mode: the bags taken in the hand, after any J♥).
-    """
-
-    game: int  # 1-based game number
-    number: int  # 1-based within the game
-    hand_index: int  # 0-based across the tournament
-    dealer: str
-    first_bidder: str
-    hand: Hand
-    bid_points: dict[str, int]
-    jack_points: dict[str, int]
-    bags_taken: dict[str, int]  # overtricks of the bid, before any J♥
-    score: dict[str, int]
-    bag_penalty: dict[str, int]
-    bags: dict[str, int]
-    totals: dict[str, int]
-
-
-@dataclass
-class GameSummary:
-    """A game as the scoreboard lists it: its winner (None while it goes on) and its totals."""
-
-    number: int
-    winner: str | None
-    totals: dict[str, int]
-    hand_count: int
-
-
-@dataclass
-class GameResult(GameSummary):
-    hands: list[HandResult] = field(default_factory=list)
-
-
-@dataclass
-class Standings:
-    """Where the tournament stands, and what the next hand looks like.
-
-    ``next_*``, ``totals``, ``bags`` and the Blind 6 fields describe the next hand (a new game
-    starts from zero after a game is won). Once ``finished`` no hand may follow; the dealer
-    fields still show where the rotation stands and Blind 6 is allowed to no one. ``games``
-    lists every game that has a hand, the one in play last.
-    """
-
-    players: list[str]
-    games: list[GameSummary]
-    wins: dict[str, int]
-    champion: str | None
-    finished: bool
-    next_dealer: str
-    next_first_bidder: str
-    next_game: int
-    next_hand: int
-    totals: dict[str, int]
-    bags: dict[str, int]
-    blind_six_allowed: dict[str, bool]
-    blind_six_reason: dict[str, str]
-    hands_played: int = 0
-
-
-@dataclass
-class TournamentResult(Standings):
-    """The standings with every scored hand, game by game (``games`` are GameResults)."""
-
-
-def score_bid(bid: int | str, tricks: int, moon: int, nil_tricks_are_bags: bool = True):
-    """(points, bags) for one bid and the tricks taken (the house rules, "Bids and points")."""
-    if bid in ("NIL", "BN"):
-        value = 100 if bid == "NIL" else 200
-        if tricks == 0:
-            return value, 0
-        return -value, tricks if nil_tricks_are_bags else 0
-    if bid == "1F":
-        return (50, 0) if tricks == 1 else (10, tricks - 1) if tricks > 1 else (-50, 0)
-    if bid == "2F":
-        return (40, 0) if tricks == 2 else (20, tricks - 2) if tricks > 2 else (-40, 0)
-    if bid == "B6":
-        return (100, tricks - 6) if tricks >= 6 else (-100, 0)
-    if bid == "SM":
-        return (150, 0) if tricks >= moon else (-150, 0)
-    return (10 * bid, tricks - bid) if tricks >= bid else (-10 * bid, 0)
-
-
-def jack_effects(caught: Mapping[str, str], awards: Mapping[str, int | str]):
-    """(points, bags removed) per player who caught award jacks (the house rules, "Award jacks")."""
-    by_player: dict[str, list[str]] = {}
-    for card, player in caught.items():
-        by_player.setdefault(player, []).append(card)
-    points: dict[str, int] = {}
-    removed: dict[str, int] = {}
-    for player, cards in by_player.items():
-        if len(cards) > 1 and not (len(cards) == 3 == len(awards)):
-            continue  # more than one award jack: nothing for any, unless all three of three
-        for card in cards:
-            if awards[card] == "bag":
-                removed[player] = removed.get(player, 0) + 1
-            else:
-                points[player] = points.get(player, 0) + awards[card]
-    return points, removed
 
 
 def check_players(players) -> list[str]:
@@ -421,44 +316,6 @@ class TournamentState:
             for game in snapshot["games"]
         ]
         return state
-
-
-HAND_RESULT_FIELDS = (
-    "bid_points",
-    "jack_points",
-    "bags_taken",
-    "score",
-    "bag_penalty",
-    "bags",
-    "totals",
-)
-
-
-def hand_result_snapshot(result: HandResult, players: list[str]) -> dict:
-    """A scored hand as JSON-ready values, players by seat."""
-    snapshot = {
-        "game": result.game,
-        "number": result.number,
-        "hand_index": result.hand_index,
-        "dealer": players.index(result.dealer),
-        "first_bidder": players.index(result.first_bidder),
-    }
-    for key in HAND_RESULT_FIELDS:
-        snapshot[key] = [getattr(result, key)[p] for p in players]
-    return snapshot
-
-
-def hand_result_from_snapshot(snapshot: dict, players: list[str], hand: Hand) -> HandResult:
-    named = {key: dict(zip(players, snapshot[key], strict=True)) for key in HAND_RESULT_FIELDS}
-    return HandResult(
-        game=snapshot["game"],
-        number=snapshot["number"],
-        hand_index=snapshot["hand_index"],
-        dealer=players[snapshot["dealer"]],
-        first_bidder=players[snapshot["first_bidder"]],
-        hand=hand,
-        **named,
-    )
 
 
 def play_tournament(players: list[str], settings: Settings, hands: list[Hand]) -> TournamentResult:
