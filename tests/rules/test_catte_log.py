@@ -152,7 +152,7 @@ def test_an_export_without_carried_in_shares_leaves_the_key_out():
         (log_with(players="An, Bình, Chi"), "players: must be a list of names in seat order"),
         (log_with(players=["An", "Bình"]), "players: a session has 3 to 8 players, not 2"),
         (log_with(players=["An", "Bình", "An"]), "players: An: listed twice"),
-        (log_with(players=["An", "Bình", 3]), "players: every name must be a non-empty string"),
+        (log_with(players=["An", "Bình", 3]), "players: 3: a name must be text"),
         (log_with(side_pot_in=["An"]), 'side_pot_in: must be an object such as {"An": "0.50"}'),
         (log_with(side_pot_in={"Zed": "0.50"}), "side_pot_in: Zed: not a player of this log"),
         (log_with(side_pot_in={"An": 0.5}), 'side_pot_in: An: must be an amount such as "1.00"'),

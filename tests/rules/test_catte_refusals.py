@@ -232,8 +232,8 @@ def test_a_stranger_cannot_claim_the_side_pot():
         (["An", "Bình"], "players: a session has 3 to 8 players, not 2"),
         ([f"P{seat}" for seat in range(9)], "players: a session has 3 to 8 players, not 9"),
         (["An", "Bình", "An"], "players: An: listed twice"),
-        (["An", "Bình", ""], "players: every name must be a non-empty string"),
-        (["An", "Bình", "  "], "players: every name must be a non-empty string"),
+        (["An", "Bình", ""], "players: '': a name cannot be empty"),
+        (["An", "Bình", "  "], "players: '  ': a name cannot be empty"),
     ],
 )
 def test_a_session_has_three_to_eight_distinct_named_players(players, message):

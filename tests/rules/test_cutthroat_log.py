@@ -156,7 +156,7 @@ def first_hand(doc):
             lambda d: d.update(players=["An", "Bình"]),
             "players: Cutthroat takes 3 to 5 players, not 2",
         ),
-        (lambda d: d.update(players=["An", "An", "Chi"]), "players: An is listed twice"),
+        (lambda d: d.update(players=["An", "An", "Chi"]), "players: An: listed twice"),
         (lambda d: d["rules"].update(foo=1), 'rules: unknown setting "foo"'),
         (lambda d: d.update(games={}), "games: must be a list of games"),
         (lambda d: d.update(games=[[]]), 'game 1: must be an object with "hands"'),

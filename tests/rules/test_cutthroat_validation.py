@@ -34,9 +34,9 @@ def play(*hands, settings=PLAIN, players=P3):
     [
         (["An", "Bình"], "players: Cutthroat takes 3 to 5 players, not 2"),
         (P5 + ["Phúc"], "players: Cutthroat takes 3 to 5 players, not 6"),
-        (["An", "Bình", "An"], "players: An is listed twice"),
-        (["An", "", "Chi"], "players: every name must be non-empty text, not ''"),
-        (["An", 7, "Chi"], "players: every name must be non-empty text, not 7"),
+        (["An", "Bình", "An"], "players: An: listed twice"),
+        (["An", "", "Chi"], "players: '': a name cannot be empty"),
+        (["An", 7, "Chi"], "players: 7: a name must be text"),
         ("AnBìnhChi", "players: must be a list of names in seat order"),
     ],
 )

@@ -19,6 +19,7 @@ from tracker.rules.catte_round import (
     survivors_after_four,
 )
 from tracker.rules.catte_settings import MOST_PLAYERS, ZERO, Settings, check_amount
+from tracker.rules.names import check_names
 
 
 @dataclass
@@ -217,13 +218,7 @@ def check_players(players: list[str]) -> None:
     if not isinstance(players, list) or not FEWEST_AT_TABLE <= len(players) <= MOST_PLAYERS:
         count = len(players) if isinstance(players, list) else "no list"
         raise RulesError(f"players: a session has 3 to 8 players, not {count}")
-    seen = set()
-    for name in players:
-        if not isinstance(name, str) or not name.strip():
-            raise RulesError("players: every name must be a non-empty string")
-        if name in seen:
-            raise RulesError(f"players: {name}: listed twice")
-        seen.add(name)
+    check_names(players)
 
 
 def _carried_in(players: list[str], side_pot_in: dict[str, Decimal]) -> dict[str, Decimal]:

@@ -27,14 +27,18 @@ RULE_KEYS = (
     "side_pot_stake",
     "side_pot_at_end",
 )
-_AMOUNT_TEXT = re.compile(r"[0-9]+(\.[0-9]{1,2})?")
+_AMOUNT_TEXT = re.compile(r"[0-9]{1,10}(\.[0-9]{1,2})?")
+# No table bets a billion of anything; past that, an amount is a typing slip or an attack.
+MOST_MONEY = Decimal("1000000000")
 
 
 def parse_amount(text, where: str) -> Decimal:
     """An amount written as the logs write money: a string, at most two places ("1.50", "5")."""
     if not isinstance(text, str) or not _AMOUNT_TEXT.fullmatch(text):
         raise RulesError(f'{where} must be an amount such as "1.00"')
-    return Decimal(text)
+    amount = Decimal(text)
+    check_amount(amount, where)
+    return amount
 
 
 def format_money(amount: Decimal) -> str:
@@ -51,6 +55,8 @@ def check_amount(amount, where: str, *, positive: bool = False) -> None:
         or amount != amount.quantize(CENT)
     ):
         raise RulesError(f'{where} must be an amount such as "1.00"')
+    if amount > MOST_MONEY:
+        raise RulesError(f"{where} must be at most {MOST_MONEY:,}")
     if positive and amount == 0:
         raise RulesError(f"{where} must be more than 0")
 

@@ -17,6 +17,7 @@ from tracker.rules.cutthroat_hands import (
     score_bid,
 )
 from tracker.rules.cutthroat_settings import BIDS, JACK_NAMES, Settings, _whole
+from tracker.rules.names import check_names
 
 
 def check_players(players) -> list[str]:
@@ -24,11 +25,7 @@ def check_players(players) -> list[str]:
         raise RulesError("players: must be a list of names in seat order")
     if not 3 <= len(players) <= 5:
         raise RulesError(f"players: Cutthroat takes 3 to 5 players, not {len(players)}")
-    for name in players:
-        if not isinstance(name, str) or not name:
-            raise RulesError(f"players: every name must be non-empty text, not {name!r}")
-        if players.count(name) > 1:
-            raise RulesError(f"players: {name} is listed twice")
+    check_names(players)
     return list(players)
 
 
