@@ -3,10 +3,12 @@
 DJANGO_DEBUG (default on, for a table's own laptop), DJANGO_SECRET_KEY (required with debug off),
 DJANGO_ALLOWED_HOSTS (comma separated), DATABASE_URL (default: SQLite file in the project),
 DJANGO_SECURE_PROXY_SSL_HEADER (set to 1 behind a proxy that sets X-Forwarded-Proto),
-DJANGO_SECURE_SSL_REDIRECT (default on with debug off).
+DJANGO_SECURE_SSL_REDIRECT (default on with debug off), DJANGO_TRUSTED_PROXY_COUNT (how many
+proxies in front append the client's address to X-Forwarded-For; default 0: REMOTE_ADDR).
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -51,12 +53,16 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "axes",
+    "csp",
     "tracker",
     "ledger",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "tracker.common.headers.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -65,6 +71,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as axes asks: it turns a refused login into the locked-out page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "cardtable.urls"
@@ -107,6 +115,11 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# The lockout check runs before the password is looked at; ModelBackend then logs people in.
+AUTHENTICATION_BACKENDS = [
+    "tracker.common.throttle.LoginLockoutBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"
@@ -129,6 +142,47 @@ STORAGES = {
 }
 
 INVITE_DAYS = 7
+
+# Login throttling (django-axes): 5 wrong passwords for one username from one address lock that
+# pair out for 15 minutes (a further try during the lockout starts them again); from another
+# address that user can still log in. A successful login clears the count.
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "tracker.common.throttle.login_locked_out"
+AXES_CLIENT_IP_CALLABLE = "tracker.common.throttle.client_ip"
+# Only failures are kept, and only until their cool-off ends: no record of every login.
+AXES_DISABLE_ACCESS_LOG = True
+TRUSTED_PROXY_COUNT = int(os.environ.get("DJANGO_TRUSTED_PROXY_COUNT", "0"))
+
+# Sign-up throttling (tracker.common.throttle.throttled): sign-up posts per client address, in
+# Django's cache. A whole table may sign up at once from one home network, mistakes included.
+SIGNUP_THROTTLE_LIMIT = 20
+SIGNUP_THROTTLE_SECONDS = 3600
+
+# Pages load scripts, styles and images from this site only; no inline script or style runs.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "frame-ancestors": ["'none'"],
+        "form-action": ["'self'"],
+    }
+}
+# Browser features no page uses are switched off; phones may keep the screen on at the table.
+PERMISSIONS_POLICY = {
+    "camera": [],
+    "microphone": [],
+    "geolocation": [],
+    "payment": [],
+    "usb": [],
+    "screen-wake-lock": ["self"],
+}
 
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)

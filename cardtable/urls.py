@@ -1,12 +1,16 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, register_converter
+
+from tracker.common.converters import IdConverter
+
+register_converter(IdConverter, "id")
 
 urlpatterns = [
     path("", include("tracker.groups.urls")),
-    path("groups/<int:pk>/", include("tracker.cutthroat.urls")),
-    path("groups/<int:pk>/", include("tracker.catte.urls")),
-    path("groups/<int:pk>/", include("tracker.history.urls")),
-    path("groups/<int:pk>/", include("tracker.logs.urls")),
-    path("groups/<int:pk>/", include("ledger.urls")),
+    path("groups/<id:pk>/", include("tracker.cutthroat.urls")),
+    path("groups/<id:pk>/", include("tracker.catte.urls")),
+    path("groups/<id:pk>/", include("tracker.history.urls")),
+    path("groups/<id:pk>/", include("tracker.logs.urls")),
+    path("groups/<id:pk>/", include("ledger.urls")),
     path("admin/", admin.site.urls),
 ]

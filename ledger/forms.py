@@ -1,12 +1,16 @@
+import secrets
+
 from django import forms
 
+from ledger.payments import NOTE_MAX
 from tracker.common.money import money_field
 
 
 class PaymentForm(forms.Form):
     payer = forms.TypedChoiceField(coerce=int, label="Who paid")
     payee = forms.TypedChoiceField(coerce=int, label="Who received")
-    note = forms.CharField(max_length=120, required=False, label="Note (optional)")
+    note = forms.CharField(max_length=NOTE_MAX, required=False, label="Note (optional)")
+    once = forms.RegexField(regex=r"^[0-9a-f]{32}$", required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, group, **kwargs):
         super().__init__(*args, **kwargs)
@@ -14,7 +18,9 @@ class PaymentForm(forms.Form):
         choices = [("", "—")] + [(pk, player.name) for pk, player in self.players.items()]
         self.fields["payer"].choices = self.fields["payee"].choices = choices
         self.fields["amount"] = money_field(group, f"Amount ({group.currency})")
-        self.order_fields(["payer", "payee", "amount", "note"])
+        self.order_fields(["payer", "payee", "amount", "note", "once"])
+        # A new key for each form drawn: sent twice, it records one payment.
+        self.fields["once"].initial = secrets.token_hex(16)
 
     def clean(self):
         data = super().clean()

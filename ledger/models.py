@@ -69,13 +69,17 @@ class Transaction(models.Model):
         "tracker.Group", on_delete=models.CASCADE, related_name="transactions"
     )
     kind = models.CharField(max_length=16, choices=Kind.choices)
-    description = models.CharField(max_length=200)
+    # Two names of 40 characters, an amount and a note of 100 fit, "Reversed: " included.
+    description = models.CharField(max_length=300)
     # Where it came from, e.g. ("round", round.pk) or ("session", session.pk).
     source_type = models.CharField(max_length=20, blank=True)
     source_id = models.PositiveBigIntegerField(null=True, blank=True)
     # Which part of the source, e.g. the game number of a tournament's game stake.
     source_part = models.PositiveIntegerField(default=0)
     note = models.CharField(max_length=200, blank=True)
+    # The one-time key of the form that asked for it: a double tap or a retry with the same key
+    # gets this transaction back instead of a second one.
+    once = models.CharField(max_length=32, null=True, blank=True, unique=True)
     reverses = models.OneToOneField(
         "self", on_delete=models.PROTECT, null=True, blank=True, related_name="reversed_by"
     )

@@ -1,37 +1,68 @@
-"""Payments between players: ledger transactions like any other, reversed and never deleted."""
+"""Payments between players: ledger transactions like any other, reversed and never deleted.
+
+A payment or a reversal carries the one-time key of the form that asked for it: the same key
+again (a double tap, a retry, two phones tapping "Paid" for the same suggestion) gets the first
+one back, and two reversals of one payment at once end with one reversal and "already
+reversed", never an error.
+"""
 
 from decimal import Decimal
 
+from django.db import IntegrityError
 from django.db import transaction as db_transaction
 
 from ledger.models import Transaction
 from ledger.posting import player_account, post, reverse
 from tracker.common.versioning import touch_group
 
+NOTE_MAX = 100
+
 
 class PaymentError(ValueError):
     pass
 
 
-def record_payment(group, payer, payee, amount: Decimal, user, note: str = "") -> Transaction:
+def _first(once):
+    return Transaction.objects.filter(once=once).first() if once else None
+
+
+def record_payment(group, payer, payee, amount: Decimal, user, note="", once=None):
     """`payer` hands `payee` the amount: the payer's balance goes up, the payee's down."""
+    if (done := _first(once)) is not None:
+        return done
     if payer == payee:
         raise PaymentError(f"{payer.name} cannot pay themselves.")
     if amount <= 0:
         raise PaymentError("A payment is more than zero.")
+    if len(note) > NOTE_MAX:
+        raise PaymentError(f"A note has at most {NOTE_MAX} characters.")
     money = f"{group.format_amount(amount)} {group.currency}"
     description = f"{payer.name} paid {payee.name} {money}" + (f" ({note})" if note else "")
     amounts = {player_account(payer): amount, player_account(payee): -amount}
-    with db_transaction.atomic():
-        touch_group(group.pk)
-        return post(group, Transaction.Kind.PAYMENT, description, amounts, user=user, note=note)
+    try:
+        with db_transaction.atomic():
+            touch_group(group.pk)
+            kind = Transaction.Kind.PAYMENT
+            return post(group, kind, description, amounts, user=user, note=note, once=once)
+    except IntegrityError:
+        if (done := _first(once)) is not None:
+            return done  # the same tap, saved a moment earlier by another request
+        raise
 
 
-def reverse_payment(entry: Transaction, user) -> Transaction:
+def reverse_payment(entry: Transaction, user, once=None) -> Transaction:
+    if (done := _first(once)) is not None:
+        return done
     if entry.kind != Transaction.Kind.PAYMENT:
         raise PaymentError("Only a payment can be reversed here.")
     if Transaction.objects.filter(reverses=entry).exists():
         raise PaymentError("This payment was already reversed.")
-    with db_transaction.atomic():
-        touch_group(entry.group_id)
-        return reverse(entry, user=user, description=f"Reversed: {entry.description}")
+    try:
+        with db_transaction.atomic():
+            touch_group(entry.group_id)
+            description = f"Reversed: {entry.description}"
+            return reverse(entry, user=user, description=description, once=once)
+    except IntegrityError as error:
+        if (done := _first(once)) is not None:
+            return done
+        raise PaymentError("This payment was already reversed.") from error

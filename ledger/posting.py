@@ -83,6 +83,7 @@ def post(group, kind, description, amounts, *, source=("", None), part=0, **extr
             created_by=extra.get("user"),
             reverses=extra.get("reverses"),
             note=extra.get("note", ""),
+            once=extra.get("once"),
         )
         Posting.objects.bulk_create(
             Posting(transaction=entry, account=account, amount_minor=value)
@@ -99,7 +100,7 @@ def post(group, kind, description, amounts, *, source=("", None), part=0, **extr
     return entry
 
 
-def reverse(entry: Transaction, *, user=None, description=None) -> Transaction:
+def reverse(entry: Transaction, *, user=None, description=None, once=None) -> Transaction:
     amounts = {
         posting.account: -entry.group.from_minor(posting.amount_minor)
         for posting in entry.postings.select_related("account")
@@ -113,6 +114,7 @@ def reverse(entry: Transaction, *, user=None, description=None) -> Transaction:
         part=entry.source_part,
         user=user,
         reverses=entry,
+        once=once,
     )
 
 

@@ -89,6 +89,15 @@ class Echo:
         return value
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def as_text(cell: str) -> str:
+    """A text cell a spreadsheet shows as written: one starting like a formula (a name or a
+    note may) gets a leading apostrophe, so it is never run."""
+    return f"'{cell}" if cell.startswith(FORMULA_STARTS) else cell
+
+
 def csv_rows(group, postings):
     yield ["date", "transaction", "kind", "description", "account", f"amount ({group.currency})"]
     for posting in postings:
@@ -97,7 +106,7 @@ def csv_rows(group, postings):
             entry.created_at.isoformat(),
             entry.pk,
             entry.kind,
-            entry.description,
-            str(posting.account),
+            as_text(entry.description),
+            as_text(str(posting.account)),
             group.format_amount(group.from_minor(posting.amount_minor)),
         ]

@@ -12,7 +12,7 @@ from ledger.forms import PaymentForm
 from ledger.models import Posting, Transaction
 from ledger.payments import PaymentError, record_payment, reverse_payment
 from tracker.common.permissions import group_for
-from tracker.common.views import live_part
+from tracker.common.views import live_part, once_key
 from tracker.models import Role
 
 LATEST_PAYMENTS = 10
@@ -47,9 +47,9 @@ def payment_new(request, pk):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            entry = record_payment(
-                group, data["payer"], data["payee"], data["amount"], request.user, data["note"]
-            )
+            payer, payee, amount = data["payer"], data["payee"], data["amount"]
+            note, once = data["note"], data["once"] or None
+            entry = record_payment(group, payer, payee, amount, request.user, note, once)
             messages.success(request, f"Recorded: {entry.description}.")
             return redirect("balances", pk=group.pk)
         except PaymentError as error:
@@ -63,7 +63,7 @@ def payment_reverse(request, pk, transaction_pk):
     group = group_for(request, pk, role=Role.SCORER)
     entry = get_object_or_404(group.transactions, pk=transaction_pk)
     try:
-        reverse_payment(entry, request.user)
+        reverse_payment(entry, request.user, once_key(request))
         messages.success(
             request, f"Reversed: {entry.description}. Both entries stay in the ledger."
         )

@@ -11,7 +11,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 RULES = {"stake": "1.00", "side_pot_stake": "0.25"}
 
 
-SETTLED = "!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+SETTLED = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
 
 
 def press(phone, button):

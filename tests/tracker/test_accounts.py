@@ -1,4 +1,8 @@
+from datetime import timedelta
+
+from axes.models import AccessAttempt
 from django.contrib.auth import get_user_model
+from django.test import override_settings
 from django.urls import reverse
 
 from tests.factories import PASSWORD
@@ -44,3 +48,103 @@ def test_pages_load_htmx_from_our_own_static_files(client, db):
     page = client.get(reverse("login")).content.decode()
     assert '<script src="/static/django_htmx/htmx' in page
     assert 'hx-headers=\'{"X-CSRFToken"' in page and "viewport" in page
+
+
+# Throttling: wrong passwords per username and address, sign-ups per address.
+
+PHONE, OTHER_PHONE = "203.0.113.7", "198.51.100.9"
+
+
+def log_in(client, password, address=PHONE, username="alice"):
+    form = {"username": username, "password": password}
+    return client.post(reverse("login"), form, REMOTE_ADDR=address)
+
+
+def logged_in(client):
+    return "_auth_user_id" in client.session
+
+
+def test_forty_wrong_passwords_lock_out_even_the_right_one(client, alice):
+    for _ in range(40):
+        assert not logged_in(client)
+        log_in(client, "not-the-password")
+    response = log_in(client, PASSWORD)
+    assert response.status_code == 429
+    page = response.content.decode()
+    assert "Too many wrong passwords for <strong>alice</strong>" in page
+    assert "Wait 15 minutes, then try again." in page
+    assert not logged_in(client)
+
+
+def test_the_fifth_wrong_password_locks_out(client, alice):
+    statuses = [log_in(client, "not-the-password").status_code for _ in range(5)]
+    assert statuses == [200, 200, 200, 200, 429]
+    # Another username from the same address is still asked for its password.
+    assert log_in(client, "not-the-password", username="bob").status_code == 200
+
+
+def minutes_pass(minutes):
+    """Moves the failures axes keeps back in time, as if `minutes` had passed."""
+    attempt = AccessAttempt.objects.get()
+    attempt.attempt_time -= timedelta(minutes=minutes)
+    attempt.save()
+
+
+def test_the_lockout_ends_after_fifteen_minutes(client, alice):
+    for _ in range(5):
+        log_in(client, "not-the-password")
+    minutes_pass(14)
+    assert log_in(client, PASSWORD).status_code == 429  # and the 15 minutes start again
+    minutes_pass(14)
+    assert log_in(client, PASSWORD).status_code == 429
+    assert not logged_in(client)
+    minutes_pass(15.1)
+    assert log_in(client, PASSWORD).status_code == 302
+    assert logged_in(client)
+
+
+def test_the_lockout_is_for_one_address_only(client, alice):
+    for _ in range(5):
+        log_in(client, "not-the-password")
+    assert log_in(client, PASSWORD, address=OTHER_PHONE).status_code == 302
+
+
+def test_a_successful_login_clears_the_count(client, alice):
+    for _ in range(4):
+        log_in(client, "not-the-password")
+    assert log_in(client, PASSWORD).status_code == 302
+    client.post(reverse("logout"))
+    for _ in range(4):
+        log_in(client, "not-the-password")
+    assert log_in(client, PASSWORD).status_code == 302
+
+
+def sign_up(client, username, address=PHONE, **headers):
+    form = {"username": username, "password1": "shuffle-up-99", "password2": "shuffle-up-99"}
+    response = client.post(reverse("signup"), form, REMOTE_ADDR=address, **headers)
+    client.logout()
+    return response
+
+
+def test_sign_ups_from_one_address_are_limited(client, db, settings):
+    for n in range(settings.SIGNUP_THROTTLE_LIMIT):
+        assert sign_up(client, f"player{n}").status_code == 302
+    response = sign_up(client, "one-too-many")
+    assert response.status_code == 429
+    page = response.content.decode()
+    assert "Too many sign-ups came from your network" in page and "Try again in" in page
+    assert not get_user_model().objects.filter(username="one-too-many").exists()
+    assert sign_up(client, "from-elsewhere", address=OTHER_PHONE).status_code == 302
+
+
+@override_settings(SIGNUP_THROTTLE_LIMIT=1, TRUSTED_PROXY_COUNT=1)
+def test_behind_a_proxy_the_address_it_forwards_is_counted(client, db):
+    proxy = "10.0.0.1"
+
+    def through_proxy(username, forwarded):
+        return sign_up(client, username, proxy, HTTP_X_FORWARDED_FOR=forwarded).status_code
+
+    # The client may send an X-Forwarded-For of its own: only the proxy's last entry counts.
+    assert through_proxy("lan", f"1.2.3.4, {PHONE}") == 302
+    assert through_proxy("mai", f"5.6.7.8, {PHONE}") == 429
+    assert through_proxy("hoa", OTHER_PHONE) == 302

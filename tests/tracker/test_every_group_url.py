@@ -14,7 +14,7 @@ def group_patterns(patterns=None, prefix=""):
         route = prefix + str(entry.pattern)
         if isinstance(entry, URLResolver):
             yield from group_patterns(entry.url_patterns, route)
-        elif isinstance(entry, URLPattern) and route.startswith("groups/<int:pk>/"):
+        elif isinstance(entry, URLPattern) and route.startswith("groups/<id:pk>/"):
             yield route
 
 
@@ -22,8 +22,8 @@ ROUTES = sorted(set(group_patterns()))
 
 
 def concrete(route: str, group_pk: int) -> str:
-    path = route.replace("<int:pk>", str(group_pk))
-    return "/" + re.sub(r"<int:\w+>", "1", path)
+    path = route.replace("<id:pk>", str(group_pk))
+    return "/" + re.sub(r"<(?:int|id):\w+>", "1", path)
 
 
 def test_the_sweep_sees_the_urls_of_every_part():

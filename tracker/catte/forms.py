@@ -12,6 +12,7 @@ from django import forms
 from tracker.catte.draft import RoundDraft, is_tap, parse_taps, taps_from_round
 from tracker.common.money import money_field
 from tracker.common.seats import add_seat_fields, seats_from_dealer
+from tracker.common.text import clean_label
 from tracker.rules import catte
 
 MOST_SEATS = 8
@@ -50,6 +51,10 @@ class SessionForm(forms.Form):
         widget=forms.RadioSelect,
         label="An unclaimed side pot at the end is",
     )
+
+    def clean_name(self):
+        name = self.cleaned_data["name"]
+        return clean_label(name, "") if name.strip() else ""
 
     def __init__(self, *args, group, players, **kwargs):
         super().__init__(*args, **kwargs)

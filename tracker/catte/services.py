@@ -109,7 +109,7 @@ def correct_round(
     return board
 
 
-def undo_last(board: SessionBoard, version: int, user) -> SessionBoard:
+def undo_last(board: SessionBoard, version: int, user, once=None) -> SessionBoard:
     _refuse_if_closed(board)
     rows = list(board.session.rounds.all())
     if not rows:
@@ -125,13 +125,14 @@ def undo_last(board: SessionBoard, version: int, user) -> SessionBoard:
             before=last.entry,
             user=user,
             summary=f"Round {last.number} undone",
+            once=once,
         )
         last.delete()
         money.after_change(board, [], last.number, user)
     return board
 
 
-def close(board: SessionBoard, version: int, user) -> SessionBoard:
+def close(board: SessionBoard, version: int, user, once=None) -> SessionBoard:
     """Close the session: the side pot is refunded, or carried to the group's next session."""
     _refuse_if_closed(board)
     session = board.session
@@ -155,6 +156,7 @@ def close(board: SessionBoard, version: int, user) -> SessionBoard:
             },
             user=user,
             summary=f"Session closed after {rounds} round{'' if rounds == 1 else 's'}{fate}",
+            once=once,
         )
         money.after_change(board, [], board.next_number, user)
     return board
@@ -279,7 +281,7 @@ def import_log(
     those shares into the side pot as the session is imported. A backup of a session still
     being played is imported with `closed=False`.
     """
-    names, settings, rounds, side_pot_in = catte.read_log(doc)
+    names, settings, rounds, side_pot_in = catte.parse_log(doc)  # every round checked first
     with transaction.atomic():
         players = match_players(group, names, create_missing)
         shares = {players[names.index(name)].name: share for name, share in side_pot_in.items()}

@@ -1,4 +1,4 @@
-"""Cắt Tê sessions, included under groups/<int:pk>/."""
+"""Cắt Tê sessions, included under groups/<id:pk>/."""
 
 from django.urls import path
 
@@ -6,10 +6,10 @@ from tracker.catte import views as catte
 
 urlpatterns = [
     path("sessions/new/", catte.session_new, name="session_new"),
-    path("sessions/<int:session_pk>/", catte.session_detail, name="session"),
-    path("sessions/<int:session_pk>/round/", catte.round_entry, name="round_entry"),
-    path("sessions/<int:session_pk>/rounds/<int:number>/", catte.round_edit, name="round_edit"),
-    path("sessions/<int:session_pk>/undo/", catte.round_undo, name="round_undo"),
-    path("sessions/<int:session_pk>/close/", catte.session_close, name="session_close"),
-    path("sessions/<int:session_pk>/summary.txt", catte.session_summary, name="session_summary"),
+    path("sessions/<id:session_pk>/", catte.session_detail, name="session"),
+    path("sessions/<id:session_pk>/round/", catte.round_entry, name="round_entry"),
+    path("sessions/<id:session_pk>/rounds/<id:number>/", catte.round_edit, name="round_edit"),
+    path("sessions/<id:session_pk>/undo/", catte.round_undo, name="round_undo"),
+    path("sessions/<id:session_pk>/close/", catte.session_close, name="session_close"),
+    path("sessions/<id:session_pk>/summary.txt", catte.session_summary, name="session_summary"),
 ]

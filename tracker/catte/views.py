@@ -130,7 +130,7 @@ def round_edit(request, pk, session_pk, number):
 def round_undo(request, pk, session_pk):
     group, session = session_for(request, pk, session_pk, role=Role.SCORER)
     board = load(session)
-    undo = lambda version: services.undo_last(board, version, request.user)  # noqa: E731
+    undo = lambda version, once: services.undo_last(board, version, request.user, once)  # noqa: E731
     done = "The last round was undone; it is kept in the history."
     return act_on_version(request, session, undo, done)
 
@@ -140,7 +140,7 @@ def round_undo(request, pk, session_pk):
 def session_close(request, pk, session_pk):
     group, session = session_for(request, pk, session_pk, role=Role.SCORER)
     board = load(session)
-    close = lambda version: services.close(board, version, request.user)  # noqa: E731
+    close = lambda version, once: services.close(board, version, request.user, once)  # noqa: E731
     done = "The session is closed; here is the final money."
     return act_on_version(request, session, close, done)
 

@@ -8,6 +8,8 @@ from decimal import Decimal
 
 from django import forms
 
+from tracker.rules.catte_settings import MOST_MONEY
+
 
 def tone(amount) -> str:
     """The CSS class of a signed amount: "pos" for a gain, "neg" for a loss, "" for nothing."""
@@ -30,6 +32,7 @@ def money_field(group, label: str, required: bool = True, help_text: str = ""):
         label=label,
         required=required,
         min_value=Decimal(0),
+        max_value=MOST_MONEY,
         max_digits=12,
         decimal_places=decimals,
         help_text=help_text,
@@ -37,6 +40,7 @@ def money_field(group, label: str, required: bool = True, help_text: str = ""):
             "required": f"{label}: the table agrees on an amount.",
             "max_decimal_places": too_fine,
             "min_value": f"{label}: cannot be negative.",
+            "max_value": f"{label}: at most {MOST_MONEY:,}.",
             "invalid": f"{label}: an amount such as {'5' if decimals == 0 else '0.50'}.",
         },
         widget=forms.TextInput(

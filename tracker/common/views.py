@@ -1,6 +1,7 @@
 """Small pieces every page shares: htmx fragments, refusals as messages, versioned actions."""
 
 import json
+import re
 
 from django.contrib import messages
 from django.core.cache import cache
@@ -12,9 +13,11 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from tracker.common.versioning import AlreadyRecorded, StalePage
+from tracker.models import Change
 from tracker.rules import RulesError
 
 REFUSALS = (AlreadyRecorded, StalePage, RulesError)
+ONCE = re.compile(r"[0-9a-f]{32}")
 # Rendered into a kept live part where the reader's own CSRF token goes.
 CSRF_PLACEHOLDER = "csrf-token-of-the-reader"
 LIVE_PART_SECONDS = 24 * 60 * 60
@@ -54,18 +57,29 @@ def page_version(request) -> int | None:
         return None
 
 
-def run_on_version(request, action, done: str) -> bool:
-    """Run `action(version)` against the version the page was drawn from; say what happened.
+def once_key(request) -> str | None:
+    """The one-time key a form sent (see the `once_key` tag), if it is one."""
+    key = request.POST.get("once", "")
+    return key if ONCE.fullmatch(key) else None
 
-    A stale page or a refused change saves nothing and says why.
+
+def run_on_version(request, action, done: str) -> bool:
+    """Run `action(version, once)` against the version the page was drawn from and with the
+    form's one-time key; say what happened.
+
+    A stale page or a refused change saves nothing and says why; the same tap sent again
+    (a double tap, a retry) is told it is done.
     """
-    version = page_version(request)
+    version, once = page_version(request), once_key(request)
     if version is None:
         messages.error(request, "Reload the page and try again.")
         return False
     try:
-        action(version)
+        action(version, once)
     except REFUSALS as refusal:
+        if once and Change.objects.filter(once=once).exists():
+            messages.success(request, done)
+            return True
         messages.error(request, str(refusal))
         return False
     messages.success(request, done)

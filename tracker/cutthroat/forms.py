@@ -9,6 +9,7 @@ from django import forms
 
 from tracker.common.money import money_field
 from tracker.common.seats import add_seat_fields, seats_from_dealer
+from tracker.common.text import clean_label
 from tracker.common.widgets import QuickSelect
 from tracker.rules import cutthroat
 
@@ -73,6 +74,10 @@ class TournamentForm(forms.Form):
         label="Jokers (5 players only)",
         choices=[(0, "none"), (2, "2 jokers"), (3, "3 jokers")],
     )
+
+    def clean_name(self):
+        name = self.cleaned_data["name"]
+        return clean_label(name, "") if name.strip() else ""
 
     def __init__(self, *args, group, players, **kwargs):
         super().__init__(*args, **kwargs)

@@ -156,7 +156,7 @@ def correct_hand(board: Scoreboard, number, version, bids, tricks, jacks, user, 
     return board
 
 
-def undo_last(board: Scoreboard, version: int, user) -> Scoreboard:
+def undo_last(board: Scoreboard, version: int, user, once=None) -> Scoreboard:
     """Take back the pending bids, or else the last played hand."""
     rows = list(board.tournament.hands.filter(tricks__isnull=False))
     last = board.pending or (rows.pop() if rows else None)
@@ -173,6 +173,7 @@ def undo_last(board: Scoreboard, version: int, user) -> Scoreboard:
             before=last.as_entry(),
             user=user,
             summary=f"{'Bids of hand' if board.pending else 'Hand'} {last.number} undone",
+            once=once,
         )
         last.delete()
         board.pending = None

@@ -159,6 +159,6 @@ def hand_edit(request, pk, tournament_pk, number):
 def hand_undo(request, pk, tournament_pk):
     group, tournament = tournament_for(request, pk, tournament_pk, role=Role.SCORER)
     board = load(tournament)
-    undo = lambda version: services.undo_last(board, version, request.user)  # noqa: E731
+    undo = lambda version, once: services.undo_last(board, version, request.user, once)  # noqa: E731
     done = "The last hand was undone; it is kept in the history."
     return act_on_version(request, tournament, undo, done)

@@ -1,7 +1,9 @@
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
+from tracker.common.text import clean_label
 from tracker.models import CURRENCIES, Group, Invite, Player, Role
+from tracker.rules.names import name_key, name_problem
 
 
 class SignupForm(UserCreationForm):
@@ -26,10 +28,7 @@ class GroupForm(forms.ModelForm):
         }
 
     def clean_name(self):
-        name = self.cleaned_data["name"].strip()
-        if not name:
-            raise forms.ValidationError("Give the group a name.")
-        return name
+        return clean_label(self.cleaned_data["name"], "Give the group a name.")
 
 
 class PlayerForm(forms.ModelForm):
@@ -50,8 +49,11 @@ class PlayerForm(forms.ModelForm):
 
     def clean_name(self):
         name = self.cleaned_data["name"].strip()
-        clash = self.group.players.filter(name__iexact=name).exclude(pk=self.instance.pk)
-        if clash.exists():
+        problem = name_problem(name)
+        if problem:
+            raise forms.ValidationError(problem[0].upper() + problem[1:] + ".")
+        others = self.group.players.exclude(pk=self.instance.pk).values_list("name", flat=True)
+        if any(name_key(other) == name_key(name) for other in others):
             raise forms.ValidationError(f"{name} is already a player of {self.group.name}.")
         return name
 

@@ -22,9 +22,26 @@ def create_group(form, user):
 
 
 def save_group(form) -> None:
+    """The group's name and currency; the currency only while nothing was played for money
+    (every amount is kept in the currency's minor unit: changing it would rescale them)."""
+    group = form.instance
+    if "currency" in form.changed_data and group.pk and has_money(group):
+        raise Refused(
+            f"The currency stays {form.initial['currency']}: this group's games and payments "
+            "are kept in it. Start a new group to play in another currency."
+        )
     with transaction.atomic():
         group = form.save()
         touch_group(group.pk)
+
+
+def has_money(group) -> bool:
+    """Whether anything was played or paid in the group's currency."""
+    return (
+        group.transactions.exists()
+        or group.sessions.exists()
+        or group.tournaments.exclude(game_stake=0, buy_in=0).exists()
+    )
 
 
 def save_player(form, user=None):

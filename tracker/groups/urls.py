@@ -1,6 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from tracker.common.throttle import throttled
 from tracker.groups import views
 
 auth_urls = [
@@ -12,25 +13,25 @@ auth_urls = [
         auth_views.PasswordChangeDoneView.as_view(),
         name="password_change_done",
     ),
-    path("signup/", views.signup, name="signup"),
+    path("signup/", throttled(views.signup), name="signup"),
 ]
 
 group_urls = [
     path("", views.group_detail, name="group"),
     path("edit/", views.group_edit, name="group_edit"),
     path("players/", views.player_add, name="player_add"),
-    path("players/<int:player_pk>/", views.player_edit, name="player_edit"),
-    path("members/<int:member_pk>/role/", views.member_role, name="member_role"),
-    path("members/<int:member_pk>/remove/", views.member_remove, name="member_remove"),
+    path("players/<id:player_pk>/", views.player_edit, name="player_edit"),
+    path("members/<id:member_pk>/role/", views.member_role, name="member_role"),
+    path("members/<id:member_pk>/remove/", views.member_remove, name="member_remove"),
     path("invites/", views.invite_list, name="invite_list"),
-    path("invites/<int:invite_pk>/revoke/", views.invite_revoke, name="invite_revoke"),
+    path("invites/<id:invite_pk>/revoke/", views.invite_revoke, name="invite_revoke"),
 ]
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("accounts/", include(auth_urls)),
     path("groups/new/", views.group_create, name="group_create"),
-    path("groups/<int:pk>/", include(group_urls)),
+    path("groups/<id:pk>/", include(group_urls)),
     path("invite/<str:token>/", views.invite_accept, name="invite"),
     path("healthz", views.healthz, name="healthz"),
 ]

@@ -71,9 +71,12 @@ def group_edit(request, pk):
     group = group_for(request, pk, role=Role.OWNER)
     form = GroupForm(request.POST or None, instance=group)
     if request.method == "POST" and form.is_valid():
-        services.save_group(form)
-        messages.success(request, "Group saved.")
-        return redirect(group)
+        try:
+            services.save_group(form)
+            messages.success(request, "Group saved.")
+            return redirect(group)
+        except services.Refused as refusal:
+            form.add_error("currency", str(refusal))
     return render(request, "tracker/group_form.html", {"form": form, "group": group})
 
 

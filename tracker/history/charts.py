@@ -29,7 +29,7 @@ COLOURS = (
 DASHES = ("", "7 3", "2 3", "9 3 2 3")
 WIDTH, HEIGHT = 320, 200
 TOP, BOTTOM, LEFT = 12, 26, 40
-FONT = 12  # viewBox units, about 12 px on a phone
+FONT = 12  # viewBox units, about 12 px on a phone; svg.chart in app.css sets the same
 LABEL_GAP = 14  # least vertical distance between two end labels
 LONGEST_NAME = 8  # characters of a name shown at the end of its line
 
@@ -117,8 +117,8 @@ def line_chart(
 
     parts = [
         f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" role="img" '
-        f'aria-label="{escape(title)}" style="display:block;max-width:40rem;height:auto;'
-        f'font-size:{FONT}px;font-family:inherit" xmlns="http://www.w3.org/2000/svg">',
+        # Sized and lettered by svg.chart in app.css: the CSP refuses style attributes.
+        f'aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg">',
         f"<title>{escape(title)}</title>",
     ]
     for tick in ticks:

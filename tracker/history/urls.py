@@ -1,4 +1,4 @@
-"""The group's history, player pages and settlements, included under groups/<int:pk>/."""
+"""The group's history, player pages and settlements, included under groups/<id:pk>/."""
 
 from django.urls import path
 
@@ -7,12 +7,12 @@ from tracker.history import views as history
 urlpatterns = [
     path("history/tournaments/", history.tournament_list, name="history_tournaments"),
     path(
-        "history/tournaments/<int:tournament_pk>/",
+        "history/tournaments/<id:tournament_pk>/",
         history.tournament_charts,
         name="history_tournament",
     ),
     path("history/sessions/", history.session_list, name="history_sessions"),
-    path("history/sessions/<int:session_pk>/", history.session_chart, name="history_session"),
-    path("players/<int:player_pk>/stats/", history.player_stats, name="player_stats"),
+    path("history/sessions/<id:session_pk>/", history.session_chart, name="history_session"),
+    path("players/<id:player_pk>/stats/", history.player_stats, name="player_stats"),
     path("balances/by-session/", history.settlements, name="balances_by_session"),
 ]

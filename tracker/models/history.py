@@ -34,6 +34,9 @@ class Change(models.Model):
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     summary = models.CharField(max_length=200, blank=True)
+    # The one-time key of the form that asked for the change (an undo, a close): a repeat of
+    # the same tap is told it is done, not refused.
+    once = models.CharField(max_length=32, null=True, blank=True, unique=True)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )

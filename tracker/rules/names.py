@@ -17,14 +17,15 @@ NAME_MAX = 40
 INVISIBLE = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"})
 
 
-def name_problem(name) -> str | None:
-    """What is wrong with `name` as a player's name, in words; None when nothing is."""
+def name_problem(name, limit: int = NAME_MAX) -> str | None:
+    """What is wrong with `name` as a player's name (or, with its own `limit`, as the name of a
+    group, a tournament or a session), in words; None when nothing is."""
     if not isinstance(name, str):
         return "a name must be text"
     if not name.strip():
         return "a name cannot be empty"
-    if len(name) > NAME_MAX:
-        return f"a name has at most {NAME_MAX} characters, not {len(name)}"
+    if len(name) > limit:
+        return f"a name has at most {limit} characters, not {len(name)}"
     if name != name.strip():
         return "a name cannot start or end with a space"
     hidden = next((char for char in name if unicodedata.category(char) in INVISIBLE), None)

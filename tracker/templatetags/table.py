@@ -1,6 +1,10 @@
-"""Filters every page shares: the colour and the sign of a gain or a loss."""
+"""Tags and filters every page shares: the colour and the sign of a gain or a loss, and the
+one-time key a form sends so that a double tap or a retry does a thing once."""
+
+import secrets
 
 from django import template
+from django.utils.html import format_html
 
 from tracker.common.money import tone as money_tone
 
@@ -17,3 +21,9 @@ def tone(amount) -> str:
 def signed(points) -> str:
     """A score change with its sign: "+30", "-10", "0"."""
     return f"+{points}" if points > 0 else str(points)
+
+
+@register.simple_tag
+def once_key():
+    """A hidden one-time key for a form whose POST moves money or takes something back."""
+    return format_html('<input type="hidden" name="once" value="{}">', secrets.token_hex(16))

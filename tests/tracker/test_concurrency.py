@@ -1,0 +1,132 @@
+"""Phones tapping the same thing at the same moment, as real simultaneous requests to a live
+server on PostgreSQL: one hand, one round, one payment, one reversal, one undo, one close; the
+others are told, none gets an error page, and the ledger stays balanced.
+
+SQLite in tests is one in-memory connection shared by the server's threads, so these run on
+PostgreSQL (the CI runs the suite there too).
+"""
+
+import http.client
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from urllib.parse import urlencode, urlsplit
+
+import pytest
+from django.db import connection
+from django.db.models import Sum
+from django.test import Client
+from django.urls import reverse
+
+from ledger.models import Posting, Transaction
+from ledger.payments import record_payment
+from tracker.catte import board as catte_board
+from tracker.catte import services as catte_services
+from tracker.cutthroat import board as cutthroat_board
+from tracker.cutthroat import services as cutthroat_services
+from tracker.models import Change, Hand, Round, Session
+from tracker.rules import catte
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        connection.vendor != "postgresql", reason="simultaneous requests need PostgreSQL"
+    ),
+]
+PHONES = 8
+CSRF = "concurrentconcurrentconcurrent12"  # a CSRF secret the phones send as cookie and header
+
+
+def cookie_of(user) -> str:
+    client = Client()
+    client.force_login(user)
+    return f"sessionid={client.cookies['sessionid'].value}; csrftoken={CSRF}"
+
+
+def at_once(live_server, user, path: str, forms: list[dict]) -> list[int]:
+    """Post every form to `path` at the same moment, each from its own connection."""
+    host = urlsplit(live_server.url)
+    start = threading.Barrier(len(forms))
+    headers = {
+        "Cookie": cookie_of(user),
+        "X-CSRFToken": CSRF,
+        "Content-Type": "application/x-www-form-urlencoded",
+    }
+
+    def post(form: dict) -> int:
+        phone = http.client.HTTPConnection(host.hostname, host.port, timeout=60)
+        start.wait()
+        phone.request("POST", path, urlencode(form), headers)
+        return phone.getresponse().status
+
+    with ThreadPoolExecutor(len(forms)) as pool:
+        return list(pool.map(post, forms))
+
+
+def ledger_balanced() -> bool:
+    unbalanced = Transaction.objects.annotate(total=Sum("postings__amount_minor")).exclude(total=0)
+    total = Posting.objects.aggregate(total=Sum("amount_minor"))["total"] or 0
+    return not unbalanced.exclude(total__isnull=True).exists() and total == 0
+
+
+@pytest.fixture
+def evening(group, players, bob):
+    session = catte_services.start(group, players, {"stake": "1.00", "side_pot_stake": "0.25"}, bob)
+    return session
+
+
+def test_one_round_tapped_on_eight_phones_is_saved_once(live_server, group, bob, evening):
+    path = reverse("round_entry", args=[group.pk, evening.pk])
+    form = {"number": 1, "taps": "r7 sH c- t0 t0 t0 t0", "tap": "save"}
+    statuses = at_once(live_server, bob, path, [form] * PHONES)
+    assert max(statuses) < 500
+    assert Round.objects.count() == 1 and Change.objects.filter(action="round").count() == 1
+    assert Transaction.objects.filter(kind="round").count() == 1 and ledger_balanced()
+
+
+def test_one_hand_saved_on_eight_phones_is_played_once(live_server, group, players, bob):
+    tournament = cutthroat_services.start(group, players[:3], {"preset": "official"}, bob)
+    bids = dict.fromkeys(["An", "Bình", "Chi"], 5)
+    hand = cutthroat_services.record_bids(cutthroat_board.load(tournament), bids, bob)
+    form = {"number": 1, "hand": hand.pk, "tricks_0": 5, "tricks_1": 5, "tricks_2": 7}
+    form |= {"jack_JD": 0, "jack_JC": 1}
+    path = reverse("hand_played", args=[group.pk, tournament.pk])
+    assert max(at_once(live_server, bob, path, [form] * PHONES)) < 500
+    assert Hand.objects.filter(tricks__isnull=False).count() == 1
+    assert Change.objects.filter(action="played").count() == 1
+
+
+def test_one_payment_tapped_on_eight_phones_is_recorded_once(live_server, group, players, bob):
+    form = {"payer": players[1].pk, "payee": players[0].pk, "amount": "2.50", "once": "f" * 32}
+    path = reverse("payment_new", args=[group.pk])
+    assert max(at_once(live_server, bob, path, [form] * PHONES)) < 500
+    assert Transaction.objects.filter(kind="payment").count() == 1 and ledger_balanced()
+
+
+def test_one_payment_reversed_on_eight_phones_is_reversed_once(live_server, group, players, bob):
+    payment = record_payment(group, players[1], players[0], 2, bob)
+    path = reverse("payment_reverse", args=[group.pk, payment.pk])
+    forms = [{"once": f"{phone:032x}"} for phone in range(PHONES)]
+    assert max(at_once(live_server, bob, path, forms)) < 500
+    assert Transaction.objects.filter(kind="reversal").count() == 1 and ledger_balanced()
+
+
+def test_one_undo_tapped_on_eight_phones_undoes_one_round(live_server, group, bob, evening):
+    for _ in range(3):
+        played = catte.Round(tricks=["An"] * 4, side_pot_upturned="7H")
+        catte_services.record_round(catte_board.load(Session.objects.get()), played, bob)
+    version = Session.objects.get().version
+    forms = [{"version": version, "once": f"{phone:032x}"} for phone in range(PHONES)]
+    path = reverse("round_undo", args=[group.pk, evening.pk])
+    assert max(at_once(live_server, bob, path, forms)) < 500
+    assert Round.objects.count() == 2 and Change.objects.filter(action="undo").count() == 1
+    assert ledger_balanced()
+
+
+def test_closing_on_eight_phones_at_once_closes_and_refunds_once(live_server, group, bob, evening):
+    played = catte.Round(tricks=["An"] * 4, side_pot_upturned="7H")
+    catte_services.record_round(catte_board.load(evening), played, bob)
+    forms = [{"version": Session.objects.get().version, "once": "9" * 32}] * PHONES
+    path = reverse("session_close", args=[group.pk, evening.pk])
+    assert max(at_once(live_server, bob, path, forms)) < 500
+    assert Change.objects.filter(action="close").count() == 1
+    assert Transaction.objects.filter(kind="side_pot_refund").count() == 1 and ledger_balanced()

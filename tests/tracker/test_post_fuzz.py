@@ -1,0 +1,103 @@
+"""Hostile values posted to every form of the app, as an owner, a scorer and a viewer: never an
+error page, the ledger always balanced, and a viewer never changes anything."""
+
+import pytest
+from django.db.models import Sum
+from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ledger.models import Posting, Transaction
+from ledger.payments import record_payment
+from tests.conftest import client_for
+from tracker.catte import board as catte_board
+from tracker.catte import services as catte_services
+from tracker.cutthroat import board as cutthroat_board
+from tracker.cutthroat import services as cutthroat_services
+from tracker.models import Change, Hand, Invite, Membership, Player, Round, Session, Tournament
+from tracker.rules import catte
+
+# Every form field the app knows, so the values land where a form reads them.
+FIELDS = [
+    "name", "currency", "role", "user", "text", "create_missing", "once", "version", "number",
+    "hand", "taps", "tap", "auto_player", "auto_hand", "payer", "payee", "amount", "note",
+    "first_dealer", "preset", "target", "bags", "bag_limit", "blind_six_per_game",
+    "blind_six_behind", "jack_of_hearts", "wins_needed", "moon_tricks", "nil_tricks_are_bags",
+    "jokers", "game_stake", "buy_in", "stake", "side_pot_stake", "false_claim_penalty",
+    "sweep_double_min_players", "auto_wins", "auto_win_pays", "ace_penalty", "side_pot_at_end",
+    "confirm", *(f"seat_{n}" for n in range(8)), *(f"bid_{n}" for n in range(5)),
+    *(f"tricks_{n}" for n in range(5)), "jack_JD", "jack_JC", "jack_JH",
+]  # fmt: skip
+HOSTILE = st.one_of(
+    st.text(max_size=30),
+    st.text(alphabet=st.characters(categories=["Cc", "Cf", "Zl", "So"]), max_size=10),
+    st.integers(min_value=-(2**70), max_value=2**70).map(str),
+    st.sampled_from(
+        ["", "0", "-1", "1E+30", "NaN", "Infinity", "0.001", "9" * 40, "x" * 5000, "t9 t0",
+         "save", "undo", "k", "rK sH c- t0 t0 t0 t0", "owner", "JPY", "NIL", "B6", "SM",
+         "a" * 32, "\u202e", "=1+1", "<script>", "../../etc/passwd", "true", "on"]
+    ),
+)  # fmt: skip
+FORMS = st.dictionaries(st.sampled_from(FIELDS), st.one_of(HOSTILE, st.lists(HOSTILE, max_size=3)))
+URLS = [
+    "group_edit", "player_add", "player_edit", "member_role", "member_remove", "invite_list",
+    "invite_revoke", "tournament_new", "hand_bids", "hand_played", "hand_edit", "hand_undo",
+    "session_new", "round_entry", "round_edit", "round_undo", "session_close", "log_import",
+    "group_restore", "payment_new", "payment_reverse", "group_create",
+]  # fmt: skip
+
+
+@pytest.fixture
+def table(group, players, alice, bob, carol):
+    """A group with something of everything to post at."""
+    tournament = cutthroat_services.start(group, players[:3], {"preset": "official"}, alice)
+    cutthroat_services.record_bids(cutthroat_board.load(tournament), dict.fromkeys(
+        ["An", "Bình", "Chi"], 4), alice)  # fmt: skip
+    session = catte_services.start(group, players, {"stake": "1.00", "side_pot_stake": "0.25"}, bob)
+    played = catte.Round(tricks=["An"] * 4, side_pot_upturned="7H")
+    catte_services.record_round(catte_board.load(session), played, bob)
+    payment = record_payment(group, players[1], players[0], 1, bob)
+    invite = Invite.objects.create(group=group, role="viewer", created_by=alice)
+    member = Membership.objects.get(user=carol)
+    ids = {"pk": group.pk, "tournament_pk": tournament.pk, "session_pk": session.pk,
+           "player_pk": players[0].pk, "member_pk": member.pk, "invite_pk": invite.pk,
+           "transaction_pk": payment.pk, "number": 1}  # fmt: skip
+    return {"alice": alice, "bob": bob, "carol": carol, "ids": ids}
+
+
+def url_of(name: str, ids: dict) -> str:
+    for kwargs in (
+        {},
+        {"pk": ids["pk"]},
+        *({"pk": ids["pk"], key: ids[key]} for key in ids if key != "pk"),
+        {"pk": ids["pk"], "tournament_pk": ids["tournament_pk"], "number": 1},
+        {"pk": ids["pk"], "session_pk": ids["session_pk"], "number": 1},
+    ):
+        try:
+            return reverse(name, kwargs=kwargs)
+        except Exception:  # noqa: BLE001 - try the next way of filling the URL
+            continue
+    raise AssertionError(name)
+
+
+def rows() -> tuple:
+    models = (Tournament, Hand, Session, Round, Player, Change, Transaction, Membership, Invite)
+    return tuple(model.objects.count() for model in models)
+
+
+def unbalanced() -> int:
+    sums = Transaction.objects.annotate(total=Sum("postings__amount_minor")).exclude(total=0)
+    return sums.exclude(total__isnull=True).count()
+
+
+@pytest.mark.django_db
+@settings(max_examples=250, deadline=None, suppress_health_check=list(HealthCheck))
+@given(name=st.sampled_from(URLS), who=st.sampled_from(["alice", "bob", "carol"]), form=FORMS)
+def test_no_hostile_form_breaks_a_page_or_the_ledger(client, table, name, who, form):
+    client_for(client, table[who])
+    before = rows()
+    response = client.post(url_of(name, table["ids"]), form, HTTP_HX_REQUEST="true")
+    assert response.status_code < 500
+    assert unbalanced() == 0 and Posting.objects.aggregate(s=Sum("amount_minor"))["s"] == 0
+    if who == "carol" and name != "group_create":
+        assert rows() == before  # a viewer changes nothing

@@ -1,0 +1,80 @@
+"""Limits on guessing passwords and on creating accounts, per client address.
+
+Logins are counted by django-axes (settings: AXES_*): `LoginLockoutBackend` refuses a locked-out
+username and address before any password is checked, and `login_locked_out` is the page they
+get. Sign-ups are counted here, in Django's cache, by `throttled`.
+"""
+
+import math
+import time
+from functools import wraps
+
+from axes.backends import AxesStandaloneBackend
+from axes.helpers import get_client_username, get_cool_off
+from django.conf import settings
+from django.core.cache import cache
+from django.shortcuts import render
+
+TEMPLATE = "registration/locked_out.html"
+
+
+def client_ip(request) -> str | None:
+    """The client's address: REMOTE_ADDR, or, behind TRUSTED_PROXY_COUNT proxies that each append
+    the address they saw to X-Forwarded-For, the one the outermost proxy wrote (entries before it
+    are whatever the client sent)."""
+    proxies = settings.TRUSTED_PROXY_COUNT
+    if proxies:
+        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+        hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
+        if len(hops) >= proxies:
+            return hops[-proxies]
+    return request.META.get("REMOTE_ADDR")
+
+
+class LoginLockoutBackend(AxesStandaloneBackend):
+    """Axes' lockout check. It needs the request to know the client's address; a call without
+    one is no login over HTTP (the test client's `login()`, a shell) and goes on to the next
+    backend unchecked. Every login form of the site passes its request."""
+
+    def authenticate(self, request, username=None, password=None, **kwargs):
+        if request is None:
+            return None
+        return super().authenticate(request, username=username, password=password, **kwargs)
+
+
+def too_many(request, *, minutes: int, signup: bool = False, username: str = ""):
+    context = {"minutes": minutes, "signup": signup, "username": username}
+    return render(request, TEMPLATE, context, status=429)
+
+
+def login_locked_out(request, original_response=None, credentials=None):
+    """Axes' lockout response (AXES_LOCKOUT_CALLABLE): 429 and when to try again."""
+    minutes = math.ceil(get_cool_off(request).total_seconds() / 60)
+    username = get_client_username(request, credentials) or ""
+    return too_many(request, minutes=minutes, username=username)
+
+
+def throttled(view):
+    """`view` answering 429 to a client address that posted to it SIGNUP_THROTTLE_LIMIT times
+    within the current window of SIGNUP_THROTTLE_SECONDS. Windows start at fixed times, so the
+    count is one cache key per address and window."""
+
+    @wraps(view)
+    def throttled_view(request, *args, **kwargs):
+        if request.method == "POST":
+            window = settings.SIGNUP_THROTTLE_SECONDS
+            now = time.time()
+            start = int(now // window * window)
+            left = start + window - now
+            key = f"throttle:{view.__module__}.{view.__name__}:{client_ip(request)}:{start}"
+            cache.add(key, 0, math.ceil(left))
+            try:
+                count = cache.incr(key)
+            except ValueError:  # expired between the two calls
+                cache.set(key, 1, math.ceil(left))
+                count = 1
+            if count > settings.SIGNUP_THROTTLE_LIMIT:
+                return too_many(request, minutes=math.ceil(left / 60), signup=True)
+        return view(request, *args, **kwargs)
+
+    return throttled_view
