@@ -30,3 +30,18 @@ def test_names_that_differ_only_in_case_or_accent_encoding_are_the_same():
     assert name_key(decomposed) == name_key("NGUYỄN")
     with pytest.raises(RulesError, match="^players: ANN: the same name as Ann$"):
         check_names(["Ann", "Bình", "ANN"])
+
+
+def test_a_refusal_quotes_a_long_bad_name_cut_short():
+    with pytest.raises(RulesError) as refused:
+        check_names(["\u200b" + "x" * 5000, "An", "Bình"])
+    assert len(str(refused.value)) < 200
+
+
+def test_a_log_of_more_rounds_than_any_evening_is_refused():
+    from tracker.rules.catte import read_log
+
+    log = {"format": "catte-log/1", "rules": {"stake": "1"}, "players": ["An", "Bình", "Chi"],
+           "rounds": [{"tricks": ["An"] * 4}] * 5001}  # fmt: skip
+    with pytest.raises(RulesError, match="^rounds: a log holds at most 5,000 rounds$"):
+        read_log(log)

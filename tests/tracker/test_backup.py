@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from ledger.balances import group_balances
 from ledger.payments import record_payment, reverse_payment
-from tests.factories import GroupFactory, MembershipFactory, fresh
+from tests.factories import GroupFactory, MembershipFactory, PlayerFactory, fresh
 from tracker.catte import services as catte_sessions
 from tracker.cutthroat import services as tournaments
 from tracker.logs import backup
@@ -100,3 +100,26 @@ def test_an_outsider_gets_404_for_backup_and_restore(as_dave, group):
 def test_backup_and_restore_refuse_other_methods(as_alice, group):
     assert as_alice.post(reverse("group_backup", args=[group.pk])).status_code == 405
     assert as_alice.put(reverse("group_restore", args=[group.pk])).status_code == 405
+
+
+def test_a_backup_in_a_currency_without_cents_restores_its_stakes_and_payments(alice):
+    dong = GroupFactory(name="Tết", currency="VND")
+    an, binh, chi = (PlayerFactory(group=dong, name=name) for name in ("An", "Bình", "Chi"))
+    money = {"game_stake": Decimal("5000"), "buy_in": Decimal("20000")}
+    rules = {"preset": "official", "target": 100, "wins_needed": 1}
+    tournaments.start(dong, [an, binh, chi], rules, alice, money_rules=money)
+    record_payment(dong, an, chi, Decimal("15000"), alice, "tiền mặt")
+    empty = GroupFactory(name="Restored", currency="VND")
+    backup.import_zip(empty, backup.export_zip(dong), alice)
+    assert empty.tournaments.get().buy_in == Decimal("20000")
+    assert summary(empty) == summary(dong)
+
+
+def test_a_backup_names_its_players_whatever_their_case(played_group, alice):
+    manifest, logs = backup.read_zip(backup.export_zip(played_group))
+    manifest["players"] = [name.upper() for name in manifest["players"]]
+    empty = GroupFactory(name="Restored", currency="EUR")
+    backup.restore(empty, (manifest, logs), alice)
+    assert sorted(empty.players.values_list("name", flat=True)) == ["AN", "BÌNH", "CHI", "DŨNG"]
+    rows = {name.upper(): row for name, row in summary(played_group)[0].items()}
+    assert summary(empty)[0] == rows

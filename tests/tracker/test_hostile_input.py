@@ -3,6 +3,7 @@
 Each test sends exactly an input that once answered with an error page or bent the money.
 """
 
+import json
 from decimal import Decimal
 
 import pytest
@@ -13,7 +14,7 @@ from ledger.models import Transaction
 from tests.factories import fresh
 from tracker.catte import services as catte_services
 from tracker.catte.board import load
-from tracker.models import Change, Group, Player, Round
+from tracker.models import Change, Group, Player, Round, Session
 from tracker.rules import catte
 
 
@@ -145,3 +146,13 @@ def test_a_tournament_name_longer_than_its_column_is_refused(as_bob, group, play
     form = {**seats, "name": "x" * 300, "preset": "official", "first_dealer": 0}
     response = as_bob.post(reverse("tournament_new", args=[group.pk]), form)
     assert response.status_code == 200 and not group.tournaments.exists()
+
+
+def test_a_log_with_cents_is_refused_by_a_group_that_plays_in_dong(as_alice, group):
+    Group.objects.filter(pk=group.pk).update(currency="VND")
+    log = {"format": "catte-log/1", "rules": {"stake": "0.50"}, "players": ["An", "Bình", "Chi"],
+           "rounds": [{"tricks": ["An"] * 4}]}  # fmt: skip
+    form = {"text": json.dumps(log), "create_missing": "on"}
+    response = as_alice.post(reverse("log_import", args=[group.pk]), form)
+    assert "stake: VND amounts have no decimals, not 0.50" in response.content.decode()
+    assert not Session.objects.exists() and not Transaction.objects.exists()

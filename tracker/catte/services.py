@@ -20,6 +20,7 @@ from django.utils import timezone
 from tracker.catte import money
 from tracker.catte.board import SessionBoard, keep_results, load, replay
 from tracker.catte.entries import describe_round, entry_by_seat
+from tracker.common.money import check_in_currency
 from tracker.common.seats import match_players
 from tracker.common.versioning import AlreadyRecorded, StalePage, save_state, touch_group
 from tracker.models import Change, Round, Session, SessionSeat
@@ -245,6 +246,15 @@ def start(group, players: list, rules: dict, user, name: str = "", side_pot_in=N
     settings = catte.settings_from_rules(rules)
     names = [player.name for player in players]
     catte.SessionState(names, side_pot_in)  # refuses a bad table before anything is written
+    check_in_currency(
+        group,
+        {
+            "stake": settings.stake,
+            "side_pot_stake": settings.side_pot_stake,
+            "false_claim_penalty": settings.false_claim_penalty,
+            **{f"side_pot_in: {name}": amount for name, amount in (side_pot_in or {}).items()},
+        },
+    )
     with transaction.atomic():
         session = Session.objects.create(
             group=group, name=name, rules=catte.rules_from_settings(settings), created_by=user

@@ -8,6 +8,7 @@ from decimal import Decimal
 
 from django import forms
 
+from tracker.rules import RulesError
 from tracker.rules.catte_settings import MOST_MONEY
 
 
@@ -47,3 +48,17 @@ def money_field(group, label: str, required: bool = True, help_text: str = ""):
             attrs={"inputmode": "decimal" if decimals else "numeric", "autocomplete": "off"}
         ),
     )
+
+
+def check_in_currency(group, amounts: dict) -> None:
+    """Refuse an amount (what → Decimal) the group's currency cannot hold: more decimals than
+    it has (VND has none), negative, or past the bound every amount has."""
+    for what, value in amounts.items():
+        if value is None:
+            continue
+        amount = Decimal(value)
+        if not Decimal(0) <= amount <= MOST_MONEY:
+            raise RulesError(f"{what}: {amount} is not an amount from 0 to {MOST_MONEY:,}")
+        if amount != amount.quantize(Decimal(1).scaleb(-group.decimals)):
+            places = "no decimals" if group.decimals == 0 else f"{group.decimals} decimals"
+            raise RulesError(f"{what}: {group.currency} amounts have {places}, not {amount}")

@@ -3,6 +3,12 @@
 from django import forms
 
 from tracker.models import Player
+from tracker.rules import RulesError
+from tracker.rules.names import name_key
+
+# A group is the people of one table or club: past this many, a name list is an attack or a
+# slip, and every page listing the players would grow without end.
+MAX_PLAYERS = 200
 
 
 class MissingPlayers(Exception):
@@ -19,14 +25,20 @@ def seats_of(game) -> list:
 
 
 def match_players(group, names: list[str], create_missing: bool) -> list:
-    """The group's players for these names (ignoring case); creates missing ones if asked."""
-    known = {player.name.casefold(): player for player in group.players.all()}
-    missing = [name for name in names if name.casefold() not in known]
+    """The group's players for these names (the same name whatever its case or encoding);
+    creates missing ones if asked, up to `MAX_PLAYERS` in the group."""
+    known = {name_key(player.name): player for player in group.players.all()}
+    missing = [name for name in names if name_key(name) not in known]
     if missing and not create_missing:
         raise MissingPlayers(missing)
+    if len(known) + len(missing) > MAX_PLAYERS:
+        raise RulesError(
+            f"players: a group has at most {MAX_PLAYERS} players; adding {', '.join(missing)} "
+            f"would make {len(known) + len(missing)}"
+        )
     for name in missing:
-        known[name.casefold()] = Player.objects.create(group=group, name=name)
-    return [known[name.casefold()] for name in names]
+        known[name_key(name)] = Player.objects.create(group=group, name=name)
+    return [known[name_key(name)] for name in names]
 
 
 def add_seat_fields(form, players, seats: int) -> None:

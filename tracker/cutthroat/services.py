@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 
+from tracker.common.money import check_in_currency
 from tracker.common.seats import match_players
 from tracker.common.versioning import AlreadyRecorded, save_state, touch_group
 from tracker.cutthroat import money
@@ -188,6 +189,7 @@ def start(group, players: list, rules: dict, user, name: str = "", money_rules=N
     """
     settings = cutthroat.settings_from_rules(rules, len(players))
     state = cutthroat.TournamentState([player.name for player in players], settings)
+    check_in_currency(group, money_rules or {})
     with transaction.atomic():
         tournament = Tournament.objects.create(
             group=group,

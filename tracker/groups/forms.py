@@ -1,6 +1,7 @@
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
+from tracker.common.seats import MAX_PLAYERS
 from tracker.common.text import clean_label
 from tracker.models import CURRENCIES, Group, Invite, Player, Role
 from tracker.rules.names import name_key, name_problem
@@ -49,6 +50,8 @@ class PlayerForm(forms.ModelForm):
 
     def clean_name(self):
         name = self.cleaned_data["name"].strip()
+        if self.instance.pk is None and self.group.players.count() >= MAX_PLAYERS:
+            raise forms.ValidationError(f"A group has at most {MAX_PLAYERS} players.")
         problem = name_problem(name)
         if problem:
             raise forms.ValidationError(problem[0].upper() + problem[1:] + ".")

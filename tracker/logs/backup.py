@@ -1,6 +1,9 @@
 """A whole group in one zip: every tournament and session as a game log, plus what logs do not
 hold (names, stakes, open or closed, payments), so it re-imports into an empty group with
 identical balances.
+
+A backup is read within the caps of `limits` and its `group.json` checked as a whole before
+anything is created; a refusal is a RulesError naming the file and the entry at fault.
 """
 
 import io
@@ -11,11 +14,15 @@ from decimal import Decimal
 from django.db import transaction
 
 from ledger.models import Transaction
-from ledger.payments import record_payment, reverse_payment
+from ledger.payments import NOTE_MAX, PaymentError, record_payment, reverse_payment
+from tracker.common.seats import MAX_PLAYERS, MissingPlayers
 from tracker.common.versioning import touch_group
-from tracker.logs import registry
-from tracker.models import Player, Tournament
+from tracker.logs import limits, registry
+from tracker.logs.limits import MANIFEST, MAX_GAME_NAME, MAX_LOGS, MAX_PAYMENTS
+from tracker.models import CURRENCIES, Player, Tournament
 from tracker.rules import RulesError
+from tracker.rules.catte_settings import check_amount, parse_amount
+from tracker.rules.names import check_names, name_key
 
 FORMAT = "cardtable-backup/1"
 
@@ -67,39 +74,159 @@ def export_zip(group) -> bytes:
     return buffer.getvalue()
 
 
-def read_zip(data: bytes) -> tuple[dict, dict[str, dict]]:
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            manifest = json.loads(archive.read("group.json"))
-            logs = {
-                entry["file"]: json.loads(archive.read(entry["file"])) for entry in manifest["logs"]
-            }
-    except (zipfile.BadZipFile, KeyError, ValueError, TypeError) as error:
-        raise RulesError(f"backup: not a backup of this app ({error})") from error
+def read_zip(data: bytes) -> tuple[dict, dict[str, bytes]]:
+    """The checked manifest of a backup, and the text of each game log it names.
+
+    Every file is checked against the caps before any is read; the logs are parsed one at a
+    time as they are restored, so a backup never sits in memory parsed whole.
+    """
+    with limits.BoundedZip(data) as archive:
+        if MANIFEST not in archive.names:
+            raise RulesError(f"backup: not a backup of this app (no {MANIFEST})")
+        manifest = limits.parse_json(archive.read(MANIFEST), f"backup: {MANIFEST}")
+        check_manifest(manifest)
+        files = [entry["file"] for entry in manifest["logs"]]
+        unnamed = sorted(archive.names - {MANIFEST} - set(files))
+        if unnamed:
+            raise RulesError(f"backup: {unnamed[0]} is not named in {MANIFEST}")
+        return manifest, {name: archive.read(name) for name in files}
+
+
+def check_manifest(manifest: dict) -> None:
+    """Refuse a manifest that is not exactly what `export_zip` writes, within the caps."""
     if manifest.get("format") != FORMAT:
         raise RulesError(f'backup: "format" must be "{FORMAT}"')
-    return manifest, logs
+    keys = {"format", "group", "currency", "logs", "players", "payments"}
+    _only_keys(manifest, keys, "backup", required=("currency", "logs"))
+    currency = manifest.get("currency")
+    if not isinstance(currency, str) or currency not in CURRENCIES:
+        raise RulesError(f"backup: currency {_shown(currency)} is not one this app keeps")
+    if not isinstance(manifest.get("group", ""), str):
+        raise RulesError('backup: "group" must be the name of the group')
+    logs = _listed(manifest, "logs", MAX_LOGS, "game logs")
+    players = _listed(manifest, "players", MAX_PLAYERS, "players")
+    payments = _listed(manifest, "payments", MAX_PAYMENTS, "payments")
+    check_names(players, "backup: players")
+    files = set()
+    for number, entry in enumerate(logs, start=1):
+        _check_entry(entry, f"backup: logs {number}", currency)
+        if entry["file"] in files:
+            raise RulesError(f"backup: logs {number}: {entry['file']} is named twice")
+        files.add(entry["file"])
+    known = {name_key(name): name for name in players}
+    for number, payment in enumerate(payments, start=1):
+        _check_payment(payment, f"backup: payment {number}", known, currency)
+
+
+def _only_keys(entry, keys: set, where: str, required: tuple = ()) -> None:
+    if not isinstance(entry, dict):
+        raise RulesError(f"{where}: must be an object")
+    for key in entry:
+        if key not in keys:
+            raise RulesError(f"{where}: unknown key {_shown(key)}")
+    for key in required:
+        if key not in entry:
+            raise RulesError(f'{where}: "{key}" is missing')
+
+
+def _shown(value) -> str:
+    """A value in a message, cut short: the message is shown on a page."""
+    text = repr(value)
+    return text if len(text) <= 60 else f"{text[:57]}..."
+
+
+def _listed(manifest: dict, key: str, most: int, what: str) -> list:
+    items = manifest.get(key, [])
+    if not isinstance(items, list):
+        raise RulesError(f'backup: "{key}" must be a list')
+    if len(items) > most:
+        raise RulesError(f"backup: {len(items):,} {what}; a backup holds at most {most:,}")
+    return items
+
+
+def _money(text, where: str, currency: str, *, positive: bool = False) -> Decimal:
+    """An amount as a backup writes it: the logs' amounts, in the currency's decimals."""
+    amount = parse_amount(text, where)
+    check_amount(amount, where, positive=positive)
+    decimals = CURRENCIES[currency]
+    if amount != amount.quantize(Decimal(1).scaleb(-decimals)):
+        places = "no decimals" if decimals == 0 else f"at most {decimals} decimals"
+        raise RulesError(f"{where}: {currency} amounts have {places}")
+    return amount
+
+
+def _check_entry(entry, where: str, currency: str) -> None:
+    keys = {"file", "name", "game_stake", "buy_in", "closed"}
+    _only_keys(entry, keys, where, required=("file",))
+    file = entry["file"]
+    if not isinstance(file, str) or file == MANIFEST or not limits.FILE_NAME.fullmatch(file):
+        raise RulesError(f"{where}: file must be the name of a game log such as session-1.json")
+    name = entry.get("name", "")
+    if not isinstance(name, str) or len(name) > MAX_GAME_NAME:
+        raise RulesError(f"{where}: name must be text of at most {MAX_GAME_NAME} characters")
+    for key in ("game_stake", "buy_in"):
+        if key in entry:
+            _money(entry[key], f"{where}: {key}", currency)
+    if type(entry.get("closed", True)) is not bool:
+        raise RulesError(f"{where}: closed must be true or false")
+
+
+def _check_payment(payment, where: str, known: dict, currency: str) -> None:
+    keys = {"from", "to", "amount", "note", "reversed"}
+    _only_keys(payment, keys, where, required=("from", "to", "amount"))
+    for key in ("from", "to"):
+        name = payment[key]
+        if not isinstance(name, str) or name_key(name) not in known:
+            raise RulesError(f'{where}: "{key}" {_shown(name)} is not one of the backup\'s players')
+    if name_key(payment["from"]) == name_key(payment["to"]):
+        raise RulesError(f"{where}: {payment['from']} cannot pay themselves")
+    _money(payment["amount"], f"{where}: amount", currency, positive=True)
+    note = payment.get("note", "")
+    if not isinstance(note, str) or len(note) > NOTE_MAX:
+        raise RulesError(f"{where}: note must be text of at most {NOTE_MAX} characters")
+    if type(payment.get("reversed", False)) is not bool:
+        raise RulesError(f"{where}: reversed must be true or false")
 
 
 def import_zip(group, data: bytes, user) -> None:
     """Everything in the backup, into a group that has played nothing yet; all or nothing."""
-    manifest, logs = read_zip(data)
+    restore(group, read_zip(data), user)
+
+
+def restore(group, backup: tuple[dict, dict[str, bytes]], user) -> None:
+    """A backup read by `read_zip`, into a group that has played nothing yet; all or nothing."""
+    manifest, logs = backup
     if group.tournaments.exists() or group.sessions.exists() or group.transactions.exists():
         raise RulesError("backup: restore into a group that has played nothing yet")
-    if manifest.get("currency") != group.currency:
-        raise RulesError(
-            f"backup: the amounts are in {manifest.get('currency')}, not {group.currency}"
-        )
+    if manifest["currency"] != group.currency:
+        raise RulesError(f"backup: the amounts are in {manifest['currency']}, not {group.currency}")
     with transaction.atomic():
-        known = {name.casefold() for name in group.players.values_list("name", flat=True)}
-        for name in manifest.get("players", []):
-            if name.casefold() not in known:
-                Player.objects.create(group=group, name=name)
+        known = {name_key(name) for name in group.players.values_list("name", flat=True)}
+        new = [name for name in manifest.get("players", []) if name_key(name) not in known]
+        if len(known) + len(new) > MAX_PLAYERS:
+            raise RulesError(
+                f"backup: the group would have {len(known) + len(new)} players; "
+                f"a group has at most {MAX_PLAYERS}"
+            )
+        Player.objects.bulk_create(Player(group=group, name=name) for name in new)
+        touch_group(group.pk)
         for entry in manifest["logs"]:
-            restore_log(group, entry, logs[entry["file"]], user)
-        players = {player.name: player for player in group.players.all()}
-        for payment in manifest.get("payments", []):
-            restore_payment(group, players, payment, user)
+            where = f"backup: {entry['file']}"
+            try:
+                restore_log(group, entry, registry.read(logs[entry["file"]]), user)
+            except MissingPlayers as missing:
+                raise RulesError(f"{where}: {missing}; {MANIFEST} must list them") from missing
+            except RulesError as error:
+                message = str(error)
+                if message.startswith(where):
+                    raise
+                raise RulesError(f"{where}: {message}") from error
+        players = {name_key(player.name): player for player in group.players.all()}
+        for number, payment in enumerate(manifest.get("payments", []), start=1):
+            try:
+                restore_payment(group, players, payment, user)
+            except PaymentError as error:
+                raise RulesError(f"backup: payment {number}: {error}") from error
 
 
 def restore_log(group, entry: dict, log: dict, user) -> None:
@@ -114,10 +241,11 @@ def restore_log(group, entry: dict, log: dict, user) -> None:
 
 
 def restore_payment(group, players: dict, payment: dict, user) -> None:
+    """One payment of a checked manifest; `players` by `name_key` of their names."""
     entry = record_payment(
         group,
-        players[payment["from"]],
-        players[payment["to"]],
+        players[name_key(payment["from"])],
+        players[name_key(payment["to"])],
         Decimal(payment["amount"]),
         user,
         payment.get("note", ""),

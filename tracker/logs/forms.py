@@ -1,8 +1,13 @@
-"""Uploads: a game log, or a whole group's backup."""
+"""Uploads: a game log, or a whole group's backup.
+
+The size of an upload is checked before a byte of it is read; what is read goes to the one
+reading path of its kind (`registry.read`, `backup.read_zip`), which checks everything else.
+"""
 
 from django import forms
 
-from tracker.logs import registry
+from tracker.logs import backup, registry
+from tracker.logs.limits import MAX_BACKUP_BYTES, MAX_LOG_BYTES, megabytes
 from tracker.rules import RulesError
 
 
@@ -11,13 +16,17 @@ class RestoreForm(forms.Form):
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
-        if upload.size > 20_000_000:
-            raise forms.ValidationError("A backup file is at most 20 MB.")
+        if upload.size > MAX_BACKUP_BYTES:
+            raise forms.ValidationError(f"A backup file is at most {megabytes(MAX_BACKUP_BYTES)}.")
+        try:
+            self.cleaned_data["backup"] = backup.read_zip(upload.read(MAX_BACKUP_BYTES + 1))
+        except RulesError as error:
+            raise forms.ValidationError(str(error)) from error
         return upload
 
 
 class ImportForm(forms.Form):
-    """A game log, uploaded as a file or pasted."""
+    """A game log, uploaded as a file or pasted; only an owner is offered to add players."""
 
     file = forms.FileField(required=False, label="Log file (.json)")
     text = forms.CharField(required=False, label="…or paste the log", widget=forms.Textarea)
@@ -25,15 +34,20 @@ class ImportForm(forms.Form):
         required=False, label="Add players who are not in the group yet"
     )
 
+    def __init__(self, *args, can_add_players: bool = True, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not can_add_players:
+            del self.fields["create_missing"]
+
     def clean(self):
         data = super().clean()
         upload, text = data.get("file"), data.get("text", "").strip()
         if not upload and not text:
             raise forms.ValidationError("Choose a log file or paste a log.")
-        if upload and upload.size > 2_000_000:
-            raise forms.ValidationError("A log file is at most 2 MB.")
+        if upload and upload.size > MAX_LOG_BYTES:
+            raise forms.ValidationError(f"A log file is at most {megabytes(MAX_LOG_BYTES)}.")
         try:
-            data["log"] = registry.read(upload.read() if upload else text)
+            data["log"] = registry.read(upload.read(MAX_LOG_BYTES + 1) if upload else text)
         except RulesError as error:
             raise forms.ValidationError(str(error)) from error
         return data

@@ -4,13 +4,13 @@ Every place that reads or writes a log — replay, import, export, backup and re
 format up here, so a new format is added in one place.
 """
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from ledger.settlement import fewest_transfers
 from tracker.catte import services as catte_services
 from tracker.cutthroat import services as cutthroat_services
+from tracker.logs import limits
 from tracker.models import Session, Tournament
 from tracker.rules import RulesError, catte, cutthroat
 
@@ -95,11 +95,12 @@ def export(game) -> dict:
 
 
 def read(text: str | bytes) -> dict:
-    """A log document from JSON text; RulesError for anything that is not a JSON object."""
-    try:
-        doc = json.loads(text)
-    except (ValueError, UnicodeDecodeError) as error:
-        raise RulesError(f"log: not valid JSON ({error})") from error
-    if not isinstance(doc, dict):
-        raise RulesError("log: must be a JSON object")
+    """A log document from JSON text: RulesError for anything but a JSON object, for text past
+    the size cap of a log, and for arrays and objects nested deeper than any log does."""
+    doc = limits.parse_json(text, "log")
+    kind = doc.get("format")
+    if not isinstance(kind, str):  # a list or an object could not even be looked up
+        known = " or ".join(f'"{name}"' for name in FORMATS)
+        shown = "" if kind is None else f", not a {type(kind).__name__}"
+        raise RulesError(f'log: "format" must be {known}{shown}')
     return doc

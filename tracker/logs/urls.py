@@ -1,4 +1,4 @@
-"""Logs and backups, included under groups/<int:pk>/."""
+"""Logs and backups, included under groups/<id:pk>/."""
 
 from django.urls import path
 
@@ -9,9 +9,9 @@ urlpatterns = [
     path("backup.zip", views.group_backup, name="group_backup"),
     path("restore/", views.group_restore, name="group_restore"),
     path(
-        "tournaments/<int:tournament_pk>/export/",
+        "tournaments/<id:tournament_pk>/export/",
         views.tournament_export,
         name="tournament_export",
     ),
-    path("sessions/<int:session_pk>/export/", views.session_export, name="session_export"),
+    path("sessions/<id:session_pk>/export/", views.session_export, name="session_export"),
 ]

@@ -14,26 +14,34 @@ from tracker.logs.forms import ImportForm, RestoreForm
 from tracker.models import Role
 from tracker.rules import RulesError
 
+ASK_AN_OWNER = "ask an owner of the group to add them, or import as an owner."
+
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def log_import(request, pk):
+    """A game log into the group; only an owner may add the players it names that the group
+    does not have (adding players is an owner's job)."""
     group = group_for(request, pk, role=Role.SCORER)
-    form = ImportForm(request.POST or None, request.FILES or None)
+    can_add = group.membership.allows(Role.OWNER)
+    form = ImportForm(request.POST or None, request.FILES or None, can_add_players=can_add)
     missing = []
     if request.method == "POST" and form.is_valid():
-        create = form.cleaned_data["create_missing"]
+        create = can_add and form.cleaned_data.get("create_missing", False)
         try:
             imported = registry.import_log(group, form.cleaned_data["log"], request.user, create)
             messages.success(request, f"Imported as {imported}.")
             return redirect(imported)
         except MissingPlayers as refusal:
-            missing = refusal.names
-            text = json.dumps(form.cleaned_data["log"], ensure_ascii=False, indent=1)
-            form = ImportForm(initial={"text": text, "create_missing": True})
+            if not can_add:
+                form.add_error(None, f"{refusal} — {ASK_AN_OWNER}")
+            else:
+                missing = refusal.names
+                text = json.dumps(form.cleaned_data["log"], ensure_ascii=False, indent=1)
+                form = ImportForm(initial={"text": text, "create_missing": True})
         except RulesError as refusal:
             form.add_error(None, str(refusal))
-    context = {"group": group, "form": form, "missing": missing}
+    context = {"group": group, "form": form, "missing": missing, "can_add_players": can_add}
     return render(request, "tracker/log_import.html", context)
 
 
@@ -73,7 +81,7 @@ def group_restore(request, pk):
     form = RestoreForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
-            backup.import_zip(group, form.cleaned_data["file"].read(), request.user)
+            backup.restore(group, form.cleaned_data["backup"], request.user)
             messages.success(request, "The backup was restored into this group.")
             return redirect(group)
         except RulesError as refusal:

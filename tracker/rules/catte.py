@@ -7,7 +7,7 @@ of one round: dealer, tricks, survivors) and `catte_play` (scoring, round by rou
 
 from decimal import Decimal
 
-from tracker.rules import RulesError
+from tracker.rules import MOST_ENTRIES, RulesError
 from tracker.rules.catte_cards import card_label, next_card, parse_card
 from tracker.rules.catte_play import (
     Round,
@@ -196,6 +196,8 @@ def read_log(doc) -> tuple[list[str], Settings, list[Round], dict[str, Decimal]]
     side_pot_in = _read_side_pot_in(doc.get("side_pot_in", {}), players)
     if not isinstance(doc["rounds"], list):
         raise RulesError("rounds: must be a list of rounds")
+    if len(doc["rounds"]) > MOST_ENTRIES:
+        raise RulesError(f"rounds: a log holds at most {MOST_ENTRIES:,} rounds")
     rounds = [_read_round(number, entry) for number, entry in enumerate(doc["rounds"], start=1)]
     return players, settings, rounds, side_pot_in
 

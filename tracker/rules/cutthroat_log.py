@@ -3,7 +3,7 @@
 Import the public names from ``tracker.rules.cutthroat``; this module is one part of it.
 """
 
-from tracker.rules import RulesError
+from tracker.rules import MOST_ENTRIES, RulesError
 from tracker.rules.cutthroat_play import (
     Hand,
     TournamentResult,
@@ -34,6 +34,10 @@ def _parse(doc) -> tuple[list[str], Settings, list[Hand], list[int], TournamentR
     games = doc["games"]
     if not isinstance(games, list):
         raise RulesError("games: must be a list of games")
+    entries = sum(len(game["hands"]) for game in games if isinstance(game, dict)
+                  and isinstance(game.get("hands"), list))  # fmt: skip
+    if entries > MOST_ENTRIES:
+        raise RulesError(f"games: a log holds at most {MOST_ENTRIES:,} hands")
     tournament = TournamentState(players, settings)
     hands: list[Hand] = []
     counts: list[int] = []

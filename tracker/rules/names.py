@@ -45,9 +45,15 @@ def check_names(names, where: str = "players") -> None:
     for name in names:
         problem = name_problem(name)
         if problem:
-            raise RulesError(f"{where}: {name!r}: {problem}")
+            raise RulesError(f"{where}: {shown(name)}: {problem}")
         key = name_key(name)
         if key in seen:
             twice = "listed twice" if seen[key] == name else f"the same name as {seen[key]}"
             raise RulesError(f"{where}: {name}: {twice}")
         seen[key] = name
+
+
+def shown(value, most: int = 60) -> str:
+    """A value as a refusal quotes it: in full when short, cut with an ellipsis when not."""
+    text = repr(value)
+    return text if len(text) <= most else text[: most - 1] + "…"
