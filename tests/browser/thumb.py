@@ -1,0 +1,51 @@
+"""What the thumb tests share: phones of two sizes, a tap counter, "is it in view", screenshots.
+
+Screenshots of each step go to test-artifacts/ at the project root (not kept in the repository).
+"""
+
+from pathlib import Path
+
+import pytest
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+PHONES = {"360x740": (360, 740), "390x844": (390, 844)}
+
+
+@pytest.fixture(params=list(PHONES), ids=list(PHONES))
+def thumb(browser, request):
+    """A touch phone of each size the app is checked at, with a tap counter."""
+    width, height = PHONES[request.param]
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    yield Thumb(page, request.param)
+    context.close()
+
+
+class Thumb:
+    def __init__(self, page, size: str):
+        self.page, self.size, self.taps = page, size, 0
+
+    def tap(self, selector: str) -> None:
+        """One tap of the thumb on what `selector` finds (it must be in view)."""
+        self.assert_in_view(selector)
+        self.page.tap(selector)
+        self.taps += 1
+
+    def assert_in_view(self, selector: str) -> None:
+        """The element is on the screen as it is now: no scrolling needed to reach it."""
+        box = self.page.locator(selector).first.bounding_box()
+        height = self.page.viewport_size["height"]
+        assert box is not None, f"{selector} is not shown"
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height, (
+            f"{selector} is out of view at {self.size}: top {box['y']:.0f}, screen {height}"
+        )
+
+    def screenshot(self, name: str) -> None:
+        ARTIFACTS.mkdir(exist_ok=True)
+        self.page.screenshot(path=str(ARTIFACTS / f"{name}-{self.size}.png"))
+
+    def assert_no_sideways_scroll(self) -> None:
+        width = self.page.evaluate("document.documentElement.scrollWidth")
+        assert width <= self.page.viewport_size["width"], f"scrolls sideways: {width}px"
