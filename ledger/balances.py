@@ -13,6 +13,7 @@ from decimal import Decimal
 from ledger.models import Account, Posting, Transaction
 from ledger.posting import balances as account_balances
 from ledger.settlement import Transfer, apply_payment, fewest_transfers
+from tracker.common.names import by_name
 
 
 @dataclass
@@ -105,7 +106,7 @@ def group_balances(group, players=None) -> Balances:
     # Every player of the group, those who never played for money at 0.
     everyone = set(group.players.all() if players is None else players)
     everyone |= set(balances) | set(shares)
-    players = sorted(everyone, key=lambda p: p.name.casefold())
+    players = by_name(everyone)
     rows = [BalanceRow(p, balances.get(p, Decimal(0)), shares.get(p, Decimal(0))) for p in players]
     settle = {row.player.name: row.to_settle for row in rows}
     transfers = stable_plan(group, settle) if any(settle.values()) else []

@@ -4,6 +4,7 @@ from django import forms
 
 from ledger.payments import NOTE_MAX
 from tracker.common.money import money_field
+from tracker.common.names import by_name
 
 
 class PaymentForm(forms.Form):
@@ -14,7 +15,7 @@ class PaymentForm(forms.Form):
 
     def __init__(self, *args, group, **kwargs):
         super().__init__(*args, **kwargs)
-        self.players = {player.pk: player for player in group.players.all()}
+        self.players = {player.pk: player for player in by_name(group.players.all())}
         choices = [("", "—")] + [(pk, player.name) for pk, player in self.players.items()]
         self.fields["payer"].choices = self.fields["payee"].choices = choices
         self.fields["amount"] = money_field(group, f"Amount ({group.currency})")

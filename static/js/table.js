@@ -1,31 +1,27 @@
-// Steppers and the live "tricks: 15 of 17" line. Without JavaScript the number inputs still work
-// and the server refuses tricks that do not add up.
+// The live "tricks: 15 of 17" line, and Save only once every player's tricks are in and add up.
+// Without JavaScript the tap grids still work and the server refuses tricks that do not add up.
 (function () {
+  function taken(form) {
+    var sum = 0, blank = 0;
+    form.querySelectorAll("[data-tricks-pick]").forEach(function (group) {
+      var picked = group.querySelector("input:checked");
+      if (picked) sum += parseInt(picked.value, 10); else blank += 1;
+    });
+    return { sum: sum, blank: blank };
+  }
   function setup(root) {
     root.querySelectorAll("form[data-tricks-form]").forEach(function (form) {
       if (form.dataset.ready) return;
       form.dataset.ready = "1";
       var total = parseInt(form.dataset.tricksTotal, 10);
-      var inputs = form.querySelectorAll("input[data-tricks]");
       var line = form.querySelector("[data-tricks-line]");
       var save = form.querySelector("[data-save]");
       function update() {
-        var sum = 0, blank = false;
-        inputs.forEach(function (input) {
-          if (input.value === "") blank = true; else sum += parseInt(input.value, 10) || 0;
-        });
-        if (line) line.textContent = "tricks: " + sum + " of " + total;
-        if (save) save.disabled = blank || sum !== total;
+        var now = taken(form);
+        if (line) line.textContent = "tricks: " + now.sum + " of " + total;
+        if (save) save.disabled = now.blank > 0 || now.sum !== total;
       }
-      form.querySelectorAll("[data-step]").forEach(function (button) {
-        button.addEventListener("click", function () {
-          var input = button.parentElement.querySelector("input");
-          var value = (parseInt(input.value, 10) || 0) + parseInt(button.dataset.step, 10);
-          input.value = Math.max(0, Math.min(total, value));
-          update();
-        });
-      });
-      inputs.forEach(function (input) { input.addEventListener("input", update); });
+      form.addEventListener("change", update);
       update();
     });
   }

@@ -33,9 +33,8 @@ def test_a_sweep_is_tapped_in_and_paid(phone, live_server, alice, players, group
     session = catte_sessions.start(group, players, RULES, alice)
     log_in(phone, live_server, "alice")
     phone.goto(live_server.url + session.get_absolute_url())
-    tap(phone, "7")
-    press(phone, phone.locator("#round-form button[aria-label='suit H']"))
-    phone.wait_for_selector("text=Who has the 8♥?")
+    press(phone, phone.locator("#round-form button[aria-label='7 of hearts']"))
+    phone.wait_for_selector("text=who has the 8♥?")
     tap(phone, "No one")
     for _ in range(4):
         trick(phone, "Chi")

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.browser.test_phone import log_in
+from tests.browser.test_phone import log_in, tap_bids
 from tracker.cutthroat import services as tournaments
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -20,12 +20,9 @@ def test_a_scoreboard_and_its_htmx_swaps_break_no_rule(phone, live_server, alice
     log_in(phone, live_server, "alice")
     response = phone.goto(live_server.url + tournament.get_absolute_url())
     assert "script-src 'self'" in response.headers["content-security-policy"]
-    for seat in range(3):
-        phone.select_option(f"#id_bid_{seat}", "5")
-    phone.click("button:has-text('Save bids')")
-    phone.wait_for_selector("text=Tricks · hand 1")
+    tap_bids(phone, {1: "5", 2: "5", 0: "5"})
     phone.wait_for_function(SETTLED)
-    phone.click("button[aria-label='one more trick for An']")
+    phone.tap("label[for='id_tricks_0_1']")
     assert phone.inner_text("[data-tricks-line]") == "tricks: 1 of 17"  # table.js ran
     assert phone.evaluate("getComputedStyle(document.querySelector('h2.mt-0')).marginTop") == "0px"
     assert not [text for text in messages if "Content Security Policy" in text], messages

@@ -45,22 +45,27 @@ def test_the_main_pages_fit_a_phone(phone, live_server, alice, players, group):
     assert all(url.startswith(live_server.url) for url in requests)
 
 
+def tap_bids(phone, bids: dict[int, str]) -> None:
+    """Tap each seat's bid in its grid (in the order given) and save them."""
+    for seat, bid in bids.items():
+        phone.tap(f"label[for='id_bid_{seat}_{bid}']")
+    phone.click("button:has-text('Save bids')")
+    phone.wait_for_selector("text=Tricks · game 1, hand 1")
+
+
 def test_a_hand_is_entered_with_the_thumb(phone, live_server, alice, players, group):
     tournament = tournaments.start(group, players[:3], {"preset": "official"}, alice)
     log_in(phone, live_server, "alice")
     phone.goto(live_server.url + tournament.get_absolute_url())
-    for seat, bid in enumerate(["4", "NIL", "5"]):
-        phone.select_option(f"#id_bid_{seat}", bid)
-    phone.click("button:has-text('Save bids')")
-    phone.wait_for_selector("text=Tricks · hand 1")
-    for seat, tricks in enumerate([6, 0, 11]):
-        for _ in range(tricks):
-            phone.click(f"button[aria-label='one more trick for {players[seat].name}']")
+    tap_bids(phone, {1: "NIL", 2: "5", 0: "4"})  # An deals: Bình bids first
+    for seat, tricks in [(1, 0), (2, 11)]:
+        phone.tap(f"label[for='id_tricks_{seat}_{tricks}']")
+    assert phone.is_checked("#id_tricks_0_6")  # An's tricks are what is left: 17 − 0 − 11
     assert phone.inner_text("[data-tricks-line]") == "tricks: 17 of 17"
-    phone.check("input[name=jack_JD][value='2']")
-    phone.check("input[name=jack_JC][value='0']")
+    phone.tap("label[for='id_jack_JD_2']")
+    phone.tap("label[for='id_jack_JC_0']")
     phone.click("button:has-text('Save hand')")
-    phone.wait_for_selector("text=Bids · hand 2")
+    phone.wait_for_selector("text=Bids · game 1, hand 2")
     assert_fits_a_phone(phone)
     assert tournaments.load(fresh(tournament)).standings.totals == {
         "An": 50,
@@ -73,11 +78,8 @@ def test_the_save_button_waits_until_the_tricks_add_up(phone, live_server, alice
     tournament = tournaments.start(group, players[:3], {"preset": "official"}, alice)
     log_in(phone, live_server, "alice")
     phone.goto(live_server.url + tournament.get_absolute_url())
-    for seat in range(3):
-        phone.select_option(f"#id_bid_{seat}", "5")
-    phone.click("button:has-text('Save bids')")
-    phone.wait_for_selector("text=Tricks · hand 1")
-    phone.click("button[aria-label='one more trick for An']")
+    tap_bids(phone, {1: "5", 2: "5", 0: "5"})
+    phone.tap("label[for='id_tricks_0_1']")
     assert phone.inner_text("[data-tricks-line]") == "tricks: 1 of 17"
     assert phone.is_disabled("button:has-text('Save hand')")
 
@@ -88,10 +90,8 @@ def test_undo_works_right_after_a_hand_saved_without_reloading(
     tournament = tournaments.start(group, players[:3], {"preset": "official"}, alice)
     log_in(phone, live_server, "alice")
     phone.goto(live_server.url + tournament.get_absolute_url())
-    for seat in range(3):
-        phone.select_option(f"#id_bid_{seat}", "5")
-    phone.click("button:has-text('Save bids')")
-    phone.wait_for_selector("text=Tricks · hand 1")
-    phone.click("button:has-text('Undo last bids')")
-    phone.wait_for_selector("text=The last hand was undone")
+    tap_bids(phone, {1: "5", 2: "5", 0: "5"})
+    phone.click("summary:has-text('Undo the bids of game 1 · hand 1')")
+    phone.click("button:has-text('Yes, undo the bids of game 1 · hand 1')")
+    phone.wait_for_selector("text=Bids of game 1 · hand 1 undone")
     assert not tournament.hands.exists()

@@ -1,4 +1,5 @@
 import json
+import re
 from decimal import Decimal
 from pathlib import Path
 
@@ -6,7 +7,9 @@ import pytest
 from django.urls import reverse
 
 from ledger.balances import group_balances
+from ledger.forms import PaymentForm
 from ledger.models import Transaction
+from tests.factories import PlayerFactory
 from tracker.catte import services as catte_sessions
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -156,3 +159,32 @@ def test_the_statement_of_another_groups_player_is_404(as_carol, group):
 
     stranger = PlayerFactory(group=GroupFactory(name="Elsewhere"), name="Zed")
     assert as_carol.get(reverse("statement", args=[group.pk, stranger.pk])).status_code == 404
+
+
+def test_balances_and_payment_choices_list_players_as_they_read(as_bob, group, players):
+    for name in ["Êm", "Straße", "Đức", "Ánh", "Müller", "Anh", "Muller"]:
+        PlayerFactory(group=group, name=name)
+    expected = ["An", "Anh", "Ánh", "Bình", "Chi", "Dũng", "Đức", "Êm", "Muller", "Müller"]
+    expected += ["Straße"]
+    assert [row.player.name for row in group_balances(group).rows] == expected
+    choices = [label for _, label in PaymentForm(group=group).fields["payer"].choices]
+    assert choices == ["—", *expected]
+    page = as_bob.get(reverse("balances", args=[group.pk])).content.decode()
+    shown = re.findall(r"<li><span><strong>([^<]+)</strong>", page)
+    assert shown == expected
+
+
+def test_reversing_a_payment_takes_two_taps(as_bob, group, evening):
+    players = {p.name: p.pk for p in group.players.all()}
+    form = {"payer": players["Dũng"], "payee": players["Chi"], "amount": "3.50"}
+    as_bob.post(reverse("payment_new", args=[group.pk]), form)
+    payment = Transaction.objects.get(kind="payment")
+    url = reverse("payment_reverse", args=[group.pk, payment.pk])
+    page = as_bob.get(reverse("balances", args=[group.pk])).content.decode()
+    confirm = re.search(rf'<details class="confirm">.*?action="{url}".*?</details>', page, re.S)
+    assert confirm and "Reverse this payment</button>" in confirm.group()
+    assert 'name="once"' in confirm.group() and 'name="csrfmiddlewaretoken"' in confirm.group()
+    once = re.search(r'name="once" value="([0-9a-f]{32})"', confirm.group()).group(1)
+    for _ in range(2):  # a double tap reverses it once
+        as_bob.post(url, {"once": once})
+    assert Transaction.objects.filter(reverses=payment).count() == 1

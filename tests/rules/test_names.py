@@ -3,7 +3,7 @@
 import pytest
 
 from tracker.rules import RulesError
-from tracker.rules.names import check_names, name_key, name_problem
+from tracker.rules.names import SHORT_MAX, check_names, name_key, name_problem, short_names
 
 
 @pytest.mark.parametrize(
@@ -45,3 +45,53 @@ def test_a_log_of_more_rounds_than_any_evening_is_refused():
            "rounds": [{"tricks": ["An"] * 4}] * 5001}  # fmt: skip
     with pytest.raises(RulesError, match="^rounds: a log holds at most 5,000 rounds$"):
         read_log(log)
+
+
+@pytest.mark.parametrize(
+    ("name", "short"),
+    [
+        ("Nguyễn Thị Ánh", "Ánh"),  # Vietnamese: the given name is the last word
+        ("Nguyen Van An", "An"),  # the same without accents: a family name comes first
+        ("Lê Văn Tám", "Tám"),
+        ("Jörg Müller", "Jörg"),  # others: the first word
+        ("Ánh Nguyễn", "Ánh"),  # a Vietnamese name written the other way round
+        ("Bình", "Bình"),  # one word is itself
+        ("Änne-Sophie", "Änne-Sophie"),
+        ("Marie-Christine Weber", "M.-Christine"),  # too long: shortened, and it shows
+        ("Christophorus", "Christophor."),
+    ],
+)
+def test_a_short_name_is_the_given_name(name, short):
+    assert short_names([name]) == [short]
+
+
+def test_two_players_who_would_look_the_same_get_an_initial_each():
+    table = ["Nguyễn Thị Ánh", "Trần Thị Ánh", "Jörg Müller", "Jörg Schmidt", "Bình"]
+    assert short_names(table) == ["Ánh N.", "Ánh T.", "Jörg M.", "Jörg S.", "Bình"]
+
+
+def test_initials_are_added_only_as_far_as_it_takes():
+    table = ["Nguyễn Thị Ánh", "Nguyễn Văn Ánh", "Trần Thị Ánh", "Ánh"]
+    assert short_names(table) == ["Ánh N.T.", "Ánh N.V.", "Ánh T.", "Ánh"]
+    assert short_names(["Christophorus Meier", "Christophorus Maier"]) == ["C. Meier", "C. Maier"]
+
+
+def test_short_names_are_never_the_same_and_never_longer_than_twelve():
+    table = [
+        "An",
+        "an b",
+        "Nguyễn An",
+        "Trần Văn An",
+        "Trần Vũ An",
+        "An Bé",
+        "Christophorus Meierhofer",
+    ]
+    table += ["Christophorus Meierhuber", "Bartholomäus-Maximilian"]
+    shorts = short_names(table)
+    assert len({name_key(short) for short in shorts}) == len(table)
+    assert all(name_problem(short, SHORT_MAX) is None for short in shorts)
+
+
+def test_a_chosen_short_name_is_kept_and_the_derived_ones_make_way():
+    assert short_names(["Nguyễn Thị Ánh", "Lê Ánh"], ["", "Ánh"]) == ["Ánh N.", "Ánh"]
+    assert short_names(["Jörg Müller", "Bình"], ["Jö", ""]) == ["Jö", "Bình"]

@@ -1,6 +1,7 @@
 """Correcting, undoing and closing Cắt Tê sessions; carrying a side pot; export and import."""
 
 import json
+import re
 from decimal import Decimal
 from pathlib import Path
 
@@ -8,6 +9,7 @@ import pytest
 from django.urls import reverse
 
 from ledger.balances import player_balances
+from ledger.models import Transaction
 from tests.factories import PlayerFactory, fresh
 from tracker.catte import services as catte_sessions
 from tracker.common.versioning import AlreadyRecorded
@@ -66,8 +68,31 @@ def test_the_correction_page_starts_from_the_recorded_round(as_bob, group, bob, 
     session = catte_sessions.start(group, players, SIDE_POT, bob)
     played(session, sweep("Chi", "QS", None))
     html = as_bob.get(reverse("round_edit", args=[group.pk, session.pk, 1])).content.decode()
-    assert 'name="taps" value="rQ sS c- t2 t2 t2 t2"' in html
+    assert 'name="taps" value="uQS c- t2 t2 t2 t2"' in html
     assert "Sweep by Chi" in html
+
+
+def test_an_unchanged_correction_records_nothing(as_bob, group, bob, players):
+    session = catte_sessions.start(group, players, SIDE_POT, bob)
+    played(session, catte.Round(tricks=["An"] * 4, folds=["Dũng", "Chi"], side_pot_upturned="QS"))
+    url = reverse("round_edit", args=[group.pk, session.pk, 1])
+    taps = re.search(r'name="taps" value="([^"]*)"', as_bob.get(url).content.decode())[1]
+    data = {"number": 1, "version": 1, "taps": taps, "tap": "save"}
+    response = as_bob.post(url, data, follow=True)
+    assert "Nothing changed: round 1 is as it was recorded." in response.content.decode()
+    assert fresh(session).version == 1
+    assert not Change.objects.filter(action=Change.Action.CORRECTION).exists()
+    assert Transaction.objects.count() == 1
+
+
+def test_an_unchanged_correction_sent_by_htmx_goes_back_to_the_session(as_bob, group, bob, players):
+    session = catte_sessions.start(group, players, {"stake": "1.00"}, bob)
+    played(session, sweep("Bình"))
+    url = reverse("round_edit", args=[group.pk, session.pk, 1])
+    data = {"number": 1, "version": 1, "taps": "t1 t1 t1 t1", "tap": "save"}
+    response = as_bob.post(url, data, headers={"HX-Request": "true"})
+    assert response["HX-Redirect"] == session.get_absolute_url()
+    assert fresh(session).version == 1
 
 
 def test_a_correction_can_clear_the_tricks_and_enter_them_again(as_bob, group, bob, players):

@@ -102,7 +102,7 @@ def test_blind_six_is_offered_only_when_far_enough_behind(as_bob, tournament):
     play_hand(as_bob, tournament, [1, 10, 5], [1, 11, 5], jd=1, jc=2)
     page = as_bob.get(tournament.get_absolute_url()).content.decode()
     assert page.count('value="B6"') == 2
-    assert "No Blind 6: Bình" in page
+    assert "no Blind 6: Bình is the leader" in page
 
 
 def test_a_second_phone_cannot_record_the_same_bids_twice(as_bob, tournament):
@@ -174,7 +174,7 @@ def test_winning_a_game_shows_the_winner_and_the_next_game(as_bob, group, player
     play_hand(as_bob, tournament, [10, 2, 2], [11, 3, 3])
     page = as_bob.get(tournament.get_absolute_url()).content.decode()
     assert "An wins game 1" in page and "Start game 2" in page
-    assert "Game 2, hand 1" in page
+    assert "Bids · game 2, hand 1" in page
 
 
 def test_the_champion_is_named_when_decided(as_bob, group, players, alice):
@@ -189,7 +189,7 @@ def test_the_champion_is_named_when_decided(as_bob, group, players, alice):
 def test_htmx_gets_the_entry_fragment_only(as_bob, tournament):
     response = as_bob.post(url("hand_bids", tournament), bids(4, "NIL", 5), HTTP_HX_REQUEST="true")
     page = response.content.decode()
-    assert 'id="entry"' in page and "<html" not in page and "Tricks · hand 1" in page
+    assert 'id="entry"' in page and "<html" not in page and "Tricks · game 1, hand 1" in page
 
 
 def test_a_viewer_sees_the_scoreboard_without_entry_forms(as_carol, tournament):
@@ -233,4 +233,4 @@ def test_after_an_htmx_save_the_history_and_undo_are_current(as_bob, tournament)
     page = response.content.decode()
     version = Tournament.objects.get().version
     assert f'name="version" value="{version}"' in page
-    assert "Correct hand 1 of game 1" in page and "<html" not in page
+    assert "Correct game 1 · hand 1" in page and "<html" not in page

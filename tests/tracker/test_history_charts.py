@@ -37,12 +37,27 @@ def test_it_draws_one_labelled_polyline_per_line():
     assert 'viewBox="0 0 320 200"' in svg
 
 
-def test_names_are_escaped_and_long_ones_shortened():
+def test_names_are_escaped_and_never_cut():
     svg = charts.line_chart(
-        [charts.Line("<b>Nguyễn Văn Bình</b>", [0, 5])], title="<script>", x_label="round"
+        [charts.Line("<b>Ánh</b>", [0, 5], title="<b>Nguyễn Thị Ánh</b>")],
+        title="<script>",
+        x_label="round",
     )
     assert "<b>" not in svg and "<script>" not in svg
-    assert ">&lt;b&gt;Nguy… 5</text>" in svg  # 7 characters and "…"
+    assert ">&lt;b&gt;Ánh&lt;/b&gt; 5</text>" in svg  # the short name, whole
+    assert "<title>&lt;b&gt;Nguyễn Thị Ánh&lt;/b&gt;</title></polyline>" in svg  # the whole name
+
+
+def test_the_longest_short_name_and_amount_fit_inside_the_chart():
+    svg = charts.line_chart(
+        [charts.Line("Christophor.", [0, Decimal("-12345.50")])],
+        title="Money",
+        x_label="round",
+        fmt=lambda amount: f"{amount:.2f}",
+    )
+    x = float(re.search(r'<text x="([\d.]+)" y="[\d.]+" fill="#', svg).group(1))
+    label = "Christophor. -12345.50"
+    assert x + charts.CHAR_WIDTH * len(label) <= charts.WIDTH
 
 
 def test_end_labels_that_would_overlap_are_pushed_apart():

@@ -20,7 +20,9 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import GroupFactory, PlayerFactory
+from tracker.catte import board as catte_board
 from tracker.catte import services as catte_sessions
+from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as tournaments
 from tracker.models import Hand, Round
 
@@ -217,3 +219,44 @@ def test_a_tournament_and_a_session_without_play_have_no_chart(as_carol, group, 
     assert "No hand played yet." in page_text(empty) and "<svg" not in empty.content.decode()
     quiet = as_carol.get(reverse("history_session", args=[group.pk, session.pk]))
     assert "No round played yet." in page_text(quiet) and "<svg" not in quiet.content.decode()
+
+
+@pytest.fixture
+def namesakes(group):
+    names = ["Nguyễn Thị Ánh", "Trần Thị Ánh", "Jörg Müller", "Bình"]
+    return [PlayerFactory(group=group, name=name) for name in names]
+
+
+def test_both_boards_give_short_names_in_seat_order(group, namesakes, alice):
+    tournament = worked_tournament(group, namesakes, alice)
+    session = worked_session(group, namesakes[1:], alice)
+    assert cutthroat_board.load(tournament).short_names == ["Ánh N.", "Ánh T.", "Jörg"]
+    # Without her namesake at the table, Trần Thị Ánh is plain Ánh.
+    assert catte_board.load(session).short_names == ["Ánh", "Jörg", "Bình"]
+    namesakes[2].short_name = "Jö"
+    namesakes[2].save()
+    assert catte_board.load(session).short_names == ["Ánh", "Jö", "Bình"]
+
+
+def test_charts_label_each_line_with_the_short_name_and_keep_the_whole_one(
+    as_carol, group, namesakes, alice
+):
+    tournament = worked_tournament(group, namesakes, alice)
+    session = worked_session(group, namesakes, alice)
+    html = as_carol.get(reverse("history_tournament", args=[group.pk, tournament.pk]))
+    chart = re.search(r"<svg.*?</svg>", html.content.decode(), flags=re.S).group()
+    assert ">Ánh N. 120</text>" in chart and ">Ánh T. 110</text>" in chart
+    assert ">Jörg 180</text>" in chart
+    assert "<title>Nguyễn Thị Ánh</title>" in chart and "…" not in chart
+    html = as_carol.get(reverse("history_session", args=[group.pk, session.pk]))
+    chart = re.search(r"<svg.*?</svg>", html.content.decode(), flags=re.S).group()
+    assert ">Ánh N. 3.00</text>" in chart and ">Jörg -3.00</text>" in chart
+
+
+def test_head_to_head_lists_rivals_alphabetically(as_carol, group, alice):
+    names = ["Zung", "Êm", "Đức", "Dũng"]
+    seated = [PlayerFactory(group=group, name=name) for name in names]
+    worked_session(group, seated, alice)
+    worked_session(group, [seated[0], seated[3], seated[1]], alice, name="Later")
+    text = page_text(as_carol.get(reverse("player_stats", args=[group.pk, seated[0].pk])))
+    assert text.index("Dũng rounds") < text.index("Đức rounds") < text.index("Êm rounds")

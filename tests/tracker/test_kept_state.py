@@ -126,7 +126,7 @@ def test_a_kept_scoreboard_is_drawn_again_once_the_tournament_changes(as_bob, to
     as_bob.post(reverse("hand_bids", args=[tournament.group_id, tournament.pk]), {
         "bid_0": "5", "bid_1": "5", "bid_2": "5"})  # fmt: skip
     after = as_bob.get(tournament.get_absolute_url()).content.decode()
-    assert "Save bids" in before and "Tricks · hand 31" in after
+    assert "Save bids" in before and "Tricks · game 1, hand 31" in after
 
 
 def test_a_kept_group_page_shows_a_renamed_player_at_once(as_alice, group, players):

@@ -42,7 +42,8 @@ FORMS = st.dictionaries(st.sampled_from(FIELDS), st.one_of(HOSTILE, st.lists(HOS
 URLS = [
     "group_edit", "player_add", "player_edit", "member_role", "member_remove", "invite_list",
     "invite_revoke", "tournament_new", "hand_bids", "hand_played", "hand_edit", "hand_undo",
-    "session_new", "round_entry", "round_edit", "round_undo", "session_close", "log_import",
+    "session_new", "round_entry", "round_edit", "round_undo", "session_close", "session_reopen",
+    "log_import",
     "group_restore", "payment_new", "payment_reverse", "group_create",
 ]  # fmt: skip
 

@@ -12,6 +12,7 @@ from decimal import Decimal
 from functools import cached_property
 
 from tracker.catte.entries import rules_round
+from tracker.common.names import short_names_of
 from tracker.common.seats import seats_of
 from tracker.models import Round, Session
 from tracker.rules import catte
@@ -55,6 +56,11 @@ class SessionBoard:
     @property
     def players(self) -> dict:
         return {seat.player.name: seat.player for seat in self.seats}
+
+    @property
+    def short_names(self) -> list[str]:
+        """Aligned with `names`: for table headers, chart labels and buttons."""
+        return short_names_of(seat.player for seat in self.seats)
 
     @property
     def side_pot_in(self) -> dict[str, Decimal]:

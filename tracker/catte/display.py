@@ -3,6 +3,7 @@
 from django.urls import reverse
 
 from ledger.settlement import fewest_transfers
+from tracker.catte import services
 from tracker.catte.board import PlayedRound, SessionBoard, latest_rounds
 from tracker.catte.entries import describe_round
 from tracker.common.money import signed
@@ -99,6 +100,52 @@ def session_context(board: SessionBoard, can_correct: bool, latest: int | None) 
         "transfers": settlement_rows(board, board.at_close),
         "rules_in_words": catte.describe_settings(board.settings),
     }
+
+
+def _confirm(name: str, board: SessionBoard, ask: str, do: str, explain: str) -> dict:
+    url = reverse(name, args=[board.group.pk, board.session.pk])
+    return {"url": url, "ask": ask, "do": do, "explain": explain}
+
+
+def actions_context(board: SessionBoard, can_score: bool, can_reopen: bool) -> dict:
+    """Undo, close and reopen: each a two-tap confirmation that says what it does."""
+    context, last = {}, board.rounds_played
+    if can_score and last:
+        context["undo"] = _confirm(
+            "round_undo",
+            board,
+            f"Undo round {last}…",
+            f"Yes, undo round {last}",
+            f"Round {last} is taken out and its money reversed; it stays in the history.",
+        )
+    pot = board.settings.has_side_pot or board.state.side_pot
+    if can_score:
+        fate = "refunded" if board.settings.side_pot_at_end == "refund" else "carried"
+        context["closing"] = _confirm(
+            "session_close",
+            board,
+            "Close the session…",
+            "Yes, close it",
+            "No more rounds can be entered or corrected until it is reopened"
+            + (f"; the side pot is {fate}." if pot else "."),
+        )
+    if can_reopen:
+        context["reopening"] = {
+            "refusal": services.reopen_refusal(board.session),
+            **_confirm(
+                "session_reopen",
+                board,
+                "Reopen the session…",
+                "Yes, reopen it",
+                "Its rounds can be corrected and new ones entered"
+                + (
+                    "; the side pot settled at closing waits in it again until it is closed."
+                    if pot
+                    else "."
+                ),
+            ),
+        }
+    return context
 
 
 def summary_text(board: SessionBoard) -> str:

@@ -4,7 +4,7 @@ The whole draft is a short list of taps that travels in one hidden input, so the
 without JavaScript and nothing is saved before "Save round". Each tap is a token:
 
     a3        seat 3 sits out / sits back in (toggle)
-    rK sH     rank and suit of the side pot's upturned card
+    uKH       the side pot's upturned card, in one tap (also "rK sH": rank, then suit)
     c2 c-     seat 2 has the side pot's target card and claims it / no one claims it
     t0        seat 0 won the next trick
     R1        seat 1 takes all the remaining tricks (a good claim, or everyone else folded)
@@ -18,7 +18,9 @@ Replaying the taps gives the draft's state; "undo last tap" drops the last token
 """
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from tracker.rules import catte
 from tracker.rules.catte_cards import RANKS, SUITS
@@ -27,12 +29,14 @@ from tracker.rules.catte_settings import HAND_NAMES
 TOKEN = re.compile(
     r"(?P<kind>[atfxR])(?P<seat>\d)"
     r"|(?P<choice>[ce])(?P<who>\d|-)"
+    r"|u(?P<card>(?:10|[2-9JQKA])[SHDC])"
     r"|r(?P<rank>10|[2-9JQKA])"
     r"|s(?P<suit>[SHDC])"
     r"|w(?P<winner>\d)\.(?P<hand>four_aces|four_of_a_kind|flush)"
     r"|(?P<clear>k)"
 )
 UNSET = "unset"
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 def is_tap(text: str) -> bool:
@@ -63,7 +67,7 @@ def taps_from_round(round_: catte.Round, names: list[str]) -> list[str]:
     if round_.side_pot_upturned:
         rank, suit = catte.parse_card(round_.side_pot_upturned)
         claimant = round_.side_pot_claimed_by
-        taps += [f"r{rank}", f"s{suit}", f"c{seat(claimant)}" if claimant else "c-"]
+        taps += [f"u{rank}{suit}", f"c{seat(claimant)}" if claimant else "c-"]
     if round_.auto_win:
         taps.append(f"w{seat(round_.auto_win[0])}.{round_.auto_win[1]}")
     taps += [f"t{seat(name)}" for name in round_.tricks]
@@ -87,8 +91,11 @@ class RoundDraft:
     settings: catte.Settings
     due_dealer: int  # the seat due to deal: the last round's winner
     taps: list[str] = field(default_factory=list)
+    short_names: list[str] | None = None  # for the seat buttons; the names when left out
+    money: Callable[[Decimal], str] = catte.format_money  # an amount as the group writes it
 
     def __post_init__(self):
+        self.labels = self.short_names or self.names
         self.absent, self.folds, self.false_claims, self.tricks = [], [], [], []
         self.rank = self.suit = None
         self.claimant = self.ace = UNSET
@@ -111,6 +118,8 @@ class RoundDraft:
         elif tap["choice"]:
             who = None if tap["who"] == "-" else int(tap["who"])
             setattr(self, "claimant" if tap["choice"] == "c" else "ace", who)
+        elif tap["card"]:
+            self.rank, self.suit = tap["card"][:-1], tap["card"][-1]
         elif tap["rank"]:
             self.rank = tap["rank"]
         elif tap["suit"]:
@@ -230,8 +239,29 @@ class RoundDraft:
         return f"{self.names[self.auto_win[0]]} · {HAND_NAMES[self.auto_win[1]]}"
 
     @property
-    def auto_win_hands(self) -> list[tuple[str, str]]:
-        return [(hand, HAND_NAMES[hand]) for hand in ("four_aces", *self.settings.auto_wins)]
+    def ace_rule(self) -> str:
+        """When the ace penalty applies and who pays it, said where the table is asked."""
+        stake, losers = self.settings.stake, len(self.at_table) - 1
+        return (
+            f"It applies when {self.names[self.tricks[0]]} won the first three tricks with cards "
+            "of one suit and the fourth leading another suit, and someone held the ace of that "
+            f"first suit without playing it. That player pays the whole double for all {losers} "
+            f"losing players, {self.money(stake * (losers + 1))} in all; the others pay only "
+            f"their stake of {self.money(stake)}."
+        )
+
+    @property
+    def offers_auto_win(self) -> bool:
+        """An automatic win is shown straight after the deal, before any trick."""
+        return not self.tricks and self.auto_win is None
+
+    @property
+    def auto_win_buttons(self) -> list[dict]:
+        """For each automatic win the session plays (four aces always), a button per player."""
+        return [
+            {"hand": hand, "label": HAND_NAMES[hand], "players": self.players(self.still_in)}
+            for hand in ("four_aces", *self.settings.auto_wins)
+        ]
 
     @property
     def needs_card(self) -> bool:
@@ -241,19 +271,32 @@ class RoundDraft:
     def ready(self) -> bool:
         return (self.auto_win is not None or self.tricks_complete) and not self.needs_card
 
+    @property
+    def next_step(self) -> str:
+        """What the thumb taps next: "card", "claim", "trick", "ace" or "save"."""
+        if self.needs_card:
+            return "card"
+        started = self.tricks or self.auto_win
+        if self.settings.has_side_pot and not self.claim_answered and not started:
+            return "claim"
+        if self.next_trick is not None:
+            return "trick"
+        return "ace" if self.asks_ace and self.ace == UNSET else "save"
+
     def seats(self, chosen: list[int] | None = None) -> list[dict]:
-        """Seat buttons: index, name and whether the button is pressed."""
+        """Seat buttons: index, name, its label on the button, and whether it is pressed."""
         return [
-            {"seat": seat, "name": name, "pressed": chosen is not None and seat in chosen}
+            {
+                "seat": seat,
+                "name": name,
+                "short": self.labels[seat],
+                "pressed": chosen is not None and seat in chosen,
+            }
             for seat, name in enumerate(self.names)
         ]
 
     def players(self, seats: list[int], chosen: list[int] | None = None) -> list[dict]:
         return [row for row in self.seats(chosen) if row["seat"] in seats]
-
-    @property
-    def players_at_table(self) -> list[dict]:
-        return self.players(self.at_table)
 
     @property
     def sit_out_buttons(self) -> list[dict]:
@@ -283,21 +326,28 @@ class RoundDraft:
         return [row for row in self.players(self.at_table, chosen) if row["seat"] != sweeper]
 
     @property
-    def ranks(self) -> list[dict]:
-        return [{"rank": rank, "pressed": rank == self.rank} for rank in RANKS]
-
-    @property
-    def suits(self) -> list[dict]:
+    def cards(self) -> list[dict]:
+        """The 52 cards for the upturned card, suit by suit, two to ace."""
         return [
-            {"suit": code, "label": symbol, "pressed": code == self.suit}
-            for code, symbol in SUITS.items()
+            {
+                "code": rank + suit,
+                "rank": rank,
+                "symbol": symbol,
+                "suit": SUIT_WORDS[suit],
+                "pressed": rank + suit == self.upturned,
+            }
+            for suit, symbol in SUITS.items()
+            for rank in RANKS
         ]
 
     def refusal(self, tap: str) -> str | None:
         """Why a tap makes no sense at this point (the rules check the whole round on saving)."""
-        kind, seat = TOKEN.fullmatch(tap)["kind"], tap_seat(tap)
+        match, seat = TOKEN.fullmatch(tap), tap_seat(tap)
+        kind, hand = match["kind"], match["hand"]
         if seat is not None and seat >= len(self.names):
             return "There is no such seat at this table."
+        if hand and not self.settings.allows_auto_win(hand):
+            return f"An automatic win with {HAND_NAMES[hand]} is not played in this session."
         if kind in ("t", "R") and seat not in self.can_win_next:
             if self.next_trick is None:
                 return "Every trick is recorded; undo the last tap to change one."

@@ -124,8 +124,6 @@ class RoundForm(forms.Form):
     version = forms.IntegerField(required=False)
     taps = forms.CharField(required=False, max_length=2000)
     tap = forms.CharField(required=False, max_length=40)
-    auto_player = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
-    auto_hand = forms.ChoiceField(required=False)
 
     def __init__(self, *args, board, correcting=None, **kwargs):
         """`correcting`: the PlayedRound to correct; left out, the form enters the next round."""
@@ -133,17 +131,20 @@ class RoundForm(forms.Form):
         self.round_number = correcting.row.number if correcting else board.next_number
         self.due_dealer = due_dealer(board, correcting)
         super().__init__(*args, **kwargs)
-        self.fields["auto_player"].choices = [("", "—")] + list(enumerate(board.names))
-        self.fields["auto_hand"].choices = [
-            (hand, hand.replace("_", " ")) for hand in ("four_aces", *board.settings.auto_wins)
-        ]
         initial = taps_from_round(correcting.round, board.names) if correcting else []
         self.draft = self.new_draft(initial)
         self.saving = False
 
     def new_draft(self, taps: list[str]) -> RoundDraft:
-        names = self.board.names
-        return RoundDraft(names, self.board.settings, names.index(self.due_dealer), taps)
+        board, names = self.board, self.board.names
+        return RoundDraft(
+            names,
+            board.settings,
+            names.index(self.due_dealer),
+            taps,
+            short_names=board.short_names,
+            money=board.group.format_amount,
+        )
 
     @property
     def version_now(self) -> int:
@@ -172,10 +173,6 @@ class RoundForm(forms.Form):
         if tap == "save":
             self.saving = True
             return taps
-        if tap == "auto_win":
-            if data.get("auto_player") is None or not data.get("auto_hand"):
-                raise forms.ValidationError("Pick the player and the hand of the automatic win.")
-            tap = f"w{data['auto_player']}.{data['auto_hand']}"
         if not tap:
             return taps
         if not is_tap(tap):

@@ -4,8 +4,8 @@ Each round is one transaction, keyed by the session and the round number (source
 the session's pk, the round number as part): each player's `net` on his account, and the moves
 of his open side-pot share on his share account. Closing a session that refunds its side pot
 posts the refund (source "catte_close"). `after_change` runs after every change: it makes the
-ledger say what the rounds from the changed one on say now, and reverses what was posted for a
-round that is gone.
+ledger say what the rounds from the changed one on say now, reverses what was posted for a round
+that is gone, and reverses the refund of a session that was reopened.
 """
 
 from decimal import Decimal

@@ -1,9 +1,10 @@
-"""Cắt Tê sessions: start, record, correct, undo, close, import and export.
+"""Cắt Tê sessions: start, record, correct, undo, close, reopen, import and export.
 
 This is the one gate for every change to a session: it checks the change against the rules
 (RulesError), against what another phone saved first (AlreadyRecorded, StalePage), records it
 with an entry in the session's history, keeps the computed state with the new version, and has
-the ledger follow (`money.after_change`). A new round is played on from the kept state; a
+the ledger follow (`money.after_change`). A closed session can be reopened, unless a later
+session has taken over its carried side pot. A new round is played on from the kept state; a
 correction or an undo replays the session once.
 
 A carried side pot: when a session that settles its side pot by "carry" is closed, its open
@@ -92,7 +93,10 @@ def correct_round(
     if not 1 <= number <= len(rows):
         raise RulesError(f"round {number}: there is no such round")
     row = rows[number - 1]
-    before, row.entry = row.entry, entry_by_seat(round_, board.names)
+    entry = entry_by_seat(round_, board.names)
+    if _same_entry(row.entry, entry):
+        return board  # a page sent again unchanged: nothing to record, the version stays
+    before, row.entry = row.entry, entry
     with transaction.atomic():
         results = _replayed(board, rows)
         row.save(update_fields=["entry"])
@@ -108,6 +112,13 @@ def correct_round(
         )
         money.after_change(board, results[number - 1 :], number, user)
     return board
+
+
+def _same_entry(recorded: dict, entry: dict) -> bool:
+    """The same round: who sat out, folded or claimed falsely in any order."""
+    unordered = ("absent", "folds", "false_claims")
+    as_set = lambda e: {k: sorted(v) if k in unordered else v for k, v in e.items() if v}  # noqa: E731
+    return as_set(recorded) == as_set(entry)
 
 
 def undo_last(board: SessionBoard, version: int, user, once=None) -> SessionBoard:
@@ -157,6 +168,40 @@ def close(board: SessionBoard, version: int, user, once=None) -> SessionBoard:
             },
             user=user,
             summary=f"Session closed after {rounds} round{'' if rounds == 1 else 's'}{fate}",
+            once=once,
+        )
+        money.after_change(board, [], board.next_number, user)
+    return board
+
+
+def reopen_refusal(session: Session) -> str | None:
+    """Why a closed session cannot be opened again, if it cannot."""
+    if not session.is_closed:
+        return "This session is open."
+    if session.changes.filter(after__has_key=CARRIED_INTO).exists():
+        return (
+            "A later session has taken over this session's side pot, so it can no longer be "
+            "reopened; correct the later session instead."
+        )
+    return None
+
+
+def reopen(board: SessionBoard, version: int, user, once=None) -> SessionBoard:
+    """Open a closed session again: its side-pot refund is reversed (a carried pot waits in it
+    again) until it is closed once more."""
+    session = board.session
+    with transaction.atomic():
+        refusal = reopen_refusal(session)
+        if refusal:
+            raise RulesError(refusal)
+        closed_at, session.closed_at = session.closed_at, None
+        _keep(board, version, closed_at=None)
+        Change.objects.create(
+            session=session,
+            action=Change.Action.REOPEN,
+            before={"closed_at": closed_at.isoformat()},
+            user=user,
+            summary="Session reopened",
             once=once,
         )
         money.after_change(board, [], board.next_number, user)

@@ -11,5 +11,6 @@ urlpatterns = [
     path("sessions/<id:session_pk>/rounds/<id:number>/", catte.round_edit, name="round_edit"),
     path("sessions/<id:session_pk>/undo/", catte.round_undo, name="round_undo"),
     path("sessions/<id:session_pk>/close/", catte.session_close, name="session_close"),
+    path("sessions/<id:session_pk>/reopen/", catte.session_reopen, name="session_reopen"),
     path("sessions/<id:session_pk>/summary.txt", catte.session_summary, name="session_summary"),
 ]

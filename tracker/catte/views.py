@@ -3,6 +3,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from tracker.catte import display, services
 from tracker.catte.board import load
@@ -26,22 +27,25 @@ def session_for(request, pk, session_pk, role=Role.VIEWER):
 def session_page(request, group, session, board=None, round_form=None):
     """The session page, or only its live #entry part for htmx; a page without a round being
     tapped in is kept for the session's and the group's versions."""
-    can_score = group.membership.allows(Role.SCORER) and not session.is_closed
+    scorer = group.membership.allows(Role.SCORER)
+    can_score, can_reopen = scorer and not session.is_closed, scorer and session.is_closed
     latest = None if request.GET.get("all") else LATEST
     context = {"group": group, "session": session, "can_score": can_score}
+    context["can_reopen"] = can_reopen
 
     def live_context():
         played = board or load(session)
         form = round_form or (RoundForm(board=played) if can_score else None)
         changes = change_context(session.changes, played.names, describe_entry, latest is None)
         shown = display.session_context(played, can_score, latest)
+        shown.update(display.actions_context(played, can_score, can_reopen))
         return {**context, **shown, **changes, "round_form": form, "board": played}
 
     if round_form is not None:
         context = live_context()
     else:
         key = (session.pk, session.created_at.timestamp(), session.version)
-        key += (group.version, can_score, latest)
+        key += (group.version, scorer, latest)
         context["live"] = live_part(request, TEMPLATE, key, live_context)
     return render_page(request, TEMPLATE, context)
 
@@ -83,6 +87,7 @@ def round_entry(request, pk, session_pk):
         services.check_next_number(board, form.sent_number)
         if saving:
             services.record_round(board, form.cleaned_data["round"], request.user, form.sent_number)
+            messages.success(request, f"Round {form.sent_number} saved.")
             return swap_or_redirect(
                 request, session, lambda: session_page(request, group, session, board)
             )
@@ -110,19 +115,33 @@ def round_edit(request, pk, session_pk, number):
         return redirect(session)
     form = RoundForm(request.POST or None, board=board, correcting=board.played(row))
     if request.method == "POST" and form.is_valid() and form.saving:
-        data = form.cleaned_data
-        version = data["version"] if data["version"] is not None else -1
-        try:
-            services.correct_round(board, number, version, data["round"], request.user)
-            messages.success(request, f"Round {number} corrected; every later round rescored.")
-            return redirect(session)
-        except RulesError as refusal:
-            form.add_error(None, str(refusal))
-        except StalePage as refusal:
-            messages.error(request, str(refusal))
-            return redirect(session)
+        done = save_correction(request, board, number, form)
+        if done is not None:
+            return done
     context = {"group": group, "board": board, "number": number, "round_form": form}
     return render_page(request, "tracker/round_edit.html", context)
+
+
+def save_correction(request, board, number, form):
+    """Back to the session once the correction is saved, found unchanged or stale; None when
+    the rules refuse it (the form shows why)."""
+    session, data = board.session, form.cleaned_data
+    loaded = session.version
+    version = data["version"] if data["version"] is not None else -1
+    try:
+        services.correct_round(board, number, version, data["round"], request.user)
+    except RulesError as refusal:
+        form.add_error(None, str(refusal))
+        return None
+    except StalePage as refusal:
+        messages.error(request, str(refusal))
+    else:
+        if session.version == loaded:
+            messages.info(request, f"Nothing changed: round {number} is as it was recorded.")
+        else:
+            messages.success(request, f"Round {number} corrected; every later round rescored.")
+    url = session.get_absolute_url()
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
 @login_required
@@ -151,3 +170,13 @@ def session_summary(request, pk, session_pk):
     group, session = session_for(request, pk, session_pk)
     text = display.summary_text(load(session))
     return HttpResponse(text, content_type="text/plain; charset=utf-8")
+
+
+@login_required
+@require_POST
+def session_reopen(request, pk, session_pk):
+    group, session = session_for(request, pk, session_pk, role=Role.SCORER)
+    board = load(session)
+    reopen = lambda version, once: services.reopen(board, version, request.user, once)  # noqa: E731
+    done = "The session is open again: correct its rounds, then close it once more."
+    return act_on_version(request, session, reopen, done)

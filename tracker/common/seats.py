@@ -2,6 +2,7 @@
 
 from django import forms
 
+from tracker.common.names import by_name
 from tracker.models import Player
 from tracker.rules import RulesError
 from tracker.rules.names import name_key
@@ -42,9 +43,10 @@ def match_players(group, names: list[str], create_missing: bool) -> list:
 
 
 def add_seat_fields(form, players, seats: int) -> None:
-    """`seat_0` … `seat_N` choice fields of a start form: the first three are required."""
+    """`seat_0` … `seat_N` choice fields of a start form: the first three are required; the
+    players in alphabetical order, as the table reads them."""
     form.group_players = {str(player.pk): player for player in players}
-    choices = [("", "—")] + [(str(player.pk), player.name) for player in players]
+    choices = [("", "—")] + [(str(player.pk), player.name) for player in by_name(players)]
     for seat in range(seats):
         form.fields[f"seat_{seat}"] = forms.ChoiceField(
             choices=choices,

@@ -10,6 +10,7 @@ player never rewrites history.
 
 from functools import cached_property
 
+from tracker.common.names import short_names_of
 from tracker.common.seats import seats_of
 from tracker.models import Hand, Tournament
 from tracker.rules import cutthroat
@@ -47,6 +48,11 @@ class Scoreboard:
     @property
     def players(self) -> dict:
         return {seat.player.name: seat.player for seat in self.seats}
+
+    @property
+    def short_names(self) -> list[str]:
+        """Aligned with `names`: for table headers, chart labels and buttons."""
+        return short_names_of(seat.player for seat in self.seats)
 
     @cached_property
     def standings(self) -> cutthroat.Standings:

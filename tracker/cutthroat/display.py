@@ -1,4 +1,8 @@
-"""The scoreboard's rows: what the rules computed, arranged and worded for the table."""
+"""The scoreboard's rows: what the rules computed, arranged and worded for the table.
+
+Hands are named within their game everywhere a person reads them ("game 2 · hand 1"); the
+tournament-wide number (`Hand.number`) stays in the database, the URLs and the logs.
+"""
 
 from tracker.cutthroat.board import Scoreboard, every_hand, latest_hands
 from tracker.rules import cutthroat
@@ -6,15 +10,66 @@ from tracker.rules import cutthroat
 SHORT_BIDS = {"NIL": "Nil", "BN": "BN", "1F": "1F", "2F": "2F", "B6": "B6", "SM": "Moon"}
 
 
+def hand_name(game: int, number: int) -> str:
+    """A hand as the table counts it: "game 2 · hand 1"."""
+    return f"game {game} · hand {number}"
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def signed(points: int) -> str:
+    return f"+{points}" if points > 0 else str(points)
+
+
+def bidding_order(player_count: int, number: int) -> list[int]:
+    """The seats in the order they bid in hand `number` (across the tournament): from the left
+    of its dealer, clockwise. Seat 0 deals hand 1, so seat `number` bids first."""
+    return [(number + step) % player_count for step in range(player_count)]
+
+
+def short_names(board: Scoreboard) -> list[str]:
+    """Names for narrow places (table headers, buttons), aligned with `board.names`."""
+    return getattr(board, "short_names", board.names)
+
+
+def next_hand(board: Scoreboard) -> tuple[int, int]:
+    """(game, hand in the game) of the pending hand, or else of the next one."""
+    return board.standings.next_game, board.standings.next_hand
+
+
+def played_name(hand) -> str:
+    """A played hand's row as the table counts it, from what the rules computed for it."""
+    return hand_name(hand.result["game"], hand.result["number"])
+
+
+def last_hand(board: Scoreboard) -> tuple[int, int] | None:
+    """(game, hand in the game) of what an undo takes back: the pending bids, or else the last
+    played hand; None before the first bids."""
+    result = board.standings
+    if board.pending is not None:
+        return next_hand(board)
+    if result.next_hand > 1:
+        return result.next_game, result.next_hand - 1
+    if result.games:
+        return result.games[-1].number, result.games[-1].hand_count
+    return None
+
+
 def standings(board: Scoreboard, last: cutthroat.HandResult | None) -> list[dict]:
-    """One row per seat: total, bags, what the last hand scored, wins, who deals next."""
+    """One row per seat: total, bags, what the last hand scored (unless it ended the game: the
+    totals are the next game's), wins, who deals next."""
     result, settings = board.standings, board.settings
+    if last is not None and last.game != result.next_game:
+        last = None
     rows = []
-    for name in board.names:
+    for name, short in zip(board.names, short_names(board), strict=True):
         bags = result.bags.get(name, 0)
         rows.append(
             {
                 "name": name,
+                "short": short,
                 "total": result.totals.get(name, 0),
                 "bags": bags,
                 "bags_left": settings.bag_limit - bags if settings.bags_mode == "limit" else None,
@@ -73,6 +128,93 @@ def just_won(board: Scoreboard):
     return None
 
 
+def in_words(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
+
+
+def money_of_game(board: Scoreboard, number: int) -> list[str]:
+    """Who pays whom for game `number` (and the buy-ins, once the tournament is decided), when
+    the table plays for money: "An, Chi and Dũng each pay Bình 2.50 EUR"."""
+    tournament, group, result = board.tournament, board.group, board.standings
+    owed = cutthroat.money_owed(result, tournament.game_stake, tournament.buy_in)
+    lines = []
+    for (what, part), amounts in owed.items():
+        if what == cutthroat.GAME and part != number:
+            continue
+        winner = max(amounts, key=amounts.get)
+        payers = [name for name, amount in amounts.items() if amount < 0]
+        each = group.format_amount(-amounts[payers[0]])  # every loser pays the same
+        pay = "pays" if len(payers) == 1 else "each pay"
+        why = "" if what == cutthroat.GAME else " (buy-in)"
+        lines.append(f"{in_words(payers)} {pay} {winner} {each} {group.currency}{why}")
+    return lines
+
+
+def game_over(board: Scoreboard) -> dict | None:
+    """The game the last hand won, as the table reads it before the next one starts: its final
+    scores (highest first), its winner and his tokens, its money."""
+    game = just_won(board)
+    if game is None:
+        return None
+    result = board.standings
+    rows = [
+        {"name": name, "short": short, "total": game.totals[name], "won": name == game.winner}
+        for name, short in zip(board.names, short_names(board), strict=True)
+    ]
+    return {
+        "number": game.number,
+        "winner": game.winner,
+        "tokens": result.wins[game.winner],
+        "rows": sorted(rows, key=lambda row: -row["total"]),
+        "money": money_of_game(board, game.number),
+        "champion": result.champion,
+        "next_game": result.next_game,
+    }
+
+
+def undone(board: Scoreboard) -> str | None:
+    """What an undo takes back, as its history entry says: "Game 1 · hand 3 undone"."""
+    last = last_hand(board)
+    if last is None:
+        return None
+    bids = "Bids of " if board.pending is not None else ""
+    return capital(f"{bids}{hand_name(*last)} undone")
+
+
+def undo(board: Scoreboard) -> dict | None:
+    """What the undo in the corrections card says before it is confirmed."""
+    last = last_hand(board)
+    if last is None:
+        return None
+    name = hand_name(*last)
+    if board.pending is not None:
+        what, explain = f"the bids of {name}", "The bids are taken back; they stay in the history."
+    else:
+        what = name
+        explain = "Its scores are taken back; it stays in the history of changes."
+        if won := just_won(board):
+            paid = " and its money" if board.tournament.game_stake else ""
+            explain += f" It won game {won.number} for {won.winner}: that win{paid} goes too."
+    return {"ask": f"Undo {what}…", "do": f"Yes, undo {what}", "explain": explain}
+
+
+def bids_saved(board: Scoreboard, bids: dict) -> str:
+    """The message after bids are saved: "Bids of game 1 · hand 3: Bình 4 · Chi Nil · …"."""
+    names = [board.names[seat] for seat in bidding_order(len(board.names), board.hands_played + 1)]
+    said = " · ".join(f"{name} {SHORT_BIDS.get(bids[name], bids[name])}" for name in names)
+    return f"Bids of {hand_name(*next_hand(board))} saved: {said}."
+
+
+def hand_saved(board: Scoreboard, hand) -> str:
+    """The message after a hand is played: each score, and the winner when it won the game."""
+    scored = board.scored(hand)
+    scores = " · ".join(f"{name} {signed(scored.score[name])}" for name in board.names)
+    text = f"{capital(hand_name(scored.game, scored.number))} saved: {scores}."
+    if (won := just_won(board)) is not None:
+        text += f" {won.winner} wins game {won.number}."
+    return text
+
+
 def money_in_words(board: Scoreboard) -> list[str]:
     tournament, group, lines = board.tournament, board.group, []
     if tournament.game_stake:
@@ -106,10 +248,16 @@ def scoreboard_context(board: Scoreboard, every: bool, latest: int) -> dict:
     """Everything the scoreboard shows of the tournament: with `every`, every hand of every
     game; else the latest hands of the last game."""
     hands = every_hand(board) if every else latest_hands(board, latest)
+    game, number = next_hand(board)
     return {
         "standings": standings(board, hands[-1] if hands else None),
         "history": history(board, hands),
-        "just_won": just_won(board),
+        "game_over": game_over(board),
+        "next_name": hand_name(game, number),
+        "next_game": game,
+        "next_number": number,
+        "short_names": short_names(board),
+        "undo": undo(board),
         "rules_in_words": cutthroat.describe_settings(board.settings, len(board.names))
         + money_in_words(board),
     }

@@ -1,16 +1,20 @@
 """Forms for Cutthroat: starting a tournament, bids, tricks and corrections.
 
-The forms only shape what was typed into the values the services take (bids, tricks and jacks
-by player name); the services check them against the rules, and a refusal is shown on the form,
-which keeps what was typed.
+The forms only shape what was tapped or typed into the values the services take (bids, tricks
+and jacks by player name); the services check them against the rules, and a refusal is shown on
+the form, which keeps what was entered. Bids, tricks and jacks are tap grids (radio buttons drawn
+as buttons) listed in the order the players bid, so one tap is one choice, with or without
+JavaScript.
 """
 
 from django import forms
+from django.forms.utils import flatatt
+from django.utils.html import format_html, format_html_join
 
 from tracker.common.money import money_field
 from tracker.common.seats import add_seat_fields, seats_from_dealer
 from tracker.common.text import clean_label
-from tracker.common.widgets import QuickSelect
+from tracker.cutthroat.display import bidding_order, short_names
 from tracker.rules import cutthroat
 
 PRESET_CHOICES = [
@@ -20,6 +24,47 @@ PRESET_CHOICES = [
     ("500-three-jacks", "To 500, J♥ removes a bag, Blind 6 unlimited, 5 wins"),
 ]
 KEEP = ""
+JACK_POINT_FIELDS = {"JD": "jack_of_diamonds", "JC": "jack_of_clubs"}
+# What a bid button says where the full words do not fit; screen readers get the full words.
+BID_BUTTONS = {"BN": "Blind Nil", "B6": "Blind 6", "1F": "1F", "2F": "2F", "SM": "Moon"}
+
+
+class TapGrid(forms.RadioSelect):
+    """Radio buttons as a grid of tap targets, drawn in one go: through Django's renderer each
+    option costs a template render, and the entry forms are drawn after every save.
+
+    `classes`: value → CSS classes of its button (how wide it is); `words`: value → the option
+    in full words, where the button says less."""
+
+    def __init__(self, attrs=None, choices=(), classes=None, words=None):
+        super().__init__(attrs, choices)
+        self.classes, self.words = classes or {}, words or {}
+
+    def button(self, name, stem, choice, label, chosen):
+        value, words = str(choice), self.words.get(str(choice))
+        return (
+            " ".join(filter(None, ["tap", self.classes.get(value)])),
+            f"{stem}_{value}",
+            format_html(' title="{}"', words) if words else "",
+            name,
+            value,
+            f"{stem}_{value}",
+            format_html(' aria-label="{}"', words) if words else "",
+            " checked" if value in chosen else "",
+            label,
+        )
+
+    def render(self, name, value, attrs=None, renderer=None):
+        chosen, stem = set(self.format_value(value)), (attrs or {}).get("id") or f"id_{name}"
+        buttons = format_html_join(
+            "",
+            '<label class="{}" for="{}"{}><input type="radio" name="{}" value="{}" id="{}"'
+            "{}{}><span>{}</span></label>",
+            (self.button(name, stem, choice, label, chosen) for choice, label in self.choices),
+        )
+        attrs = dict(self.attrs)
+        attrs["class"] = " ".join(["taps", attrs.get("class", "")]).strip()
+        return format_html("<div{}>{}</div>", flatatt(attrs), buttons)
 
 
 def optional_int(label, minimum=0, maximum=10000):
@@ -55,6 +100,9 @@ class TournamentForm(forms.Form):
         choices=[(KEEP, "as preset"), ("1", "once"), ("unlimited", "unlimited"), ("0", "never")],
     )
     blind_six_behind = optional_int("Blind 6 only when behind by at least", 0)
+    no_award_jacks = forms.BooleanField(required=False, label="No award jacks at all")
+    jack_of_diamonds = optional_int("J♦ points (0: not in play)", 0, 1000)
+    jack_of_clubs = optional_int("J♣ points (0: not in play)", 0, 1000)
     jack_of_hearts = forms.ChoiceField(
         required=False,
         label="J♥ (removes a bag)",
@@ -75,6 +123,8 @@ class TournamentForm(forms.Form):
         choices=[(0, "none"), (2, "2 jokers"), (3, "3 jokers")],
     )
 
+    JACK_FIELDS = ("no_award_jacks", "jack_of_diamonds", "jack_of_clubs", "jack_of_hearts")
+
     def clean_name(self):
         name = self.cleaned_data["name"]
         return clean_label(name, "") if name.strip() else ""
@@ -93,6 +143,30 @@ class TournamentForm(forms.Form):
     def seat_fields(self):
         return [self[f"seat_{seat}"] for seat in range(5)]
 
+    @property
+    def jack_fields(self):
+        return [self[name] for name in self.JACK_FIELDS]
+
+    def award_jacks(self, preset: str) -> dict | None:
+        """The award jacks asked for (card → points or "bag"), or None to keep the preset's."""
+        data = self.cleaned_data
+        if data.get("no_award_jacks"):
+            return {}
+        changes = [data.get(field) for field in JACK_POINT_FIELDS.values()]
+        if all(value is None for value in changes) and not data.get("jack_of_hearts"):
+            return None
+        jacks = dict(cutthroat.PRESETS[preset]["award_jacks"])
+        for card, field in JACK_POINT_FIELDS.items():
+            if data.get(field) is not None:
+                jacks.pop(card, None)
+                if data[field]:
+                    jacks[card] = data[field]
+        if data.get("jack_of_hearts"):
+            jacks.pop("JH", None)
+            if data["jack_of_hearts"] == "yes":
+                jacks["JH"] = "bag"
+        return jacks
+
     def overrides(self) -> dict:
         data, rules = self.cleaned_data, {"preset": self.cleaned_data["preset"]}
         for key in ("target", "blind_six_behind", "wins_needed", "moon_tricks"):
@@ -106,11 +180,7 @@ class TournamentForm(forms.Form):
         if data.get("blind_six_per_game"):
             per_game = data["blind_six_per_game"]
             rules["blind_six_per_game"] = None if per_game == "unlimited" else int(per_game)
-        if data.get("jack_of_hearts"):
-            jacks = dict(cutthroat.PRESETS[rules["preset"]]["award_jacks"])
-            jacks.pop("JH", None)
-            if data["jack_of_hearts"] == "yes":
-                jacks["JH"] = "bag"
+        if (jacks := self.award_jacks(rules["preset"])) is not None:
             rules["award_jacks"] = jacks
         if data.get("nil_tricks_are_bags"):
             rules["nil_tricks_are_bags"] = data["nil_tricks_are_bags"] == "yes"
@@ -122,6 +192,10 @@ class TournamentForm(forms.Form):
         data = super().clean()
         if self.errors:
             return data
+        some_jack = any(data.get(field) for field in self.JACK_FIELDS[1:])
+        if data.get("no_award_jacks") and some_jack:
+            self.add_error("no_award_jacks", "No award jacks, or jacks set below: not both.")
+            return data
         players = seats_from_dealer(self, data, 5)
         if players is None:
             return data
@@ -132,12 +206,20 @@ class TournamentForm(forms.Form):
         return data
 
 
-def bid_choices(tricks: int, blind_six: bool):
-    specials = [("NIL", "Nil"), ("BN", "Blind Nil"), ("1F", "1 for 50"), ("2F", "2 for 40")]
-    if blind_six:
-        specials.append(("B6", "Blind 6"))
-    specials.append(("SM", "Shoot the Moon"))
-    return [("", "—")] + [(str(n), str(n)) for n in range(1, tricks + 1)] + specials
+def bid_field(name: str, tricks: int, blind_six: bool):
+    """Blind bids first (they are bid before looking), then the specials, Nil and 1 to T."""
+    blind = [("BN", "Blind Nil")] + ([("B6", "Blind 6")] if blind_six else [])
+    specials = [(bid, BID_BUTTONS[bid]) for bid in ("1F", "2F", "SM")]
+    numbers = [("NIL", "Nil")] + [(str(n), str(n)) for n in range(1, tricks + 1)]
+    words = {bid: cutthroat.BID_LABELS[bid] for bid in ("1F", "2F", "SM")}
+    classes = {"BN": "w2" if blind_six else "w4", "B6": "w2"}
+    classes.update(dict.fromkeys(("1F", "2F", "SM"), "small"))
+    return forms.ChoiceField(
+        label=name,
+        choices=blind + specials + numbers,
+        widget=TapGrid(classes=classes, words=words),
+        error_messages={"required": f"{name} has no bid yet."},
+    )
 
 
 def parse_bid(value: str):
@@ -145,7 +227,7 @@ def parse_bid(value: str):
 
 
 class BidsForm(forms.Form):
-    """Step 1 of a hand: every player's bid, before play."""
+    """Step 1 of a hand: every player's bid, before play, in the order they bid."""
 
     def __init__(self, *args, board, **kwargs):
         super().__init__(*args, **kwargs)
@@ -153,19 +235,17 @@ class BidsForm(forms.Form):
         result = board.standings
         for seat, name in enumerate(board.names):
             allowed = result.blind_six_allowed.get(name, False)
-            self.fields[f"bid_{seat}"] = forms.ChoiceField(
-                choices=bid_choices(board.tricks, allowed),
-                widget=QuickSelect,
-                label=name,
-                error_messages={"required": f"{name} has no bid yet."},
-            )
+            self.fields[f"bid_{seat}"] = bid_field(name, board.tricks, allowed)
 
     def rows(self):
-        result = self.board.standings
-        for seat, name in enumerate(self.board.names):
+        board = self.board
+        result, first = board.standings, board.standings.next_first_bidder
+        for seat in bidding_order(len(board.names), board.hands_played + 1):
+            name = board.names[seat]
             yield {
                 "name": name,
                 "field": self[f"bid_{seat}"],
+                "first": name == first,
                 "blind_six": result.blind_six_allowed.get(name, False),
                 "reason": result.blind_six_reason.get(name, ""),
             }
@@ -189,17 +269,18 @@ def tricks_field(name: str, tricks: int):
             "min_value": f"{name}: tricks cannot be negative.",
             "max_value": f"{name}: at most {tricks} tricks.",
         },
-        widget=forms.NumberInput(attrs={"inputmode": "numeric", "data-tricks": "1"}),
+        widget=TapGrid(choices=[(n, str(n)) for n in range(tricks + 1)]),
     )
 
 
-def jack_field(card: str, names: list[str]):
+def jack_field(card: str, names: list[str], shown: list[str], order: list[int]):
     label = cutthroat.JACK_NAMES[card]
+    words = {str(seat): names[seat] for seat in order if shown[seat] != names[seat]}
     return forms.TypedChoiceField(
         label=f"Who caught the {label}?",
         coerce=int,
-        widget=forms.RadioSelect,
-        choices=[(seat, name) for seat, name in enumerate(names)],
+        widget=TapGrid(attrs={"class": f"names n{len(names)}"}, words=words),
+        choices=[(seat, shown[seat]) for seat in order],
         error_messages={"required": f"Who caught the {label}?"},
     )
 
@@ -212,19 +293,29 @@ class PlayedForm(forms.Form):
     # a new row, so tricks from the stale page cannot land on them.
     hand = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
-    def __init__(self, *args, board, **kwargs):
+    def __init__(self, *args, board, hand_number=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.board = board
+        number = hand_number or board.hands_played + 1
+        self.order = bidding_order(len(board.names), number)
         for seat, name in enumerate(board.names):
             self.fields[f"tricks_{seat}"] = tricks_field(name, board.tricks)
         for card in board.settings.award_jacks:
-            self.fields[f"jack_{card}"] = jack_field(card, board.names)
+            shown = short_names(board)
+            self.fields[f"jack_{card}"] = jack_field(card, board.names, shown, self.order)
+
+    def shown_bids(self):
+        pending = self.board.pending
+        return pending.bids if pending else [None] * len(self.board.names)
 
     def tricks_rows(self):
-        bids = self.board.pending.bids if self.board.pending else [None] * len(self.board.names)
+        bids = self.shown_bids()
         return [
-            {"field": self[f"tricks_{seat}"], "bid": cutthroat.bid_label(bid) if bid else ""}
-            for seat, bid in enumerate(bids)
+            {
+                "field": self[f"tricks_{seat}"],
+                "bid": cutthroat.bid_label(bids[seat]) if bids[seat] else "",
+            }
+            for seat in self.order
         ]
 
     def jack_rows(self):
@@ -249,15 +340,20 @@ class CorrectionForm(PlayedForm):
     version = forms.IntegerField(widget=forms.HiddenInput)
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args, board, **kwargs):
-        super().__init__(*args, board=board, **kwargs)
+    def __init__(self, *args, board, hand, **kwargs):
+        super().__init__(*args, board=board, hand_number=hand.number, **kwargs)
+        self.hand = hand
         for seat, name in enumerate(board.names):
-            self.fields[f"bid_{seat}"] = forms.ChoiceField(
-                choices=bid_choices(board.tricks, True), widget=QuickSelect, label=name
-            )
+            self.fields[f"bid_{seat}"] = bid_field(name, board.tricks, True)
+
+    def shown_bids(self):
+        return self.hand.bids
 
     def bid_rows(self):
-        return [self[f"bid_{seat}"] for seat in range(len(self.board.names))]
+        return [
+            {"name": self.board.names[seat], "field": self[f"bid_{seat}"], "first": not index}
+            for index, seat in enumerate(self.order)
+        ]
 
     def clean(self):
         data = super().clean()

@@ -24,6 +24,7 @@ from tracker.cutthroat.board import (
     load,
     replay,
 )
+from tracker.cutthroat.display import capital, hand_name, next_hand, undone
 from tracker.models import Change, Hand, Tournament, TournamentSeat
 from tracker.rules import RulesError, cutthroat
 
@@ -42,8 +43,9 @@ def _keep(board: Scoreboard, expected: int) -> None:
 
 def record_bids(board: Scoreboard, bids: dict[str, object], user) -> Hand:
     tournament, number = board.tournament, board.hands_played + 1
+    name = hand_name(*next_hand(board))
     if board.pending is not None:
-        raise AlreadyRecorded(f"The bids of hand {board.pending.number} are already recorded.")
+        raise AlreadyRecorded(f"The bids of {name} are already recorded.")
     board.state.check_bids(bids)
     try:
         with transaction.atomic():
@@ -60,10 +62,10 @@ def record_bids(board: Scoreboard, bids: dict[str, object], user) -> Hand:
                 action=Change.Action.BIDS,
                 after=hand.as_entry(),
                 user=user,
-                summary=f"Bids of hand {number}",
+                summary=f"Bids of {name}",
             )
     except IntegrityError as error:
-        raise AlreadyRecorded(f"Hand {number} is already recorded.") from error
+        raise AlreadyRecorded(f"{capital(name)} is already recorded.") from error
     board.pending = hand
     return hand
 
@@ -73,7 +75,7 @@ def record_tricks(board: Scoreboard, number: int, tricks, jacks, user, hand_pk=N
     hand = board.pending
     if hand is None or hand.number != number or hand_pk not in (None, hand.pk):
         raise AlreadyRecorded(
-            f"Hand {number} is already recorded, or its bids changed on another phone."
+            "This hand is already recorded, or its bids changed on another phone."
         )
     loaded_at = board.tournament.version
     played = cutthroat.Hand(bids=board.rules_hand(hand).bids, tricks=tricks, jacks=jacks)
@@ -85,8 +87,9 @@ def record_tricks(board: Scoreboard, number: int, tricks, jacks, user, hand_pk=N
         saved = Hand.objects.filter(pk=hand.pk, tricks__isnull=True).update(
             tricks=hand.tricks, jacks=hand.jacks, result=hand.result
         )
+        name = capital(hand_name(result.game, result.number))
         if not saved:
-            raise AlreadyRecorded(f"Hand {number} is already recorded.")
+            raise AlreadyRecorded(f"{name} is already recorded.")
         _keep(board, loaded_at)
         Change.objects.create(
             tournament=board.tournament,
@@ -94,7 +97,7 @@ def record_tricks(board: Scoreboard, number: int, tricks, jacks, user, hand_pk=N
             action=Change.Action.PLAYED,
             after=hand.as_entry(),
             user=user,
-            summary=f"Hand {number} played",
+            summary=f"{name} played",
         )
         money.after_change(board, user)
     board.pending = None
@@ -124,14 +127,21 @@ class Correction:
 
 
 def correct_hand(board: Scoreboard, number, version, bids, tricks, jacks, user, confirmed=False):
-    """Replace hand `number`; every later hand is rescored and the ledger follows. A change of
-    who won a game is refused with NeedsConfirmation until the scorer confirms it."""
+    """Replace hand `number` (across the tournament); every later hand is rescored and the
+    ledger follows. A change of who won a game is refused with NeedsConfirmation until the
+    scorer confirms it. The hand as it was changes nothing and gives None."""
     rows = list(board.tournament.hands.filter(tricks__isnull=False))
     if not 1 <= number <= len(rows):
         raise RulesError(f"hand {number}: there is no such played hand")
     row, before = rows[number - 1], rows[number - 1].as_entry()
-    row.bids, row.tricks = by_seat(bids, board.names), by_seat(tricks, board.names)
-    row.jacks = jacks_by_seat(jacks, board.names)
+    after = {
+        "bids": by_seat(bids, board.names),
+        "tricks": by_seat(tricks, board.names),
+        "jacks": jacks_by_seat(jacks, board.names),
+    }
+    if after == before:
+        return None
+    row.bids, row.tricks, row.jacks = after["bids"], after["tricks"], after["jacks"]
     standings_before = board.standings
     results = replay(board, rows)
     if board.pending is not None:
@@ -144,6 +154,7 @@ def correct_hand(board: Scoreboard, number, version, bids, tricks, jacks, user, 
         keep_results(rows[number - 1 :], results[number - 1 :], board.names)
         row.save(update_fields=["bids", "tricks", "jacks"])
         notes = "; ".join(correction.winner_changes)
+        name = capital(hand_name(results[number - 1].game, results[number - 1].number))
         Change.objects.create(
             tournament=board.tournament,
             number=number,
@@ -151,7 +162,7 @@ def correct_hand(board: Scoreboard, number, version, bids, tricks, jacks, user, 
             before=before,
             after=row.as_entry(),
             user=user,
-            summary=f"Hand {number} corrected" + (f" ({notes})" if notes else ""),
+            summary=f"{name} corrected" + (f" ({notes})" if notes else ""),
         )
         money.after_change(board, user)
     return board
@@ -163,6 +174,7 @@ def undo_last(board: Scoreboard, version: int, user, once=None) -> Scoreboard:
     last = board.pending or (rows.pop() if rows else None)
     if last is None:
         raise RulesError("There is no hand to undo.")
+    summary = undone(board)
     with transaction.atomic():
         if board.pending is None:
             replay(board, rows)
@@ -173,7 +185,7 @@ def undo_last(board: Scoreboard, version: int, user, once=None) -> Scoreboard:
             action=Change.Action.UNDO,
             before=last.as_entry(),
             user=user,
-            summary=f"{'Bids of hand' if board.pending else 'Hand'} {last.number} undone",
+            summary=summary,
             once=once,
         )
         last.delete()

@@ -6,7 +6,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from tracker.common.changes import change_context
 from tracker.common.permissions import game_for, group_for
 from tracker.common.versioning import AlreadyRecorded, StalePage
-from tracker.common.views import act_on_version, live_part, render_page, swap_or_redirect
+from tracker.common.views import (
+    act_on_version,
+    live_part,
+    once_key,
+    render_page,
+    swap_or_redirect,
+)
 from tracker.cutthroat import display, services
 from tracker.cutthroat.board import load
 from tracker.cutthroat.forms import (
@@ -16,7 +22,7 @@ from tracker.cutthroat.forms import (
     TournamentForm,
     correction_initial,
 )
-from tracker.models import Role, Tournament
+from tracker.models import Change, Role, Tournament
 from tracker.rules import RulesError
 
 LATEST = 8  # hands listed on the scoreboard; ?all=1 lists every hand of every game
@@ -40,8 +46,7 @@ def scoreboard(request, group, tournament, board=None, **forms):
             if scored.pending is None:
                 forms.setdefault("bids_form", BidsForm(board=scored))
             else:
-                initial = {f"tricks_{seat}": 0 for seat in range(len(scored.names))}
-                initial.update(number=scored.pending.number, hand=scored.pending.pk)
+                initial = {"number": scored.pending.number, "hand": scored.pending.pk}
                 forms.setdefault("played_form", PlayedForm(board=scored, initial=initial))
         changes = change_context(tournament.changes, scored.names, display.describe_entry, every)
         scores = display.scoreboard_context(scored, every, LATEST)
@@ -87,14 +92,14 @@ def tournament_detail(request, pk, tournament_pk):
 
 
 def save_entry(request, pk, tournament_pk, form_class, save):
-    """A step of a hand (bids, or tricks and jacks) from its form, through `save(board, data)`;
-    a refusal is shown on the form, which keeps what was entered."""
+    """A step of a hand (bids, or tricks and jacks) from its form, through `save(board, data)`,
+    which says what it saved; a refusal is shown on the form, which keeps what was entered."""
     group, tournament = tournament_for(request, pk, tournament_pk, role=Role.SCORER)
     board = load(tournament)
     form = form_class(request.POST, board=board)
     if form.is_valid():
         try:
-            save(board, form.cleaned_data)
+            messages.success(request, save(board, form.cleaned_data))
             return swap_or_redirect(
                 request, tournament, lambda: scoreboard(request, group, tournament, board)
             )
@@ -111,6 +116,7 @@ def save_entry(request, pk, tournament_pk, form_class, save):
 def hand_bids(request, pk, tournament_pk):
     def save(board, data):
         services.record_bids(board, data["bids"], request.user)
+        return display.bids_saved(board, data["bids"])
 
     return save_entry(request, pk, tournament_pk, BidsForm, save)
 
@@ -119,8 +125,9 @@ def hand_bids(request, pk, tournament_pk):
 @require_POST
 def hand_played(request, pk, tournament_pk):
     def save(board, data):
-        tricks, jacks = data["tricks"], data["jacks"]
+        tricks, jacks, hand = data["tricks"], data["jacks"], board.pending
         services.record_tricks(board, data["number"], tricks, jacks, request.user, data["hand"])
+        return display.hand_saved(board, hand)
 
     return save_entry(request, pk, tournament_pk, PlayedForm, save)
 
@@ -128,30 +135,43 @@ def hand_played(request, pk, tournament_pk):
 @login_required
 @require_http_methods(["GET", "POST"])
 def hand_edit(request, pk, tournament_pk, number):
+    """A played hand corrected; `number` counts across the tournament, the page says which
+    game and hand of it that is."""
     group, tournament = tournament_for(request, pk, tournament_pk, role=Role.SCORER)
     board = load(tournament)
     hand = tournament.hands.filter(number=number, tricks__isnull=False).first()
     if hand is None:
         return redirect(tournament)
     initial = correction_initial(board, hand)
-    form = CorrectionForm(request.POST or None, board=board, initial=initial)
+    form = CorrectionForm(request.POST or None, board=board, hand=hand, initial=initial)
     warnings = []
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        entry = (data["bids"], data["tricks"], data["jacks"], request.user, data["confirm"])
         try:
-            services.correct_hand(board, number, data["version"], *entry)
-            messages.success(request, f"Hand {number} corrected; every later hand rescored.")
-            return redirect(tournament)
+            return correct(request, board, hand, form.cleaned_data)
         except services.NeedsConfirmation as changes:
             warnings = changes.changes
         except RulesError as refusal:
             form.add_error(None, str(refusal))
-        except StalePage as refusal:
-            messages.error(request, str(refusal))
-            return redirect(tournament)
-    context = {"group": group, "board": board, "hand": hand, "form": form, "warnings": warnings}
-    return render(request, "tracker/hand_edit.html", context)
+    name = display.played_name(hand)
+    context = {"group": group, "board": board, "hand": hand, "form": form, "name": name}
+    return render(request, "tracker/hand_edit.html", {**context, "warnings": warnings})
+
+
+def correct(request, board, hand, data):
+    """Save a correction and say what it did; back to the scoreboard."""
+    name = display.played_name(hand)
+    entry = (data["bids"], data["tricks"], data["jacks"], request.user, data["confirm"])
+    try:
+        changed = services.correct_hand(board, hand.number, data["version"], *entry)
+    except StalePage as refusal:
+        messages.error(request, str(refusal))
+    else:
+        if changed is None:
+            messages.info(request, f"Nothing changed: {name} is as it was.")
+        else:
+            said = f"{display.capital(name)} corrected; every later hand rescored."
+            messages.success(request, said)
+    return redirect(board.tournament)
 
 
 @login_required
@@ -160,5 +180,7 @@ def hand_undo(request, pk, tournament_pk):
     group, tournament = tournament_for(request, pk, tournament_pk, role=Role.SCORER)
     board = load(tournament)
     undo = lambda version, once: services.undo_last(board, version, request.user, once)  # noqa: E731
-    done = "The last hand was undone; it is kept in the history."
-    return act_on_version(request, tournament, undo, done)
+    # The same tap sent twice is told what the first one undid, not what a third would.
+    done = Change.objects.filter(tournament=tournament, once=once_key(request) or "-").first()
+    said = done.summary if done else display.undone(board) or "Nothing"
+    return act_on_version(request, tournament, undo, f"{said}; it stays in the history.")

@@ -8,6 +8,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ledger.balances import group_balances
+from tracker.common.names import by_name, derived_short_name
 from tracker.common.permissions import group_for
 from tracker.common.views import live_part
 from tracker.groups import services
@@ -43,7 +44,7 @@ def group_detail(request, pk):
     role = group.membership.role
 
     def context():
-        players = list(group.players.select_related("user"))
+        players = by_name(group.players.select_related("user"))
         seats = {
             "tournament": Prefetch("seats", TournamentSeat.objects.select_related("player")),
             "session": Prefetch("seats", SessionSeat.objects.select_related("player")),
@@ -59,9 +60,12 @@ def group_detail(request, pk):
             "balances": group_balances(group, players),
             "can_score": group.membership.allows(Role.SCORER),
             "is_owner": group.membership.allows(Role.OWNER),
+            "user": request.user,
         }
 
-    live = live_part(request, "tracker/group_detail.html", (group.pk, group.version, role), context)
+    # Kept per reader too: an owner's own membership shows no controls to remove himself.
+    key = (group.pk, group.version, role, request.user.pk)
+    live = live_part(request, "tracker/group_detail.html", key, context)
     return render(request, "tracker/group_detail.html", {"group": group, "live": live})
 
 
@@ -124,8 +128,8 @@ def player_add(request, pk):
         return redirect(group)
     if not request.htmx:
         return redirect(group)
-    context = {"group": group, "players": group.players.select_related("user"), "form": form}
-    context["is_owner"] = True
+    players = by_name(group.players.select_related("user"))
+    context = {"group": group, "players": players, "form": form, "is_owner": True}
     return render(request, "tracker/group_detail.html#players", context)
 
 
@@ -135,7 +139,7 @@ def player_edit(request, pk, player_pk):
     group = group_for(request, pk, role=Role.OWNER)
     player = get_object_or_404(group.players, pk=player_pk)
     form = PlayerForm(request.POST or None, instance=player, group=group)
-    members = group.memberships.select_related("user")
+    members = by_name(group.memberships.select_related("user"), lambda m: m.user.username)
     if request.method == "POST" and form.is_valid():
         linked = request.POST.get("user")
         user = next((m.user for m in members if str(m.user_id) == linked), None)
@@ -143,6 +147,7 @@ def player_edit(request, pk, player_pk):
         messages.success(request, f"{player.name} saved.")
         return redirect(group)
     context = {"group": group, "player": player, "form": form, "members": members}
+    context["derived_short_name"] = derived_short_name(player, group.players.all())
     return render(request, "tracker/player_form.html", context)
 
 

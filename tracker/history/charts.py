@@ -1,8 +1,10 @@
 """Line charts as inline SVG, drawn on the server: no JavaScript, nothing from a CDN.
 
 A chart is sized for a phone 360 px wide (its viewBox is 320 units wide, about one CSS pixel
-each there) and scales up on wider screens. Each line ends with its player's name and last
-value, pushed apart so that no two labels overlap; lines differ by colour and by dash pattern.
+each there) and scales up on wider screens. Each line ends with its player's short name
+(tracker.rules.names.short_names: at most 12 characters, never cut here) and last value, pushed
+apart so that no two labels overlap; the whole name is the line's tooltip. Lines differ by
+colour and by dash pattern.
 The colours are mid-tones that keep a contrast of at least 3:1 both on the light card (#fff)
 and on the dark one (#1d201d); axes and text use ``currentColor``, the page's own text colour.
 
@@ -31,15 +33,21 @@ WIDTH, HEIGHT = 320, 200
 TOP, BOTTOM, LEFT = 12, 26, 40
 FONT = 12  # viewBox units, about 12 px on a phone; svg.chart in app.css sets the same
 LABEL_GAP = 14  # least vertical distance between two end labels
-LONGEST_NAME = 8  # characters of a name shown at the end of its line
+# Room kept right of the plot for the end labels, as much as the longest takes: an average
+# character of the bold label is about 0.62 of the font size; at most a 12-character short
+# name, a space and an amount such as -12345.50 (the plot then keeps a third of the width).
+CHAR_WIDTH = 0.62 * FONT
+MOST_LABEL_ROOM = 8 + round(CHAR_WIDTH * (12 + 1 + 9))
 
 
 @dataclass
 class Line:
-    """One player's values: the first is before anything was played (usually 0)."""
+    """One player's values: the first is before anything was played (usually 0). `label` ends
+    the line (the player's short name); `title`, the tooltip, is the whole name."""
 
     label: str
     values: Sequence[int | Decimal]
+    title: str = ""
 
 
 def nice_step(span: float, ticks: int = 4) -> Decimal:
@@ -79,10 +87,6 @@ def spread(positions: list[float], gap: float, low: float, high: float) -> list[
     return result
 
 
-def short(name: str) -> str:
-    return name if len(name) <= LONGEST_NAME else name[: LONGEST_NAME - 1] + "…"
-
-
 def _number(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
@@ -105,8 +109,9 @@ def line_chart(
     levels = [*every, 0] + ([reference[0]] if reference else [])
     ticks = tick_values(min(levels), max(levels))
     low, high = float(ticks[0]), float(ticks[-1])
-    labels = [f"{short(line.label)} {fmt(line.values[-1])}" for line in lines if line.values]
-    right = min(120, 8 + int(0.62 * FONT * max((len(text) for text in labels), default=0)))
+    labels = [f"{line.label} {fmt(line.values[-1])}" for line in lines if line.values]
+    longest = max((len(text) for text in labels), default=0)
+    right = min(MOST_LABEL_ROOM, 8 + int(CHAR_WIDTH * longest))
     plot_w, plot_h = WIDTH - LEFT - right, HEIGHT - TOP - BOTTOM
 
     def x(step: int) -> float:
@@ -158,7 +163,7 @@ def line_chart(
         parts.append(
             f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2.5" '
             f'stroke-linejoin="round" stroke-linecap="round"{dashes}>'
-            f"<title>{escape(line.label)}</title></polyline>"
+            f"<title>{escape(line.title or line.label)}</title></polyline>"
             f'<text x="{_number(x(len(line.values) - 1) + 4)}" y="{_number(label_y)}" '
             f'fill="{colour}" font-weight="700">{escape(text)}</text>'
         )

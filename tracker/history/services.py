@@ -108,7 +108,8 @@ def tournament_result(board) -> cutthroat.TournamentResult:
 def game_chart(board, game: cutthroat.GameResult):
     """A game's score after each hand, one line per player, with the target marked."""
     lines = [
-        charts.Line(name, [0, *(hand.totals[name] for hand in game.hands)]) for name in board.names
+        charts.Line(short, [0, *(hand.totals[name] for hand in game.hands)], title=name)
+        for name, short in zip(board.names, board.short_names, strict=True)
     ]
     target = board.settings.target
     return charts.line_chart(
@@ -149,14 +150,17 @@ def session_result(board) -> catte.SessionResult:
 
 def money_chart(group, board):
     """Each player's money after each round: the running sum of the rounds' `net`."""
-    lines = [charts.Line(name, [Decimal(0)]) for name in board.names]
+    lines = {
+        name: charts.Line(short, [Decimal(0)], title=name)
+        for name, short in zip(board.names, board.short_names, strict=True)
+    }
     running = dict.fromkeys(board.names, Decimal(0))
     for played in catte_board.every_round(board):
-        for line in lines:
-            running[line.label] += played.result.net[line.label]
-            line.values.append(running[line.label])
+        for name, line in lines.items():
+            running[name] += played.result.net[name]
+            line.values.append(running[name])
     return charts.line_chart(
-        lines,
+        list(lines.values()),
         title=f"{board.session}: money after each round ({group.currency})",
         x_label="round",
         fmt=group.format_amount,

@@ -13,6 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
+from tracker.rules.collation import sort_key
+
 NIL_BIDS = ("NIL", "BN")
 
 
@@ -88,7 +90,7 @@ class PlayerRecord:
     name: str
     cutthroat: CutthroatRecord
     catte: CatteRecord
-    rivals: list[HeadToHead]  # by rival name
+    rivals: list[HeadToHead]  # by rival name, in alphabetical order
 
 
 def cutthroat_record(name: str, replays: Iterable) -> CutthroatRecord:
@@ -176,7 +178,7 @@ def head_to_head(name: str, tournaments: Iterable, sessions: Iterable) -> list[H
                 row.rounds += 1
                 row.rounds_won += round_.winner == name
                 row.rival_rounds_won += round_.winner == rival
-    return sorted(rivals.values(), key=lambda row: row.rival.casefold())
+    return sorted(rivals.values(), key=lambda row: sort_key(row.rival))
 
 
 def player_record(name: str, tournaments: list, sessions: list) -> PlayerRecord:

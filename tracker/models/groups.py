@@ -102,6 +102,9 @@ class Player(models.Model):
 
     group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=40)
+    # For table headers, chart labels and buttons; blank: derived from the name
+    # (tracker.rules.names.short_names), so that two players at a table never look the same.
+    short_name = models.CharField(max_length=12, blank=True, default="")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
@@ -113,7 +116,13 @@ class Player(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint("group", Lower("name"), name="unique_player_name_in_group")
+            models.UniqueConstraint("group", Lower("name"), name="unique_player_name_in_group"),
+            models.UniqueConstraint(
+                "group",
+                Lower("short_name"),
+                condition=~models.Q(short_name=""),
+                name="unique_player_short_name_in_group",
+            ),
         ]
         ordering = ["name", "pk"]
 

@@ -17,6 +17,7 @@ class Change(models.Model):
         CORRECTION = "correction", "Correction"
         UNDO = "undo", "Undo"
         CLOSE = "close", "Session closed"
+        REOPEN = "reopen", "Session reopened"
         IMPORT = "import", "Imported"
 
     tournament = models.ForeignKey(

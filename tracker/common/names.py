@@ -1,0 +1,29 @@
+"""Players' names as pages show them: in the order the players read them, and short where there
+is no room for the whole name. The rules hold the how (tracker.rules.collation and names); this
+is the door for the rooms that may not import the rules themselves (the ledger)."""
+
+from tracker.rules.collation import sort_key
+from tracker.rules.names import short_names
+
+__all__ = ["by_name", "derived_short_name", "short_names_of", "sort_key"]
+
+
+def by_name(rows, name=lambda row: row.name) -> list:
+    """`rows` (players, or anything `name` reads a player's name from) in alphabetical order."""
+    return sorted(rows, key=lambda row: sort_key(name(row)))
+
+
+def short_names_of(players) -> list[str]:
+    """The short name of each of `players` (one table, or one group), in their order: his own
+    if he has one, else one derived from his name that no other of them has."""
+    players = list(players)
+    return short_names([p.name for p in players], [p.short_name for p in players])
+
+
+def derived_short_name(player, players) -> str:
+    """The short name `player` goes by among `players` (his group) without one of his own; at
+    a table with no namesake of his it may be shorter still: just his given name."""
+    players = list(players)
+    chosen = ["" if other.pk == player.pk else other.short_name for other in players]
+    index = [other.pk for other in players].index(player.pk)
+    return short_names([other.name for other in players], chosen)[index]
