@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path, register_converter
 
 from tracker.common.converters import IdConverter
+from tracker.common.views import changed
 
 register_converter(IdConverter, "id")
 
@@ -12,5 +13,6 @@ urlpatterns = [
     path("groups/<id:pk>/", include("tracker.history.urls")),
     path("groups/<id:pk>/", include("tracker.logs.urls")),
     path("groups/<id:pk>/", include("ledger.urls")),
+    path("live/<str:token>/", changed, name="live"),
     path("admin/", admin.site.urls),
 ]

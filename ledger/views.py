@@ -12,7 +12,7 @@ from ledger.forms import PaymentForm
 from ledger.models import Posting, Transaction
 from ledger.payments import PaymentError, record_payment, reverse_payment
 from tracker.common.permissions import group_for
-from tracker.common.views import live_part, once_key
+from tracker.common.views import live_part, once_key, render_page
 from tracker.models import Role
 
 LATEST_PAYMENTS = 10
@@ -36,7 +36,7 @@ def balances(request, pk):
         }
 
     live = live_part(request, "ledger/balances.html", (group.pk, group.version, can_score), context)
-    return render(request, "ledger/balances.html", {"group": group, "live": live})
+    return render_page(request, "ledger/balances.html", {"group": group, "live": live})
 
 
 @login_required
@@ -92,7 +92,7 @@ def statement(request, pk, player_pk):
 
     key = (group.pk, group.version, player_pk, number)
     live = live_part(request, "ledger/statement.html", key, context)
-    return render(request, "ledger/statement.html", {"group": group, "live": live})
+    return render_page(request, "ledger/statement.html", {"group": group, "live": live})
 
 
 @login_required

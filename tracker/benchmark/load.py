@@ -175,7 +175,8 @@ def get_client(port: int, path: str, cookie: str, seconds: float, start) -> tupl
 
 
 def check_page(port: int, path: str, cookie: str) -> str | None:
-    """Why `path` is no page to measure (not a 200 for this cookie), or None. Also a warm-up:
+    """Why `path` is no page to measure (not a 200, or a 204, for this cookie), or None. Also a
+    warm-up:
     each worker compiles its templates on its first request."""
     connection = http.client.HTTPConnection(HOST, port, timeout=REQUEST_TIMEOUT_SECONDS)
     try:
@@ -183,7 +184,7 @@ def check_page(port: int, path: str, cookie: str) -> str | None:
             connection.request("GET", path, headers={"Cookie": cookie})
             response = connection.getresponse()
             response.read()
-            if response.status != 200:
+            if response.status not in (200, 204):  # 204: the changed? check, unchanged
                 where = response.getheader("Location")
                 return f"{path} answered {response.status}" + (f" → {where}" if where else "")
     except (OSError, http.client.HTTPException) as error:

@@ -5,13 +5,16 @@ import re
 
 from django.contrib import messages
 from django.core.cache import cache
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.utils.cache import patch_vary_headers
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
+from django.views.decorators.http import require_GET
 
+from tracker.common.live import current_version, read_token
 from tracker.common.versioning import AlreadyRecorded, StalePage
 from tracker.models import Change
 from tracker.rules import RulesError
@@ -37,8 +40,11 @@ def live_part(request, template: str, key: tuple, context) -> SafeString:
 
 
 def render_page(request, template: str, context: dict, fragment: str = "entry"):
-    """The whole page, or only its `fragment` partial when htmx asks for it."""
-    return render(request, f"{template}#{fragment}" if request.htmx else template, context)
+    """The whole page, or only its `fragment` partial when htmx asks for it (the two differ
+    for one address, so a cache must tell them apart)."""
+    response = render(request, f"{template}#{fragment}" if request.htmx else template, context)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
 
 
 def swap_or_redirect(request, game, redraw):
@@ -91,6 +97,21 @@ def act_on_version(request, game, action, done: str):
     the page, which says what happened."""
     run_on_version(request, action, done)
     return redirect(game)
+
+
+@require_GET
+def changed(request, token):
+    """204 when the game or group of `token` is still at version ?v=, else 200 with the new
+    version (the page then redraws what changed). No login: the signed token is the key."""
+    what = read_token(token)
+    if what is None:
+        raise Http404("No such page")
+    version = current_version(*what)
+    if version is None:
+        raise Http404("No such page")
+    if request.GET.get("v") == str(version):
+        return HttpResponse(status=204)
+    return HttpResponse(str(version), content_type="text/plain")
 
 
 def log_download(log: dict, filename: str) -> HttpResponse:

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from ledger.balances import group_balances
 from tracker.common.names import by_name, derived_short_name
 from tracker.common.permissions import group_for
-from tracker.common.views import live_part
+from tracker.common.views import live_part, render_page
 from tracker.groups import services
 from tracker.groups.forms import GroupForm, InviteForm, MemberRoleForm, PlayerForm, SignupForm
 from tracker.models import Group, Invite, Role, SessionSeat, TournamentSeat
@@ -66,7 +66,7 @@ def group_detail(request, pk):
     # Kept per reader too: an owner's own membership shows no controls to remove himself.
     key = (group.pk, group.version, role, request.user.pk)
     live = live_part(request, "tracker/group_detail.html", key, context)
-    return render(request, "tracker/group_detail.html", {"group": group, "live": live})
+    return render_page(request, "tracker/group_detail.html", {"group": group, "live": live})
 
 
 @login_required

@@ -4,8 +4,10 @@ one-time key a form sends so that a double tap or a retry does a thing once."""
 import secrets
 
 from django import template
+from django.urls import reverse
 from django.utils.html import format_html
 
+from tracker.common.live import live_token
 from tracker.common.money import tone as money_tone
 
 register = template.Library()
@@ -27,3 +29,10 @@ def signed(points) -> str:
 def once_key():
     """A hidden one-time key for a form whose POST moves money or takes something back."""
     return format_html('<input type="hidden" name="once" value="{}">', secrets.token_hex(16))
+
+
+@register.simple_tag
+def live_marker(kind: str, pk: int, version: int):
+    """Where the page asks whether its game or group changed (see static/js/live.js)."""
+    url = reverse("live", args=[live_token(kind, pk)])
+    return format_html('<div hidden data-live="{}" data-version="{}"></div>', url, version)

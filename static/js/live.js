@@ -1,0 +1,66 @@
+// Every phone at the table follows the game. While the page is visible it asks every 3 s
+// whether its game (or group) changed; when it did, it redraws the live part of the page —
+// unless this phone has something typed and not saved yet: then it says so next to the
+// entry and redraws only when asked, so nothing typed is lost.
+(function () {
+  "use strict";
+  var PERIOD = 3000;
+  var asking = false;
+
+  function marker() { return document.querySelector("[data-live]"); }
+
+  function typing() {
+    var taps = document.querySelector("#entry input[name=taps]");
+    if (taps && taps.value.trim()) { return true; }
+    return !!document.querySelector("#entry form[data-typed]");
+  }
+
+  function redraw() {
+    var note = document.getElementById("live-note");
+    if (note) { note.remove(); }
+    window.htmx.ajax("GET", window.location.pathname + window.location.search,
+      { target: "#entry", swap: "outerHTML" });
+  }
+
+  function offerRedraw() {
+    if (document.getElementById("live-note")) { return; }
+    var messages = document.querySelector("#entry-messages") || document.querySelector("#entry");
+    if (!messages) { return; }
+    var note = document.createElement("p");
+    note.id = "live-note";
+    note.className = "flash warning";
+    note.setAttribute("role", "status");
+    note.textContent = "Another phone saved a change. What you typed is still here. ";
+    var show = document.createElement("button");
+    show.type = "button";
+    show.className = "secondary";
+    show.textContent = "Show the new state";
+    show.addEventListener("click", redraw);
+    note.appendChild(show);
+    messages.prepend(note);
+  }
+
+  function ask() {
+    var m = marker();
+    if (!m || asking || document.visibilityState !== "visible") { return; }
+    asking = true;
+    fetch(m.dataset.live + "?v=" + encodeURIComponent(m.dataset.version),
+      { credentials: "omit", cache: "no-store" })
+      .then(function (response) { return response.status === 200 ? response.text() : null; })
+      .then(function (version) {
+        if (version === null || version.trim() === m.dataset.version) { return; }
+        m.dataset.version = version.trim();
+        if (typing()) { offerRedraw(); } else { redraw(); }
+      })
+      .catch(function () { /* offline for a moment: ask again next time */ })
+      .then(function () { asking = false; });
+  }
+
+  // A form the thumb has touched holds typing until it is saved (its swap replaces it).
+  document.addEventListener("change", function (event) {
+    var form = event.target.closest && event.target.closest("#entry form");
+    if (form && !form.matches("[data-live-ignore]")) { form.setAttribute("data-typed", ""); }
+  });
+  document.addEventListener("visibilitychange", ask);
+  window.setInterval(ask, PERIOD);
+})();

@@ -1,0 +1,64 @@
+"""Two phones at one table: what one saves shows on the other within 3 s, without a reload,
+and what the other had typed is never thrown away."""
+
+import pytest
+
+from tests.browser.test_phone import log_in
+from tracker.catte import board as catte_board
+from tracker.catte import services as catte_services
+from tracker.cutthroat import board as cutthroat_board
+from tracker.cutthroat import services as cutthroat_services
+from tracker.rules import catte
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+FOLLOWS_WITHIN_MS = 3000 + 1500  # one poll period, and the redraw
+
+
+@pytest.fixture
+def two_phones(browser):
+    contexts = [
+        browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+        for _ in range(2)
+    ]
+    yield [context.new_page() for context in contexts]
+    for context in contexts:
+        context.close()
+
+
+def test_a_round_saved_on_one_phone_shows_on_the_other(
+    two_phones, live_server, group, players, alice
+):
+    session = catte_services.start(group, players, {"stake": "1.00"}, alice)
+    for phone in two_phones:
+        log_in(phone, live_server, "alice")
+        phone.goto(live_server.url + session.get_absolute_url())
+    other = two_phones[1]
+    catte_services.record_round(catte_board.load(session), catte.Round(tricks=["Chi"] * 4), alice)
+    other.wait_for_selector("text=Sweep by Chi", timeout=FOLLOWS_WITHIN_MS)
+    assert other.url.endswith(session.get_absolute_url())  # no navigation
+
+
+def test_what_a_phone_has_typed_is_kept_when_another_saves(
+    two_phones, live_server, group, players, alice
+):
+    tournament = cutthroat_services.start(group, players[:4], {"preset": "official"}, alice)
+    phone = two_phones[0]
+    log_in(phone, live_server, "alice")
+    phone.goto(live_server.url + tournament.get_absolute_url())
+    phone.locator("#bids label").first.click()  # one bid tapped, not saved
+    bids = dict.fromkeys(["An", "Bình", "Chi", "Dũng"], 3)
+    cutthroat_services.record_bids(cutthroat_board.load(tournament), bids, alice)
+    phone.wait_for_selector("#live-note", timeout=FOLLOWS_WITHIN_MS)
+    assert phone.locator("#bids input:checked").count() == 1
+    phone.click("#live-note button")
+    phone.wait_for_selector("text=Tricks", timeout=FOLLOWS_WITHIN_MS)
+
+
+def test_the_group_page_follows_a_payment(two_phones, live_server, group, players, alice):
+    from ledger.payments import record_payment
+
+    phone = two_phones[0]
+    log_in(phone, live_server, "alice")
+    phone.goto(f"{live_server.url}/groups/{group.pk}/balances/")
+    record_payment(group, players[1], players[0], 3, alice)
+    phone.wait_for_selector("text=Bình paid An 3.00 EUR", timeout=FOLLOWS_WITHIN_MS)
