@@ -11,7 +11,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("tracker.cutthroat", "tracker.catte")
-ABOVE_THE_GAMES = ("tracker.history", "tracker.logs", "tracker.groups")
+ABOVE_THE_GAMES = ("tracker.history", "tracker.logs", "tracker.groups", "tracker.tableview")
 REQUEST_MODULES = ("django.http", "django.shortcuts", "django.contrib.messages", "django_htmx")
 
 

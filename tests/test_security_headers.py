@@ -120,6 +120,8 @@ def owner_pages(group, played):
         reverse("invite_list", kwargs=g),
         reverse("log_import", kwargs=g),
         reverse("group_restore", kwargs=g),
+        reverse("tournament_table", kwargs=t),
+        reverse("session_table", kwargs=s),
     ]
 
 
@@ -130,7 +132,7 @@ def assert_safe(response):
     assert refused(response.content.decode()) == []
 
 
-@pytest.mark.parametrize("name", ["home", "login", "signup"])
+@pytest.mark.parametrize("name", ["home", "login", "signup", "offline"])
 def test_the_pages_for_visitors(client, db, name):
     assert_safe(client.get(reverse(name)))
 
@@ -153,9 +155,10 @@ def test_every_page_of_a_played_group(as_alice, group, played):
 
 
 def test_the_htmx_fragments_too(as_alice, group, played):
-    url = reverse("tournament", kwargs={"pk": group.pk, "tournament_pk": played["tournament"].pk})
-    response = as_alice.get(url, headers={"HX-Request": "true"})
-    assert_safe(response)
+    t = {"pk": group.pk, "tournament_pk": played["tournament"].pk}
+    s = {"pk": group.pk, "session_pk": played["session"].pk}
+    for url in [reverse("tournament", kwargs=t), reverse("session_table", kwargs=s)]:
+        assert_safe(as_alice.get(url, headers={"HX-Request": "true"}))
 
 
 @override_settings(SIGNUP_THROTTLE_LIMIT=0)

@@ -2,13 +2,38 @@
 // anchoring off). Keep the message, if any, and the next thing to tap on the screen; an element
 // already in view is left where it is, so the page moves only when it must.
 (function () {
+  function redrawn(event) {
+    var config = event.detail && event.detail.requestConfig;
+    return !!config && config.verb === "get";
+  }
+
   function keepInView() {
     var entry = document.getElementById("entry");
     if (!entry) return;
-    entry.querySelectorAll("[data-message], [data-next]").forEach(function (element) {
+    // The next step first, then the message: when both do not fit, the message is read.
+    entry.querySelectorAll("[data-next]").forEach(function (element) {
+      element.scrollIntoView({ block: "nearest" });
+    });
+    entry.querySelectorAll("[data-message]").forEach(function (element) {
       element.scrollIntoView({ block: "nearest" });
     });
   }
+
   document.addEventListener("DOMContentLoaded", keepInView);
-  document.addEventListener("htmx:afterSettle", keepInView);
+  // A redraw because another phone tapped (live.js) leaves the reader where he is.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (!redrawn(event)) keepInView();
+  });
+
+  // The round being entered is the table's, and every change of it raises the page's version.
+  // A redraw asked for before this phone's own tap was answered may come back after it: it
+  // shows an older round than the one on the screen, so it is not swapped in.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (!redrawn(event)) return;
+    var shown = document.querySelector("#entry [data-live]");
+    var found = /data-version="(\d+)"/.exec(event.detail.serverResponse || "");
+    if (shown && found && Number(found[1]) < Number(shown.dataset.version)) {
+      event.detail.shouldSwap = false;
+    }
+  });
 })();

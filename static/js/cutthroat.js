@@ -64,3 +64,90 @@
   document.addEventListener("DOMContentLoaded", function () { setup(document); });
   document.addEventListener("htmx:load", function (event) { setup(event.target); });
 })();
+
+// Taps not saved yet survive a reload, a locked phone or a closed tab: each entry form keeps
+// its picks in localStorage under its data-keep key (tournament, hand row or the next hand's
+// number, step) and gets them back while that hand still waits for that step. Once the page
+// shows another hand or step, it was saved (here or on another phone): what was kept for the
+// tournament's other hands and steps is forgotten. Without JavaScript nothing is kept.
+(function () {
+  var FILLED = "_filled";  // the pick fillLast worked out, so it is worked out again later
+
+  function storage() {
+    try { return window.localStorage; } catch (error) { return null; }  // refused: keep nothing
+  }
+
+  function picks(form) {
+    var kept = {};
+    form.querySelectorAll("input[type=radio]:checked").forEach(function (input) {
+      kept[input.name] = input.value;
+      if (input.closest("fieldset.pick[data-filled]")) kept[FILLED] = input.name;
+    });
+    return kept;
+  }
+
+  function keep(store, form) {
+    var kept = picks(form);
+    try {
+      if (Object.keys(kept).length) store.setItem(form.dataset.keep, JSON.stringify(kept));
+      else store.removeItem(form.dataset.keep);
+    } catch (error) { /* storage full: the taps are still on the page */ }
+  }
+
+  function restore(store, form) {
+    var kept;
+    try { kept = JSON.parse(store.getItem(form.dataset.keep)) || {}; } catch (error) { return; }
+    form.querySelectorAll("input[type=radio]").forEach(function (input) {
+      if (kept[input.name] !== input.value || input.checked) return;
+      input.checked = true;
+      if (kept[FILLED] === input.name) input.closest("fieldset.pick").dataset.filled = "1";
+      // The tricks line and Save follow (table.js); live.js counts it as typed, not saved.
+      input.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+  }
+
+  function forget(store, entry) {
+    var shown = {};
+    entry.querySelectorAll("form[data-keep]").forEach(function (form) {
+      shown[form.dataset.keep] = true;
+    });
+    for (var i = store.length - 1; i >= 0; i--) {
+      var key = store.key(i);
+      if (key && key.indexOf(entry.dataset.keepFor) === 0 && !shown[key]) store.removeItem(key);
+    }
+  }
+
+  function setup(root) {
+    var store = storage();
+    var entry = root.id === "entry" ? root : root.querySelector && root.querySelector("#entry");
+    if (!store || !entry || !entry.dataset.keepFor) return;
+    forget(store, entry);
+    entry.querySelectorAll("form[data-keep]").forEach(function (form) {
+      if (form.dataset.keeping) return;
+      form.dataset.keeping = "1";
+      restore(store, form);
+      form.addEventListener("change", function () { keep(store, form); });
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () { setup(document); });
+  document.addEventListener("htmx:load", function (event) { setup(event.target); });
+})();
+
+// The note of a save another phone got ahead of holds what this phone entered (and the way to
+// correct the hand with it): it stays through the redraws that follow the table's next saves,
+// until this phone saves again or leaves the page.
+(function () {
+  var carried = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target, config = event.detail.requestConfig;
+    if (!target || target.id !== "entry") return;
+    var redraw = config && config.verb === "get";  // live.js; a save of this phone posts
+    carried = redraw ? target.querySelector("#entry-messages .refused") : null;
+  });
+  document.addEventListener("htmx:load", function (event) {
+    if (event.target.id !== "entry") return;
+    var messages = event.target.querySelector("#entry-messages");
+    if (carried && messages && !messages.querySelector(".refused")) messages.prepend(carried);
+    carried = null;
+  });
+})();

@@ -154,11 +154,14 @@ def test_a_refused_save_shows_its_message_next_to_the_entry(
     board = catte_sessions.load(fresh(session))  # another phone saves round 1 first
     catte_sessions.record_round(board, catte.Round(tricks=["Chi"] * 4), alice)
     tap(thumb, SAVE)
-    thumb.page.wait_for_selector("text=Round 1 is already recorded.")
-    thumb.assert_in_view("#entry-messages .flash")
-    thumb.assert_in_view(NEXT)
+    thumb.page.wait_for_selector("text=alice's phone saved round 1: tricks Chi, Chi, Chi, Chi.")
+    thumb.assert_in_view("#saved-first .flash")
+    thumb.assert_in_view("#saved-first a:text-is('Correct round 1 with what you tapped')")
     thumb.screenshot("catte-refused")
     assert Round.objects.get(session=session).entry == {"tricks": [2, 2, 2, 2]}
+    go(thumb, "#saved-first a:text-is('Correct round 1 with what you tapped')")
+    thumb.page.wait_for_selector("text=Starting from what your phone tapped.")
+    assert thumb.page.input_value("#round-form input[name=taps]") == "t0 t0 t0 t0"
 
 
 def test_closing_takes_a_second_deliberate_tap(thumb, live_server, alice, players, group):

@@ -33,22 +33,31 @@ def page_of(client, session) -> str:
     return client.get(session.get_absolute_url()).content.decode()
 
 
-def taps_in(html: str) -> str:
-    return re.search(r'name="taps" value="([^"]*)"', html).group(1)
+def hidden(html: str, name: str) -> str:
+    return re.search(rf'name="{name}" value="([^"]*)"', html).group(1)
 
 
-def tap_through(client, session, number, taps, **extra):
-    """Press each button in turn, carrying the hidden state as a phone without JavaScript does."""
-    state = ""
+def shown_in(html: str) -> str:
+    """The round being entered as the page shows it: the table's draft."""
+    return hidden(html, "shown")
+
+
+def press(client, session, html: str, tap: str, **headers):
+    """One button of the round form on the page `html`, sent as the page sends it."""
+    data = {name: hidden(html, name) for name in ("number", "draft_version", "shown")}
+    return client.post(entry_url(session), {**data, "tap": tap}, headers=headers)
+
+
+def tap_through(client, session, taps: list[str]) -> str:
+    """Press each button in turn on the page each answer draws; the last page drawn."""
+    html = page_of(client, session)
     for tap in taps:
-        response = client.post(
-            entry_url(session), {"number": number, "taps": state, "tap": tap, **extra}
-        )
-        state = taps_in(response.content.decode())
-    return state
+        html = press(client, session, html, tap).content.decode()
+    return html
 
 
 def save(client, session, number, taps):
+    """A whole round in one post, as a client that keeps its own draft sends it."""
     return client.post(entry_url(session), {"number": number, "taps": taps, "tap": "save"})
 
 
@@ -71,9 +80,9 @@ def money_agrees(client, session, expected: dict[str, str]) -> None:
 
 def test_tapping_a_sweep_records_the_round(as_bob, start):
     session = start()
-    taps = tap_through(as_bob, session, 1, ["t0", "t0", "t0", "t0"])
-    assert taps == "t0 t0 t0 t0"
-    response = save(as_bob, session, 1, taps)
+    html = tap_through(as_bob, session, ["t0", "t0", "t0", "t0"])
+    assert shown_in(html) == "t0 t0 t0 t0"
+    response = press(as_bob, session, html, "save")
     assert response.status_code == 302
     assert Round.objects.get(session=session).entry == {"tricks": [0, 0, 0, 0]}
     money_agrees(as_bob, session, {"An": "6.00", "Bình": "-2.00", "Chi": "-2.00"})
@@ -81,8 +90,7 @@ def test_tapping_a_sweep_records_the_round(as_bob, start):
 
 def test_after_trick_four_only_the_survivors_are_offered(as_bob, start):
     session = start()
-    taps = tap_through(as_bob, session, 1, ["t1", "t0", "t1", "t0"])
-    html = as_bob.post(entry_url(session), {"number": 1, "taps": taps}).content.decode()
+    html = tap_through(as_bob, session, ["t1", "t0", "t1", "t0"])
     assert "Out after trick 4:</strong> Chi, Dũng" in html
     assert 'value="t2"' not in html and 'value="t0"' in html and 'value="t1"' in html
 
@@ -96,10 +104,9 @@ def test_a_last_trick_round_with_eliminations(as_bob, start):
 
 def test_everyone_else_folding_leaves_the_last_player_the_rest(as_bob, start):
     session = start()
-    taps = tap_through(as_bob, session, 1, ["f1", "f2", "f3"])
-    html = as_bob.post(entry_url(session), {"number": 1, "taps": taps}).content.decode()
+    html = tap_through(as_bob, session, ["f1", "f2", "f3"])
     assert "the rest to An" in html
-    save(as_bob, session, 1, taps + " R0")
+    press(as_bob, session, tap_through(as_bob, session, ["R0"]), "save")
     assert Round.objects.get().entry == {"tricks": [0, 0, 0, 0], "folds": [1, 2, 3]}
     money_agrees(as_bob, session, {"An": "6.00", "Bình": "-2.00", "Dũng": "-2.00"})
 
@@ -109,9 +116,9 @@ def test_four_aces_is_one_tap_in_the_automatic_win_group(as_bob, start):
     html = page_of(as_bob, session)
     assert "Automatic win</strong>" in html and "Four aces" in html
     assert all(f'value="w{seat}.four_aces"' in html for seat in range(4))
-    taps = tap_through(as_bob, session, 1, ["w2.four_aces"])
-    assert taps == "w2.four_aces"
-    save(as_bob, session, 1, taps)
+    html = tap_through(as_bob, session, ["w2.four_aces"])
+    assert shown_in(html) == "w2.four_aces"
+    press(as_bob, session, html, "save")
     assert Round.objects.get().entry == {"auto_win": {"player": 2, "hand": "four_aces"}}
     money_agrees(as_bob, session, {"Chi": "6.00", "An": "-2.00", "Dũng": "-2.00"})
 
@@ -128,16 +135,15 @@ def test_the_automatic_win_group_offers_only_what_the_session_plays(as_bob, star
     session = start({"stake": "1.00", "auto_wins": ["flush"]})
     html = page_of(as_bob, session)
     assert 'value="w1.flush"' in html and 'value="w1.four_of_a_kind"' not in html
-    html = as_bob.post(entry_url(session), {"number": 1, "taps": "t0"}).content.decode()
+    html = tap_through(as_bob, session, ["t0"])
     assert 'value="w1.four_aces"' not in html  # after the first trick it is too late
 
 
 def test_an_automatic_win_the_settings_do_not_play_is_refused(as_bob, start):
     session = start()
-    data = {"number": 1, "taps": "", "tap": "w2.flush"}
-    html = as_bob.post(entry_url(session), data).content.decode()
+    html = tap_through(as_bob, session, ["w2.flush"])
     assert "An automatic win with six-card flush is not played in this session." in html
-    assert taps_in(html) == ""
+    assert shown_in(html) == ""
     assert not Round.objects.exists()
 
 
@@ -149,9 +155,9 @@ def test_a_false_claim_pays_every_other_player(as_bob, start):
 
 def test_the_ace_penalty_is_asked_only_after_a_sweep_that_pays_double(as_bob, start):
     session = start({"stake": "1.00", "ace_penalty": True})
-    html = as_bob.post(entry_url(session), {"number": 1, "taps": "t0 t0 t0"}).content.decode()
+    html = tap_through(as_bob, session, ["t0", "t0", "t0"])
     assert "hold back the ace" not in html
-    html = as_bob.post(entry_url(session), {"number": 1, "taps": "t0 t0 t0 t0"}).content.decode()
+    html = tap_through(as_bob, session, ["t0"])
     assert "hold back the ace" in html
     assert (
         "It applies when An won the first three tricks with cards of one suit and the fourth "
@@ -160,7 +166,7 @@ def test_the_ace_penalty_is_asked_only_after_a_sweep_that_pays_double(as_bob, st
         "pay only their stake of 1.00."
     ) in html
     assert 'id="next" data-next>\n    <legend><strong>Ace penalty' in html
-    save(as_bob, session, 1, "t0 t0 t0 t0 e2")
+    press(as_bob, session, tap_through(as_bob, session, ["e2"]), "save")
     money_agrees(as_bob, session, {"An": "6.00", "Bình": "-1.00", "Chi": "-4.00"})
 
 
@@ -171,31 +177,30 @@ def test_the_upturned_card_is_one_tap_on_a_grid_of_the_52_cards(as_bob, start):
     assert len(cards) == len(set(cards)) == 52
     assert cards[:13] == [f"{rank}S" for rank in RANKS]
     assert 'aria-label="10 of hearts"' in html
-    taps = tap_through(as_bob, session, 1, ["uKH"])
-    html = as_bob.post(entry_url(session), {"number": 1, "taps": taps}).content.decode()
-    assert taps == "uKH" and "Side pot: who has the A♥?" in html
-    taps = tap_through(as_bob, session, 1, ["uKH", "c-", "t0", "t0", "t0", "t0"])
-    assert save(as_bob, session, 1, taps).status_code == 302
+    html = tap_through(as_bob, session, ["uKH"])
+    assert shown_in(html) == "uKH" and "Side pot: who has the A♥?" in html
+    html = tap_through(as_bob, session, ["c-", "t0", "t0", "t0", "t0"])
+    assert press(as_bob, session, html, "save").status_code == 302
     assert Round.objects.get().entry["side_pot"] == {"upturned": "KH", "claimed_by": None}
 
 
 def test_the_rank_and_suit_taps_of_older_pages_still_enter_the_card(as_bob, start):
     session = start({"stake": "1.00", "side_pot_stake": "0.50"})
-    html = as_bob.post(entry_url(session), {"number": 1, "taps": "r10 sD"}).content.decode()
+    html = tap_through(as_bob, session, ["r10", "sD"])
     assert "Side pot: who has the J♦?" in html
 
 
 def test_the_next_step_is_marked_after_every_tap(as_bob, start):
     session = start({"stake": "1.00", "side_pot_stake": "0.50"})
-    steps = {
-        "": "Side pot: tap the upturned card",
-        "u9C": "Side pot: who has the 10♣?",
-        "u9C c-": "Trick 1: who won it?",
-        "u9C c- t0 t1 t0 t1 t0": "Trick 6: who won it?",
-        "u9C c- t0 t1 t0 t1 t0 t1": "Save round",
-    }
-    for taps, shown in steps.items():
-        html = as_bob.post(entry_url(session), {"number": 1, "taps": taps}).content.decode()
+    steps = [
+        ([], "Side pot: tap the upturned card"),
+        (["u9C"], "Side pot: who has the 10♣?"),
+        (["c-"], "Trick 1: who won it?"),
+        (["t0", "t1", "t0", "t1", "t0"], "Trick 6: who won it?"),
+        (["t1"], "Save round"),
+    ]
+    for taps, shown in steps:
+        html = tap_through(as_bob, session, taps)
         assert html.count('id="next"') == 1, taps
         assert shown in html[html.index('id="next"') :][:1500], taps
 
@@ -206,9 +211,9 @@ def test_a_side_pot_carried_three_rounds_then_claimed(as_bob, start):
     save(as_bob, session, 2, "rK sD c- t1 t0 t1 t0 t0 t0")
     save(as_bob, session, 3, "r2 sS c- t0 t1 t2 t3 t3 t2")
     assert 'Side pot: <strong class="num">6.00 EUR' in page_of(as_bob, session)
-    html = as_bob.post(entry_url(session), {"number": 4, "taps": "uAC"}).content.decode()
+    html = tap_through(as_bob, session, ["uAC"])
     assert "who has the 2♣?" in html
-    save(as_bob, session, 4, "rA sC c2 t1 t1 t1 t1")
+    press(as_bob, session, tap_through(as_bob, session, ["c2", "t1", "t1", "t1", "t1"]), "save")
     assert "Side pot on 2♣: won by Chi" in page_of(as_bob, session)
     expected = {"An": "4.00", "Bình": "0.00", "Chi": "4.00", "Dũng": "-8.00"}
     money_agrees(as_bob, session, expected)
@@ -218,46 +223,54 @@ def test_a_side_pot_carried_three_rounds_then_claimed(as_bob, start):
 def test_refused_input_keeps_the_taps_and_saves_nothing(as_bob, start):
     session = start({"stake": "1.00", "side_pot_stake": "0.50"})
     taps = "r7 sH c3 a3 t0 t0 t0 t0"
-    html = save(as_bob, session, 1, taps).content.decode()
-    assert "round 1: Dũng: absent this round, so cannot claim the side pot" in html
-    assert taps_in(html) == taps
+    html = press(as_bob, session, tap_through(as_bob, session, taps.split()), "save")
+    assert "round 1: Dũng: absent this round, so cannot claim the side pot" in html.content.decode()
+    assert shown_in(html.content.decode()) == taps
+    assert not Round.objects.exists()
+
+
+def test_a_whole_round_sent_in_one_post_and_refused_becomes_the_tables_draft(as_bob, start):
+    session = start({"stake": "1.00", "side_pot_stake": "0.50"})
+    html = save(as_bob, session, 1, "r7 sH c3 a3 t0 t0 t0 t0").content.decode()
+    assert "Dũng: absent this round, so cannot claim the side pot" in html
+    assert shown_in(page_of(as_bob, session)) == "r7 sH c3 a3 t0 t0 t0 t0"
     assert not Round.objects.exists()
 
 
 def test_the_dealer_sitting_out_passes_the_deal_to_the_next_seat(as_bob, start):
     session = start()
-    html = as_bob.post(entry_url(session), {"number": 1, "taps": "", "tap": "a0"}).content
-    assert "Round 1 · Bình deals" in html.decode()
-    assert taps_in(html.decode()) == "a0"
+    html = tap_through(as_bob, session, ["a0"])
+    assert "Round 1 · Bình deals" in html
+    assert shown_in(html) == "a0"
 
 
-def test_unknown_buttons_and_broken_state_are_refused(as_bob, start):
+def test_unknown_buttons_and_broken_rounds_are_refused(as_bob, start):
     session = start()
-    for taps, tap, message in [
-        ("", "t9", "There is no such seat at this table."),
-        ("", "t0 t0", "That button is not known here."),
-        ("t0 zz", "t0", "The round could not be read; start it again."),
-        ("t0 t7", "t0", "The round could not be read; start it again."),
-        ("t0 t0 t0 t0", "t1", "Every trick is recorded; undo the last tap to change one."),
-        ("f1", "t1", "Bình cannot win trick 1."),
+    for taps, tap, message in [  # one draft, tapped on from case to case
+        ([], "t9", "There is no such seat at this table."),
+        ([], "t0 t0", "That button is not known here."),
+        (["f1"], "t1", "Bình cannot win trick 1."),
+        (["t0"] * 4, "t0", "Every trick is recorded; undo the last tap to change one."),
     ]:
-        html = as_bob.post(entry_url(session), {"number": 1, "taps": taps, "tap": tap})
-        assert message in html.content.decode(), tap
+        html = tap_through(as_bob, session, [*taps, tap])
+        assert message in html, tap
+    for taps in ("t0 zz", "t0 t7"):
+        html = save(as_bob, session, 1, taps).content.decode()
+        assert "The round could not be read; start it again." in html
     assert not Round.objects.exists()
 
 
 def test_undo_last_tap_drops_only_the_last_tap(as_bob, start):
     session = start()
-    html = as_bob.post(entry_url(session), {"number": 1, "taps": "f3 t0 t1", "tap": "undo"})
-    assert taps_in(html.content.decode()) == "f3 t0"
+    html = tap_through(as_bob, session, ["f3", "t0", "t1", "undo"])
+    assert shown_in(html) == "f3 t0"
 
 
-def test_a_second_phone_saving_the_same_round_is_told_it_is_already_recorded(as_bob, start):
+def test_a_second_phone_saving_the_same_round_is_told_who_saved_it(as_bob, start):
     session = start()
     save(as_bob, session, 1, "t0 t0 t0 t0")
-    response = save(as_bob, session, 1, "t1 t1 t1 t1")
-    html = as_bob.get(response["Location"]).content.decode()
-    assert "Round 1 is already recorded." in html
+    html = save(as_bob, session, 1, "t1 t1 t1 t1").content.decode()
+    assert "bob&#x27;s phone saved round 1: tricks An, An, An, An." in html
     assert Round.objects.count() == 1 and Round.objects.get().entry["tricks"] == [0, 0, 0, 0]
 
 
@@ -266,20 +279,18 @@ def test_a_refused_save_says_so_right_above_the_next_round(as_bob, start):
     save(as_bob, session, 1, "t0 t0 t0 t0")
     data = {"number": 1, "taps": "t1 t1 t1 t1", "tap": "save"}
     html = as_bob.post(entry_url(session), data, headers={"HX-Request": "true"}).content.decode()
-    message = html.index("Round 1 is already recorded. This is the current state.")
+    message = html.index("phone saved round 1: tricks An, An, An, An.")
     form = html.index('id="round-form"')
-    assert message < form < html.index("Money after 1 round")
+    assert message < html.index('aria-label="Round 1"') < form < html.index("Money after 1 round")
     assert "Round 2 · An deals" in html[form:]
 
 
 def test_with_htmx_only_the_entry_part_comes_back(as_bob, start):
     session = start()
-    response = as_bob.post(
-        entry_url(session), {"number": 1, "taps": "", "tap": "t2"}, headers={"HX-Request": "true"}
-    )
+    response = press(as_bob, session, page_of(as_bob, session), "t2", HX_Request="true")
     html = response.content.decode()
-    assert html.lstrip().startswith('<div id="entry">') and "<html" not in html
-    assert taps_in(html) == "t2"
+    assert html.lstrip().startswith('<div id="entry"') and "<html" not in html
+    assert shown_in(html) == "t2"
 
 
 def test_a_saved_round_with_htmx_returns_the_new_state(as_bob, start):
@@ -308,9 +319,8 @@ def test_the_export_is_the_log_of_the_session(as_carol, start, players):
 
 def test_after_an_htmx_save_the_close_form_carries_the_new_version(as_bob, start):
     session = start()
-    taps = tap_through(as_bob, session, 1, ["t0", "t0", "t0", "t0"])
-    data = {"number": 1, "taps": taps, "tap": "save"}
-    response = as_bob.post(entry_url(session), data, HTTP_HX_REQUEST="true")
+    html = tap_through(as_bob, session, ["t0", "t0", "t0", "t0"])
+    response = press(as_bob, session, html, "save", HX_Request="true")
     session.refresh_from_db()
     page = response.content.decode()
     assert page.count(f'name="version" value="{session.version}"') >= 3  # entry, undo, close

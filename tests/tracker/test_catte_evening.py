@@ -4,7 +4,7 @@ from decimal import Decimal
 
 from ledger.posting import total_of_group
 from tests.factories import PlayerFactory, fresh
-from tests.tracker.test_catte_entry import entry_url, money_agrees, save, taps_in
+from tests.tracker.test_catte_entry import hidden, money_agrees, press, tap_through
 from tracker.catte import services as catte_sessions
 from tracker.history.services import session_result
 
@@ -17,11 +17,9 @@ RULES = {
 
 
 def play_round(client, session, number, taps):
-    state = ""
-    for tap in taps:
-        response = client.post(entry_url(session), {"number": number, "taps": state, "tap": tap})
-        state = taps_in(response.content.decode())
-    assert save(client, session, number, state).status_code == 302
+    html = tap_through(client, session, taps)
+    assert hidden(html, "number") == str(number)
+    assert press(client, session, html, "save").status_code == 302
 
 
 def test_an_evening_of_every_kind_of_round(as_bob, group, players, bob):

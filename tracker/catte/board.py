@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import cached_property
 
+from tracker.catte.draft import RoundDraft
 from tracker.catte.entries import rules_round
 from tracker.common.names import short_names_of
 from tracker.common.seats import seats_of
@@ -75,6 +76,17 @@ class SessionBoard:
     def at_close(self) -> catte.Settlement:
         """The money as it will be once the session is closed and its side pot settled."""
         return self.state.settle(self.settings, closed=True)
+
+    def draft_of(self, taps: list[str], due_dealer: str | None = None) -> RoundDraft:
+        """The round entered with `taps`: the next one, or the one `due_dealer` was due to deal."""
+        return RoundDraft(
+            self.names,
+            self.settings,
+            self.names.index(due_dealer or self.next_dealer),
+            list(taps),
+            short_names=self.short_names,
+            money=self.group.format_amount,
+        )
 
     def played(self, row: Round) -> PlayedRound:
         result = catte.round_result_from_snapshot(row.result, self.names)

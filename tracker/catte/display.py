@@ -1,12 +1,16 @@
 """The session page's rows: what the rules computed, arranged and worded for the table."""
 
+from urllib.parse import urlencode
+
+from django.template.defaultfilters import pluralize
 from django.urls import reverse
 
 from ledger.settlement import fewest_transfers
 from tracker.catte import services
 from tracker.catte.board import PlayedRound, SessionBoard, latest_rounds
-from tracker.catte.entries import describe_round
+from tracker.catte.entries import describe_round, entry_by_seat
 from tracker.common.money import signed
+from tracker.models import Change
 from tracker.rules import catte
 from tracker.rules.catte_settings import HAND_NAMES
 
@@ -121,14 +125,23 @@ def actions_context(board: SessionBoard, can_score: bool, can_reopen: bool) -> d
     pot = board.settings.has_side_pot or board.state.side_pot
     if can_score:
         fate = "refunded" if board.settings.side_pot_at_end == "refund" else "carried"
+        taps = len(board.session.draft)
         context["closing"] = _confirm(
             "session_close",
             board,
             "Close the session…",
-            "Yes, close it",
+            "Yes, drop the round being entered and close" if taps else "Yes, close it",
             "No more rounds can be entered or corrected until it is reopened"
-            + (f"; the side pot is {fate}." if pot else "."),
+            + (f"; the side pot is {fate}." if pot else ".")
+            + (
+                f" Round {board.next_number} is being entered ({taps} tap{pluralize(taps)}): "
+                "it is dropped, not saved."
+                if taps
+                else ""
+            ),
         )
+        # The second tap drops only the draft this page showed.
+        context["closing"]["url"] += f"?draft={board.session.draft_version}"
     if can_reopen:
         context["reopening"] = {
             "refusal": services.reopen_refusal(board.session),
@@ -146,6 +159,34 @@ def actions_context(board: SessionBoard, can_score: bool, can_reopen: bool) -> d
             ),
         }
     return context
+
+
+def saved_first(board: SessionBoard, number: int, tapped: list[str]) -> dict:
+    """Another phone saved round `number` first: who and what (the latest change of the
+    session, and the round's card), and, when this phone had tapped something else, a way to
+    correct the round starting from what it tapped."""
+    change = board.session.changes.select_related("user").first()
+    who = services.phone_of(change.user if change else None)
+    if change and change.action == Change.Action.ROUND:
+        note = f"{who} saved {change.summary[:1].lower()}{change.summary[1:]}."
+    else:
+        latest = f"; the latest change, on {who}: {change.summary}" if change else ""
+        note = f"Round {number} is already recorded{latest}."
+    notice = {"note": note, "round": None, "correct": None}
+    row = board.session.rounds.filter(number=number).first()
+    if row is None:
+        return notice
+    played = board.played(row)
+    notice["round"] = round_row(board, played, can_correct=True)
+    mine = board.draft_of(tapped).to_round()
+    if tapped and not services.same_entry(row.entry, entry_by_seat(mine, board.names)):
+        url = reverse("round_edit", args=[board.group.pk, board.session.pk, number])
+        notice["correct"] = {
+            "url": f"{url}?{urlencode({'taps': ' '.join(tapped)})}",
+            "label": f"Correct round {number} with what you tapped",
+            "tapped": describe_round(mine),
+        }
+    return notice
 
 
 def summary_text(board: SessionBoard) -> str:

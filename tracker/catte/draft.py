@@ -1,7 +1,9 @@
 """A round being entered at the table, one tap at a time.
 
-The whole draft is a short list of taps that travels in one hidden input, so the page works
-without JavaScript and nothing is saved before "Save round". Each tap is a token:
+The whole draft is a short list of taps. The next round's draft is kept with the session, so
+every phone at the table shows it and goes on from it (`table_draft`); a correction's draft
+travels in one hidden input of its page. Either way the page works without JavaScript and no
+money moves before "Save round". Each tap is a token:
 
     a3        seat 3 sits out / sits back in (toggle)
     uKH       the side pot's upturned card, in one tap (also "rK sH": rank, then suit)
@@ -14,7 +16,8 @@ without JavaScript and nothing is saved before "Save round". Each tap is a token
     e1 e-     seat 1 held back the ace / no one did
     k         clear the tricks and the automatic win (to enter them again)
 
-Replaying the taps gives the draft's state; "undo last tap" drops the last token.
+Replaying the taps gives the draft's state; "undo last tap" drops the last token and
+"start the round again" drops them all (`next_taps`).
 """
 
 import re
@@ -58,6 +61,16 @@ def parse_taps(text: str, seats: int) -> list[str]:
         if not is_tap(tap) or (tap_seat(tap) or 0) >= seats:
             raise ValueError(tap)
     return taps
+
+
+def next_taps(taps: list[str], tap: str) -> list[str]:
+    """The taps after one more button: a token is added, "undo" drops the last, "restart" all;
+    anything else ("save", nothing) leaves them as they are."""
+    if tap == "undo":
+        return taps[:-1]
+    if tap == "restart":
+        return []
+    return [*taps, tap] if is_tap(tap) else list(taps)
 
 
 def taps_from_round(round_: catte.Round, names: list[str]) -> list[str]:
@@ -270,6 +283,15 @@ class RoundDraft:
     @property
     def ready(self) -> bool:
         return (self.auto_win is not None or self.tricks_complete) and not self.needs_card
+
+    @property
+    def missing(self) -> str | None:
+        """What the round still needs before it can be saved (the rules check the rest)."""
+        if self.needs_card:
+            return "Tap the side pot's upturned card first."
+        if not self.ready:
+            return "Tap the winner of every trick, or an automatic win."
+        return None
 
     @property
     def next_step(self) -> str:

@@ -9,7 +9,7 @@ from decimal import Decimal
 
 from django import forms
 
-from tracker.catte.draft import RoundDraft, is_tap, parse_taps, taps_from_round
+from tracker.catte.draft import RoundDraft, is_tap, next_taps, parse_taps, taps_from_round
 from tracker.common.money import money_field
 from tracker.common.seats import add_seat_fields, seats_from_dealer
 from tracker.common.text import clean_label
@@ -115,50 +115,77 @@ class SessionForm(forms.Form):
 
 
 class RoundForm(forms.Form):
-    """One round, tapped in: `taps` holds the draft, `tap` is the button just pressed.
+    """One round, tapped in: `tap` is the button just pressed.
 
-    Without `number` the form enters the next round; with it, it corrects that round.
+    Without `correcting` the form enters the next round, whose draft is the table's, kept with
+    the session: the page sends the draft's version it showed (`draft_version`) and its taps
+    (`shown`, only to say what this phone had tapped if another phone saved first). A whole
+    round may also come in one post as `taps` with "save" (a client that keeps its own draft).
+    Correcting a round, the draft travels in `taps`; `start` gives the taps to start from.
     """
 
     number = forms.IntegerField(min_value=1)
     version = forms.IntegerField(required=False)
+    draft_version = forms.IntegerField(required=False, min_value=0, max_value=2**31 - 1)
+    shown = forms.CharField(required=False, max_length=2000)
     taps = forms.CharField(required=False, max_length=2000)
     tap = forms.CharField(required=False, max_length=40)
 
-    def __init__(self, *args, board, correcting=None, **kwargs):
+    def __init__(self, *args, board, correcting=None, start=None, **kwargs):
         """`correcting`: the PlayedRound to correct; left out, the form enters the next round."""
         self.board, self.correcting = board, correcting is not None
         self.round_number = correcting.row.number if correcting else board.next_number
         self.due_dealer = due_dealer(board, correcting)
         super().__init__(*args, **kwargs)
-        initial = taps_from_round(correcting.round, board.names) if correcting else []
+        self.start_refused = False
+        if not correcting:
+            initial = board.session.draft
+        elif start is not None:
+            initial = self.start_from(start, correcting)
+        else:
+            initial = taps_from_round(correcting.round, board.names)
         self.draft = self.new_draft(initial)
         self.saving = False
+        self.note = None  # why this phone's button was not applied, said next to the entry
+
+    def start_from(self, text: str, correcting) -> list[str]:
+        """The taps a correction starts from, read like any taps; the round as recorded when
+        they cannot be read."""
+        try:
+            return parse_taps(text, len(self.board.names))
+        except ValueError:
+            self.start_refused = True
+            return taps_from_round(correcting.round, self.board.names)
+
+    def refuse(self, message: str) -> None:
+        """Say why the button was refused, next to the draft as the table now has it."""
+        self.add_error(None, message)
+        if not self.correcting:
+            self.draft = self.new_draft(self.board.session.draft)
 
     def new_draft(self, taps: list[str]) -> RoundDraft:
-        board, names = self.board, self.board.names
-        return RoundDraft(
-            names,
-            board.settings,
-            names.index(self.due_dealer),
-            taps,
-            short_names=board.short_names,
-            money=board.group.format_amount,
-        )
+        return self.board.draft_of(taps, self.due_dealer)
 
     @property
     def version_now(self) -> int:
         return self.board.session.version
 
     @property
-    def is_stale(self) -> bool:
-        """A new round's form drawn before somebody else saved that round (or undid one)."""
-        sent = getattr(self, "cleaned_data", {}).get("number", self.round_number)
-        return not self.correcting and sent != self.round_number
+    def draft_version_now(self) -> int:
+        return self.board.session.draft_version
 
     @property
     def sent_number(self) -> int:
         return getattr(self, "cleaned_data", {}).get("number") or self.round_number
+
+    @property
+    def tapped(self) -> list[str]:
+        """What this phone had tapped: the whole round it sent, or the draft it showed with the
+        button it pressed."""
+        data = getattr(self, "cleaned_data", {})
+        if data.get("taps"):
+            return data["taps"]
+        return next_taps(data.get("shown") or [], data.get("tap") or "")
 
     def clean_taps(self) -> list[str]:
         try:
@@ -166,39 +193,35 @@ class RoundForm(forms.Form):
         except ValueError as error:
             raise forms.ValidationError("The round could not be read; start it again.") from error
 
-    def next_taps(self, data) -> list[str]:
-        taps, tap = list(data["taps"]), data.get("tap") or ""
-        if tap == "undo":
-            return taps[:-1]
-        if tap == "save":
-            self.saving = True
-            return taps
-        if not tap:
-            return taps
-        if not is_tap(tap):
+    def clean_shown(self) -> list[str]:
+        """Only ever shown back to this phone, so a draft it cannot read is no draft."""
+        try:
+            return parse_taps(self.cleaned_data["shown"], len(self.board.names))
+        except ValueError:
+            return []
+
+    def clean_tap(self) -> str:
+        tap = self.cleaned_data["tap"]
+        actions = ("", "undo", "save") if self.correcting else ("", "undo", "restart", "save")
+        if tap not in actions and not is_tap(tap):
             raise forms.ValidationError("That button is not known here.")
-        refusal = self.draft.refusal(tap)
-        if refusal:
-            raise forms.ValidationError(refusal)
-        return [*taps, tap]
+        self.saving = tap == "save"
+        return tap
 
     def clean(self):
         data = super().clean()
-        if "taps" not in data:
+        if not self.correcting or "taps" not in data or "tap" not in data:
             return data
         self.draft = self.new_draft(data["taps"])
-        self.draft = self.new_draft(self.next_taps(data))
-        if self.saving and not self.is_stale:
-            self.check_round(data)
+        refusal = self.draft.refusal(data["tap"]) if is_tap(data["tap"]) else None
+        if refusal:
+            raise forms.ValidationError(refusal)
+        self.draft = self.new_draft(next_taps(data["taps"], data["tap"]))
+        if self.saving:
+            if self.draft.missing:
+                raise forms.ValidationError(self.draft.missing)
+            data["round"] = self.draft.to_round()
         return data
-
-    def check_round(self, data) -> None:
-        """A round ready to be saved (the rules check it as it is saved)."""
-        if self.draft.needs_card:
-            raise forms.ValidationError("Tap the side pot's upturned card first.")
-        if not self.draft.ready:
-            raise forms.ValidationError("Tap the winner of every trick, or an automatic win.")
-        data["round"] = self.draft.to_round()
 
 
 def due_dealer(board, correcting) -> str:

@@ -3,9 +3,11 @@
 This is the one gate for every change to a session: it checks the change against the rules
 (RulesError), against what another phone saved first (AlreadyRecorded, StalePage), records it
 with an entry in the session's history, keeps the computed state with the new version, and has
-the ledger follow (`money.after_change`). A closed session can be reopened, unless a later
-session has taken over its carried side pot. A new round is played on from the kept state; a
-correction or an undo replays the session once.
+the ledger follow (`money.after_change`). The round being tapped in is the table's draft
+(`table_draft`, its own version, no money): saving or closing empties it in the same
+transaction (DraftMoved when another phone changed it since the page showed it). A closed
+session can be reopened, unless a later session has taken over its carried side pot. A new
+round is played on from the kept state; a correction or an undo replays the session once.
 
 A carried side pot: when a session that settles its side pot by "carry" is closed, its open
 shares stay on the players' share accounts. The next session started in the group takes them
@@ -30,6 +32,23 @@ from tracker.rules import RulesError, catte
 CARRIED_INTO = "carried_into"
 
 
+class DraftMoved(StalePage):
+    """Another phone changed the round being entered since this page showed it; nothing was
+    written (the session's `draft_note` says what that phone did)."""
+
+
+def phone_of(user) -> str:
+    return f"{user.get_username()}'s phone" if user else "Another phone"
+
+
+def _drop_draft(session: Session, expected: int | None, note: str) -> None:
+    """Empty the round being tapped in, as the page showed it (`expected`; None: as loaded)."""
+    if expected is None and not session.draft:
+        return
+    if not session.swap_draft(session.draft_version if expected is None else expected, [], note):
+        raise DraftMoved("The round being entered changed on another phone; here it is.")
+
+
 def _refuse_if_closed(board: SessionBoard) -> None:
     if board.is_closed:
         raise RulesError("This session is closed; its rounds can no longer change.")
@@ -48,14 +67,18 @@ def _keep(board: SessionBoard, expected: int, **fields) -> None:
     save_state(board.session, board.state.snapshot(), expected, **fields)
 
 
-def record_round(board: SessionBoard, round_: catte.Round, user, number=None) -> SessionBoard:
-    """Save round `number` (the round the page was entering; the next one if left out)."""
+def record_round(
+    board: SessionBoard, round_: catte.Round, user, number=None, draft_version=None
+) -> SessionBoard:
+    """Save round `number` (the round the page was entering; the next one if left out) and
+    empty the round being tapped in: `draft_version` is the version of it the page saved."""
     number = board.next_number if number is None else number
     check_next_number(board, number)
     loaded_at = board.session.version
     result = board.state.play(board.settings, round_)
     try:
         with transaction.atomic():
+            _drop_draft(board.session, draft_version, f"{phone_of(user)} saved round {number}.")
             row = Round.objects.create(
                 session=board.session,
                 number=number,
@@ -94,7 +117,7 @@ def correct_round(
         raise RulesError(f"round {number}: there is no such round")
     row = rows[number - 1]
     entry = entry_by_seat(round_, board.names)
-    if _same_entry(row.entry, entry):
+    if same_entry(row.entry, entry):
         return board  # a page sent again unchanged: nothing to record, the version stays
     before, row.entry = row.entry, entry
     with transaction.atomic():
@@ -114,7 +137,7 @@ def correct_round(
     return board
 
 
-def _same_entry(recorded: dict, entry: dict) -> bool:
+def same_entry(recorded: dict, entry: dict) -> bool:
     """The same round: who sat out, folded or claimed falsely in any order."""
     unordered = ("absent", "folds", "false_claims")
     as_set = lambda e: {k: sorted(v) if k in unordered else v for k, v in e.items() if v}  # noqa: E731
@@ -144,11 +167,14 @@ def undo_last(board: SessionBoard, version: int, user, once=None) -> SessionBoar
     return board
 
 
-def close(board: SessionBoard, version: int, user, once=None) -> SessionBoard:
-    """Close the session: the side pot is refunded, or carried to the group's next session."""
+def close(board: SessionBoard, version: int, user, once=None, draft_version=None) -> SessionBoard:
+    """Close the session: the side pot is refunded, or carried to the group's next session. A
+    round being tapped in is dropped, as the page showed it (`draft_version`)."""
     _refuse_if_closed(board)
     session = board.session
     with transaction.atomic():
+        if session.draft:
+            _drop_draft(session, draft_version, f"{phone_of(user)} closed the session.")
         session.closed_at = timezone.now()
         _keep(board, version, closed_at=session.closed_at)
         settled = board.at_close

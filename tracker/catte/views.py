@@ -5,10 +5,11 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from tracker.catte import display, services
+from tracker.catte import display, services, table_draft
 from tracker.catte.board import load
-from tracker.catte.entries import describe_entry
+from tracker.catte.entries import describe_entry, describe_round
 from tracker.catte.forms import RoundForm, SessionForm
+from tracker.catte.services import DraftMoved
 from tracker.common.changes import change_context
 from tracker.common.permissions import game_for, group_for
 from tracker.common.versioning import AlreadyRecorded, StalePage
@@ -24,9 +25,10 @@ def session_for(request, pk, session_pk, role=Role.VIEWER):
     return game_for(request, pk, Session, session_pk, role=role)
 
 
-def session_page(request, group, session, board=None, round_form=None):
-    """The session page, or only its live #entry part for htmx; a page without a round being
-    tapped in is kept for the session's and the group's versions."""
+def session_page(request, group, session, board=None, round_form=None, notice=None):
+    """The session page, or only its live #entry part for htmx; the live part is kept for the
+    session's version, its draft's and the group's, unless it says something to this phone
+    alone (a refused tap in `round_form`, or another phone's save in `notice`)."""
     scorer = group.membership.allows(Role.SCORER)
     can_score, can_reopen = scorer and not session.is_closed, scorer and session.is_closed
     latest = None if request.GET.get("all") else LATEST
@@ -39,12 +41,13 @@ def session_page(request, group, session, board=None, round_form=None):
         changes = change_context(session.changes, played.names, describe_entry, latest is None)
         shown = display.session_context(played, can_score, latest)
         shown.update(display.actions_context(played, can_score, can_reopen))
-        return {**context, **shown, **changes, "round_form": form, "board": played}
+        return {**context, **shown, **changes, "round_form": form, "board": played, **told}
 
-    if round_form is not None:
+    told = {"notice": notice} if notice else {}
+    if round_form is not None or notice:
         context = live_context()
     else:
-        key = (session.pk, session.created_at.timestamp(), session.version)
+        key = (session.pk, session.created_at.timestamp(), session.version, session.draft_version)
         key += (group.version, scorer, latest)
         context["live"] = live_part(request, TEMPLATE, key, live_context)
     return render_page(request, TEMPLATE, context)
@@ -78,29 +81,59 @@ def session_detail(request, pk, session_pk):
 @login_required
 @require_POST
 def round_entry(request, pk, session_pk):
-    """Every tap of the round being entered comes here; only "Save round" saves."""
+    """Every button of the round being entered comes here: a tap changes the table's draft,
+    which every phone shows; "Save round" records it."""
     group, session = session_for(request, pk, session_pk, role=Role.SCORER)
     board = load(session)
     form = RoundForm(request.POST, board=board)
-    saving = form.is_valid() and form.saving
+    valid = form.is_valid()
     try:
         services.check_next_number(board, form.sent_number)
-        if saving:
-            services.record_round(board, form.cleaned_data["round"], request.user, form.sent_number)
-            messages.success(request, f"Round {form.sent_number} saved.")
-            return swap_or_redirect(
-                request, session, lambda: session_page(request, group, session, board)
+        if valid and form.saving:
+            return saved(request, group, board, form)
+        data = form.cleaned_data if valid else {}
+        if data.get("tap"):
+            table_draft.tap(
+                board, form.sent_number, data["draft_version"], data["tap"], request.user
             )
-    except (AlreadyRecorded, StalePage) as refusal:
+    except AlreadyRecorded:
+        return saved_first(request, group, session, form)
+    except StalePage as refusal:
         return refused(request, group, session, refusal)
     except RulesError as refusal:
         if board.is_closed:
             return refused(request, group, session, refusal)
-        form.add_error(None, str(refusal))
-    return session_page(request, group, session, board, round_form=form)
+        form.refuse(str(refusal))
+        valid = False
+    return session_page(request, group, session, board, round_form=None if valid else form)
+
+
+def saved(request, group, board, form):
+    data, number = form.cleaned_data, form.sent_number
+    table_draft.save(board, number, data["draft_version"], request.user, data["taps"])
+    messages.success(request, f"Round {number} saved.")
+    redraw = lambda: session_page(request, group, board.session, board)  # noqa: E731
+    return swap_or_redirect(request, board.session, redraw)
+
+
+def saved_first(request, group, session, form):
+    """Another phone saved this round first: say so next to the entry, with what it saved
+    and what this phone had tapped."""
+    session.refresh_from_db()
+    board = load(session)
+    notice = display.saved_first(board, form.sent_number, form.tapped)
+    return session_page(request, group, session, board, notice=notice)
 
 
 def refused(request, group, session, refusal):
+    """Nothing was saved: the page as it now is. A tap that came second is told, next to the
+    entry, what the other phone did."""
+    session.refresh_from_db()
+    if isinstance(refusal, DraftMoved):
+        board = load(session)
+        moved = RoundForm(board=board)
+        moved.note = str(refusal)
+        return session_page(request, group, session, board, round_form=moved)
     messages.warning(request, f"{refusal} This is the current state.")
     return swap_or_redirect(request, session, lambda: session_page(request, group, session))
 
@@ -113,12 +146,14 @@ def round_edit(request, pk, session_pk, number):
     row = session.rounds.filter(number=number).first()
     if board.is_closed or row is None:
         return redirect(session)
-    form = RoundForm(request.POST or None, board=board, correcting=board.played(row))
+    played, start = board.played(row), request.GET.get("taps")  # what a phone had tapped
+    form = RoundForm(request.POST or None, board=board, correcting=played, start=start)
     if request.method == "POST" and form.is_valid() and form.saving:
         done = save_correction(request, board, number, form)
         if done is not None:
             return done
     context = {"group": group, "board": board, "number": number, "round_form": form}
+    context.update(started=start is not None, recorded=describe_round(played.round))
     return render_page(request, "tracker/round_edit.html", context)
 
 
@@ -159,7 +194,9 @@ def round_undo(request, pk, session_pk):
 def session_close(request, pk, session_pk):
     group, session = session_for(request, pk, session_pk, role=Role.SCORER)
     board = load(session)
-    close = lambda version, once: services.close(board, version, request.user, once)  # noqa: E731
+    draft = request.GET.get("draft", "")  # the draft's version the page showed: only it is dropped
+    shown = int(draft) if draft.isascii() and draft.isdigit() and len(draft) < 10 else -1
+    close = lambda version, once: services.close(board, version, request.user, once, shown)  # noqa: E731
     done = "The session is closed; here is the final money."
     return act_on_version(request, session, close, done)
 

@@ -15,7 +15,7 @@ SALT = "live"
 TOKEN_SECONDS = 24 * 60 * 60
 VERSIONS = {
     "tournament": Tournament.objects.values_list("version", flat=True),
-    "session": Session.objects.values_list("version", flat=True),
+    "session": Session.objects.live_versions(),
     "group": Group.objects.values_list("version", flat=True),
 }
 

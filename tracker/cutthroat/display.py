@@ -244,6 +244,49 @@ def describe_entry(entry: dict | None, names: list[str]) -> str:
     return players + (f"; {jacks}" if jacks else "")
 
 
+def in_game(board: Scoreboard, number: int) -> str | None:
+    """Hand `number` (across the tournament) as the table counts it: "hand 7 of game 2"; None
+    when it is neither pending nor played."""
+    if board.pending is not None and board.pending.number == number:
+        game, hand = next_hand(board)
+    else:
+        row = board.tournament.hands.filter(number=number, tricks__isnull=False).first()
+        if row is None or not row.result:
+            return None
+        game, hand = row.result["game"], row.result["number"]
+    return f"hand {hand} of game {game}"
+
+
+SAVED_FIRST = {"bids": "saved the bids of", "played": "saved", "correction": "corrected"}
+
+
+def saved_first(board: Scoreboard, change) -> str:
+    """The latest change, as a phone that came second reads it: "bob's phone saved hand 7 of
+    game 2: An 4/5, Bình Nil/0, Chi 3/8"."""
+    if change is None:
+        return "Another phone saved first."
+    who = f"{change.user.username}'s phone" if change.user else "Another phone"
+    verb = SAVED_FIRST.get(change.action)
+    hand = in_game(board, change.number) if verb and change.number else None
+    if hand is None:
+        return f"{who}: {change.summary}."
+    return f"{who} {verb} {hand}: {describe_entry(change.after, board.names)}."
+
+
+def you_entered(board: Scoreboard, typed: dict, row) -> str:
+    """What a refused phone had entered (`typed`, by seat), against `row`, the hand of that
+    number now: tricks with the bids its page showed when they are `row`'s."""
+    names, tricks = board.names, typed.get("tricks")
+    if tricks is None:
+        return "You entered the bids " + describe_entry({"bids": typed["bids"]}, names)
+    if row is not None and typed.get("hand") in (None, row.pk):
+        return "You entered: " + describe_entry({**typed, "bids": row.bids}, names)
+    # The bids its page showed are gone: the tricks alone, written where a bid would be.
+    return "You entered the tricks " + describe_entry(
+        {**typed, "bids": tricks, "tricks": None}, names
+    )
+
+
 def scoreboard_context(board: Scoreboard, every: bool, latest: int) -> dict:
     """Everything the scoreboard shows of the tournament: with `every`, every hand of every
     game; else the latest hands of the last game."""

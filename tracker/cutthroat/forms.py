@@ -226,12 +226,21 @@ def parse_bid(value: str):
     return int(value) if value.isdigit() else value
 
 
+# The hand (counted across the tournament) a page showed, bounded as the database is.
+HAND_NUMBER = {"widget": forms.HiddenInput, "min_value": 1, "max_value": 2**31 - 1}
+
+
 class BidsForm(forms.Form):
     """Step 1 of a hand: every player's bid, before play, in the order they bid."""
+
+    # The hand the bids were tapped for: a page drawn before another phone played that hand
+    # must not put its bids on the next one.
+    number = forms.IntegerField(required=False, **HAND_NUMBER)
 
     def __init__(self, *args, board, **kwargs):
         super().__init__(*args, **kwargs)
         self.board = board
+        self.fields["number"].initial = board.hands_played + 1
         result = board.standings
         for seat, name in enumerate(board.names):
             allowed = result.blind_six_allowed.get(name, False)
@@ -256,6 +265,7 @@ class BidsForm(forms.Form):
             return data
         names = self.board.names
         data["bids"] = {name: parse_bid(data[f"bid_{seat}"]) for seat, name in enumerate(names)}
+        data["number"] = data.get("number") or self.board.hands_played + 1
         return data
 
 
@@ -288,7 +298,7 @@ def jack_field(card: str, names: list[str], shown: list[str], order: list[int]):
 class PlayedForm(forms.Form):
     """Step 2 of a hand: tricks and award jacks after play."""
 
-    number = forms.IntegerField(widget=forms.HiddenInput)
+    number = forms.IntegerField(**HAND_NUMBER)
     # The row whose bids the page showed: bids undone and entered again on another phone make
     # a new row, so tricks from the stale page cannot land on them.
     hand = forms.IntegerField(widget=forms.HiddenInput, required=False)
@@ -361,6 +371,14 @@ class CorrectionForm(PlayedForm):
             names = self.board.names
             data["bids"] = {name: parse_bid(data[f"bid_{seat}"]) for seat, name in enumerate(names)}
         return data
+
+
+def typed_values(board, query) -> dict:
+    """The correction fields a query string fills in (what a phone had entered): only bids,
+    tricks and jacks; the version and the hand always come from the page."""
+    names = [f"{stem}_{seat}" for stem in ("bid", "tricks") for seat in range(len(board.names))]
+    names += [f"jack_{card}" for card in board.settings.award_jacks]
+    return {name: query[name] for name in names if name in query}
 
 
 def correction_initial(board, hand) -> dict:

@@ -41,11 +41,15 @@ def _keep(board: Scoreboard, expected: int) -> None:
     save_state(board.tournament, board.state.snapshot(), expected, **kept_fields(board))
 
 
-def record_bids(board: Scoreboard, bids: dict[str, object], user) -> Hand:
+def record_bids(board: Scoreboard, bids: dict[str, object], user, typed_for=None) -> Hand:
+    """The bids of the next hand; `typed_for`: the hand (across the tournament) they were
+    tapped for, refused when another phone has played it or taken hands back since."""
     tournament, number = board.tournament, board.hands_played + 1
     name = hand_name(*next_hand(board))
     if board.pending is not None:
         raise AlreadyRecorded(f"The bids of {name} are already recorded.")
+    if typed_for not in (None, number):
+        raise AlreadyRecorded("The hands changed on another phone since these bids were tapped.")
     board.state.check_bids(bids)
     try:
         with transaction.atomic():

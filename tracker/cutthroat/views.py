@@ -1,6 +1,10 @@
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tracker.common.changes import change_context
@@ -14,13 +18,14 @@ from tracker.common.views import (
     swap_or_redirect,
 )
 from tracker.cutthroat import display, services
-from tracker.cutthroat.board import load
+from tracker.cutthroat.board import by_seat, jacks_by_seat, load
 from tracker.cutthroat.forms import (
     BidsForm,
     CorrectionForm,
     PlayedForm,
     TournamentForm,
     correction_initial,
+    typed_values,
 )
 from tracker.models import Change, Role, Tournament
 from tracker.rules import RulesError
@@ -61,9 +66,53 @@ def scoreboard(request, group, tournament, board=None, **forms):
     return render_page(request, TEMPLATE, context)
 
 
-def after_refusal(request, group, tournament, refusal):
-    messages.warning(request, f"{refusal} This is the current state.")
-    return swap_or_redirect(request, tournament, lambda: scoreboard(request, group, tournament))
+def after_refusal(request, group, tournament, typed):
+    """Another phone saved first: the note next to the entry says what it saved and what this
+    phone had entered (`typed_entry`), and the current state is shown."""
+    tournament.refresh_from_db()
+    board = load(tournament)
+    messages.warning(request, refusal_note(board, typed), extra_tags="refused")
+    redraw = lambda: scoreboard(request, group, tournament, board)  # noqa: E731
+    return swap_or_redirect(request, tournament, redraw)
+
+
+def refusal_note(board, typed: dict) -> str:
+    """The note (HTML): what the latest change saved, what this phone had entered and, when
+    that hand is played and differs from it, a link to correct it filled in with the entry."""
+    tournament = board.tournament
+    row = tournament.hands.filter(number=typed["number"]).first()
+    values = correction_values(typed, row) if row is not None and row.is_played else None
+    context = {
+        "saved": display.saved_first(board, tournament.changes.select_related("user").first()),
+        "entered": display.you_entered(board, typed, row),
+        "same": values == {},
+    }
+    if values:
+        edit = reverse("hand_edit", args=[tournament.group_id, tournament.pk, row.number])
+        context.update(correct=f"{edit}?{urlencode(values)}", hand=row.result["number"])
+    return render_to_string(f"{TEMPLATE}#refused", context)
+
+
+def typed_entry(data: dict, names: list[str]) -> dict:
+    """What a phone entered (a valid form's data) by seat, as hands are stored, with the hand
+    it was for: its number and, for tricks, the row whose bids its page showed."""
+    if "bids" in data:
+        return {"number": data["number"], "bids": by_seat(data["bids"], names)}
+    tricks, jacks = by_seat(data["tricks"], names), jacks_by_seat(data["jacks"], names)
+    return {"number": data["number"], "hand": data["hand"], "tricks": tricks, "jacks": jacks}
+
+
+def correction_values(typed: dict, hand) -> dict:
+    """The correction's fields filled in with what a phone entered for the played `hand`;
+    none when it entered what was saved."""
+    if "bids" in typed:
+        same = typed["bids"] == hand.bids
+        values = {f"bid_{seat}": bid for seat, bid in enumerate(typed["bids"])}
+    else:
+        same = typed["tricks"] == hand.tricks and typed["jacks"] == (hand.jacks or {})
+        values = {f"tricks_{seat}": took for seat, took in enumerate(typed["tricks"])}
+        values |= {f"jack_{card}": seat for card, seat in typed["jacks"].items()}
+    return {} if same else values
 
 
 @login_required
@@ -93,7 +142,8 @@ def tournament_detail(request, pk, tournament_pk):
 
 def save_entry(request, pk, tournament_pk, form_class, save):
     """A step of a hand (bids, or tricks and jacks) from its form, through `save(board, data)`,
-    which says what it saved; a refusal is shown on the form, which keeps what was entered."""
+    which says what it saved; a refusal is shown on the form, which keeps what was entered,
+    or, when another phone saved first, in a note that keeps it."""
     group, tournament = tournament_for(request, pk, tournament_pk, role=Role.SCORER)
     board = load(tournament)
     form = form_class(request.POST, board=board)
@@ -105,8 +155,9 @@ def save_entry(request, pk, tournament_pk, form_class, save):
             )
         except RulesError as refusal:
             form.add_error(None, str(refusal))
-        except (AlreadyRecorded, StalePage) as refusal:
-            return after_refusal(request, group, tournament, refusal)
+        except (AlreadyRecorded, StalePage):
+            typed = typed_entry(form.cleaned_data, board.names)
+            return after_refusal(request, group, tournament, typed)
     forms = {"bids_form" if form_class is BidsForm else "played_form": form}
     return scoreboard(request, group, tournament, board, **forms)
 
@@ -115,7 +166,7 @@ def save_entry(request, pk, tournament_pk, form_class, save):
 @require_POST
 def hand_bids(request, pk, tournament_pk):
     def save(board, data):
-        services.record_bids(board, data["bids"], request.user)
+        services.record_bids(board, data["bids"], request.user, data["number"])
         return display.bids_saved(board, data["bids"])
 
     return save_entry(request, pk, tournament_pk, BidsForm, save)
@@ -142,7 +193,9 @@ def hand_edit(request, pk, tournament_pk, number):
     hand = tournament.hands.filter(number=number, tricks__isnull=False).first()
     if hand is None:
         return redirect(tournament)
-    initial = correction_initial(board, hand)
+    # Filled in with what a phone entered (a refused save), when the address carries it.
+    typed = typed_values(board, request.GET)
+    initial = {**correction_initial(board, hand), **typed}
     form = CorrectionForm(request.POST or None, board=board, hand=hand, initial=initial)
     warnings = []
     if request.method == "POST" and form.is_valid():
@@ -154,6 +207,8 @@ def hand_edit(request, pk, tournament_pk, number):
             form.add_error(None, str(refusal))
     name = display.played_name(hand)
     context = {"group": group, "board": board, "hand": hand, "form": form, "name": name}
+    if typed and not form.is_bound:
+        context["saved"] = display.describe_entry(hand.as_entry(), board.names)
     return render(request, "tracker/hand_edit.html", {**context, "warnings": warnings})
 
 

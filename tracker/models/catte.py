@@ -4,6 +4,13 @@ from django.urls import reverse
 from django.utils import timezone
 
 
+class SessionQuerySet(models.QuerySet):
+    def live_versions(self):
+        """What a page at the table asks every few seconds: it moves with every saved change
+        (`version`) and with every tap on the round being entered (`draft_version`)."""
+        return self.values_list(models.F("version") + models.F("draft_version"), flat=True)
+
+
 class Session(models.Model):
     """An evening of Cắt Tê: rounds played for money at one table."""
 
@@ -26,6 +33,15 @@ class Session(models.Model):
     state = models.JSONField(null=True, blank=True)
     state_version = models.PositiveIntegerField(null=True, blank=True)
     round_count = models.PositiveIntegerField(default=0)
+    # The round being tapped in (tokens, see tracker/catte/draft.py), shared by every phone at
+    # the table; it never touches the money until it is saved as a round.
+    draft = models.JSONField(default=list, blank=True)
+    # Bumped by every change of the draft, which a phone makes only to the version it showed.
+    draft_version = models.PositiveIntegerField(default=0)
+    # The last change of the draft in words, for a phone whose tap came second.
+    draft_note = models.CharField(max_length=200, blank=True)
+
+    objects = SessionQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -39,6 +55,21 @@ class Session(models.Model):
     @property
     def is_closed(self) -> bool:
         return self.closed_at is not None
+
+    @property
+    def live_version(self) -> int:
+        """The version the page's live marker carries (see `SessionQuerySet.live_versions`)."""
+        return self.version + self.draft_version
+
+    def swap_draft(self, expected: int, taps: list[str], note: str) -> bool:
+        """Compare-and-swap on `draft_version`: the draft is written only if it is still at the
+        version the phone showed; False, and nothing written, when another phone came first."""
+        note = note[: Session._meta.get_field("draft_note").max_length]
+        rows = Session.objects.filter(pk=self.pk, draft_version=expected)
+        if not rows.update(draft=taps, draft_version=expected + 1, draft_note=note):
+            return False
+        self.draft, self.draft_version, self.draft_note = taps, expected + 1, note
+        return True
 
 
 class SessionSeat(models.Model):

@@ -1,0 +1,50 @@
+// The app on the phone: registers the service worker (static/js/sw.js, served at the site's
+// root so that it looks after every page), which keeps the static files and shows a clear
+// page when the network is gone. Where there are no service workers (http on a LAN is not a
+// secure context) the site works as before.
+(function () {
+  "use strict";
+  var OFFLINE = "Offline \u2014 nothing was saved. Your taps were not sent; " +
+    "try again when the phone is back online.";
+  var script = document.currentScript;
+  var worker = script && script.dataset.worker;
+
+  function register() {
+    navigator.serviceWorker.register(worker, { scope: "/" })
+      .catch(function () { /* the site works without it */ });
+  }
+
+  if (worker && "serviceWorker" in navigator) {
+    // After the page's own files: the worker's first fetches do not slow the first visit.
+    if (document.readyState === "complete") { register(); }
+    else { window.addEventListener("load", register); }
+  }
+
+  // A tap htmx could not send (no network) says so where messages go; the form keeps the taps.
+  document.addEventListener("htmx:sendError", function (event) {
+    var config = event.detail && event.detail.requestConfig;
+    if (config && String(config.verb).toLowerCase() === "get") { return; }
+    if (document.getElementById("offline-note")) { return; }
+    var messages = document.querySelector("#entry-messages, #messages") ||
+      document.querySelector("main");
+    if (!messages) { return; }
+    var note = document.createElement("p");
+    note.id = "offline-note";
+    note.className = "flash error";
+    note.setAttribute("role", "alert");
+    note.textContent = OFFLINE;
+    messages.prepend(note);
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var note = document.getElementById("offline-note");
+    if (note && event.detail && event.detail.successful) { note.remove(); }
+  });
+
+  // The offline page's way back to where the phone was.
+  document.addEventListener("click", function (event) {
+    var back = event.target.closest && event.target.closest("[data-back]");
+    if (!back) { return; }
+    event.preventDefault();
+    if (window.history.length > 1) { window.history.back(); } else { window.location.assign("/"); }
+  });
+})();

@@ -1,0 +1,84 @@
+// The service worker, served at /sw.js so that it looks after every page of the site.
+// Static files come from its cache first: the cache is named after them, so a deploy that
+// changes one installs a new worker with a new cache and the old one is dropped. Pages always
+// come from the network and are never kept: they carry scores and money, which must be
+// today's, and nothing sent (a POST) is ever kept or sent again. When the network is gone, a
+// page that cannot be fetched is replaced by the offline page, which says nothing was sent.
+// The view that serves this file fills in the four values below (tracker/tableview/phone.py).
+"use strict";
+
+var CACHE = "%CACHE%";
+var STATIC_URL = "%STATIC_URL%";
+var OFFLINE_URL = "%OFFLINE_URL%";
+var PRECACHE = ["%PRECACHE%"];
+var OFFLINE_TEXT = "Offline \u2014 nothing was saved. Your taps were not sent; " +
+  "try again when the phone is back online.";
+
+self.addEventListener("install", function (event) {
+  var fresh = PRECACHE.map(function (url) { return new Request(url, { cache: "reload" }); });
+  event.waitUntil(
+    caches.open(CACHE)
+      .then(function (cache) { return cache.addAll(fresh); })
+      .then(function () { return self.skipWaiting(); })
+  );
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(
+    caches.keys()
+      .then(function (names) {
+        return Promise.all(names
+          .filter(function (name) { return name.indexOf("cardtable-") === 0 && name !== CACHE; })
+          .map(function (name) { return caches.delete(name); }));
+      })
+      .then(function () {
+        // The page's request starts while the worker wakes up, instead of after.
+        var preload = self.registration.navigationPreload;
+        return preload && preload.enable();
+      })
+      .then(function () { return self.clients.claim(); })
+  );
+});
+
+function isStatic(url) {
+  return url.origin === self.location.origin && url.pathname.indexOf(STATIC_URL) === 0;
+}
+
+function cacheFirst(request) {
+  return caches.open(CACHE).then(function (cache) {
+    return cache.match(request).then(function (kept) {
+      if (kept) { return kept; }
+      return fetch(request).then(function (response) {
+        if (response.ok && response.type === "basic") {
+          cache.put(request, response.clone()).catch(function () { /* full: fetched next time */ });
+        }
+        return response;
+      });
+    });
+  });
+}
+
+function offline() {
+  return caches.match(OFFLINE_URL, { cacheName: CACHE }).then(function (page) {
+    return page || new Response(OFFLINE_TEXT, {
+      status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" }
+    });
+  });
+}
+
+function networkOnly(event) {
+  return Promise.resolve(event.preloadResponse)
+    .then(function (preloaded) { return preloaded || fetch(event.request); })
+    .catch(offline);
+}
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  if (request.method === "GET" && isStatic(new URL(request.url))) {
+    event.respondWith(cacheFirst(request));
+  } else if (request.mode === "navigate") {
+    event.respondWith(networkOnly(event));
+  }
+  // Everything else (htmx's requests, the live check, what scripts post) is left to the
+  // browser, as if there were no worker.
+});

@@ -1,0 +1,168 @@
+"""On the phone: the service worker registers and keeps no page, the offline page shows when
+the server cannot be reached, the table view follows the game, and the screen's wake lock
+breaks nothing where the browser has none."""
+
+import pytest
+
+from tests.browser.test_live import FOLLOWS_WITHIN_MS
+from tests.browser.test_phone import assert_fits_a_phone, log_in, tap_bids
+from tests.factories import fresh
+from tracker.catte import board as catte_board
+from tracker.catte import services as catte_services
+from tracker.cutthroat import services as tournaments
+from tracker.rules import catte
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+OFFLINE = "Offline — nothing was saved. Your taps were not sent"
+# Functions, not bare expressions: the policy refuses the eval() a bare one would need.
+WORKER_ACTIVE = """async () => {
+  const registration = await navigator.serviceWorker.ready;
+  const worker = registration.active;
+  if (worker.state !== "activated") {
+    await new Promise(done => worker.addEventListener("statechange",
+      () => worker.state === "activated" && done()));
+  }
+  return {script: worker.scriptURL, scope: registration.scope};
+}"""
+KEPT = """async () => {
+  const urls = [];
+  for (const name of await caches.keys()) {
+    for (const request of await (await caches.open(name)).keys()) {
+      urls.push(new URL(request.url).pathname);
+    }
+  }
+  return urls;
+}"""
+# A wake lock that counts what it is asked, in place of the browser's.
+COUNTED_WAKE_LOCK = """
+window.wakeRequests = 0;
+Object.defineProperty(Navigator.prototype, "wakeLock", { configurable: true, get: () => ({
+  request: () => {
+    window.wakeRequests += 1;
+    const sentinel = new EventTarget();
+    sentinel.release = () => { sentinel.dispatchEvent(new Event("release"));
+                               return Promise.resolve(); };
+    window.wakeSentinel = sentinel;
+    return Promise.resolve(sentinel);
+  },
+}) });
+"""
+
+
+@pytest.fixture
+def tournament(group, players, alice):
+    return tournaments.start(group, players[:3], {"preset": "official"}, alice)
+
+
+def errors_of(page) -> list[str]:
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return errors
+
+
+def test_the_worker_registers_and_keeps_no_page(phone, live_server, alice, tournament):
+    errors = errors_of(phone)
+    log_in(phone, live_server, "alice")
+    phone.goto(live_server.url + tournament.get_absolute_url())
+    worker = phone.evaluate(WORKER_ACTIVE)
+    assert worker == {"script": live_server.url + "/sw.js", "scope": live_server.url + "/"}
+    phone.reload()  # now under the worker: static files from its cache, the page from the server
+    tap_bids(phone, {1: "5", 2: "5", 0: "5"})  # a POST through htmx
+    phone.goto(live_server.url + f"/groups/{tournament.group_id}/")
+    kept = phone.evaluate(KEPT)
+    assert "/offline/" in kept and "/static/css/app.css" in kept
+    assert all(url.startswith("/static/") or url == "/offline/" for url in kept), kept
+    assert errors == []
+
+
+def test_the_offline_page_shows_when_the_server_cannot_be_reached(
+    phone, live_server, alice, tournament
+):
+    log_in(phone, live_server, "alice")
+    phone.goto(live_server.url + tournament.get_absolute_url())
+    phone.evaluate(WORKER_ACTIVE)
+    phone.context.set_offline(True)
+    phone.goto(live_server.url + f"/groups/{tournament.group_id}/")
+    assert OFFLINE in phone.inner_text("#offline")
+    phone.context.set_offline(False)
+    phone.click("button:has-text('Back')")
+    phone.wait_for_url(live_server.url + tournament.get_absolute_url())
+    # A plain form's POST (here: log out) that cannot be sent shows it too, and sent nothing.
+    phone.context.set_offline(True)
+    phone.click("button:has-text('Log out')")
+    assert OFFLINE in phone.inner_text("#offline")
+    phone.context.set_offline(False)
+    phone.goto(live_server.url + tournament.get_absolute_url())
+    assert phone.locator("button:has-text('Log out')").count() == 1  # still logged in
+
+
+def test_a_tap_that_cannot_be_sent_says_so_and_keeps_the_taps(
+    phone, live_server, alice, tournament
+):
+    log_in(phone, live_server, "alice")
+    phone.goto(live_server.url + tournament.get_absolute_url())
+    phone.evaluate(WORKER_ACTIVE)
+    for seat in (1, 2, 0):
+        phone.tap(f"label[for='id_bid_{seat}_4']")
+    phone.context.set_offline(True)
+    phone.click("button:has-text('Save bids')")
+    assert OFFLINE in phone.inner_text("#offline-note")
+    assert phone.locator("#bids input:checked").count() == 3
+    assert tournaments.load(fresh(tournament)).pending is None  # nothing reached the server
+    phone.context.set_offline(False)
+    phone.click("button:has-text('Save bids')")
+    phone.wait_for_selector("text=Tricks · game 1, hand 1")
+    assert phone.locator("#offline-note").count() == 0
+
+
+def test_the_table_view_follows_a_saved_round(phone, live_server, group, players, alice, carol):
+    session = catte_services.start(group, players, {"stake": "1.00"}, alice)
+    log_in(phone, live_server, "carol")  # a viewer
+    phone.goto(f"{live_server.url}/groups/{group.pk}/sessions/{session.pk}/table/")
+    assert phone.inner_text("[data-money='Chi']") == "0.00"
+    assert_fits_a_phone(phone)
+    catte_services.record_round(catte_board.load(session), catte.Round(tricks=["Chi"] * 4), alice)
+    phone.wait_for_selector("text=Sweep by Chi", timeout=FOLLOWS_WITHIN_MS)
+    assert phone.inner_text("[data-money='Chi']") == "+6.00"  # a sweep at four pays double
+
+
+def test_the_screen_stays_on_while_the_table_view_is_open(
+    browser, live_server, group, alice, tournament
+):
+    context = browser.new_context(viewport={"width": 800, "height": 600})
+    context.add_init_script(COUNTED_WAKE_LOCK)
+    page = context.new_page()
+    log_in(page, live_server, "alice")
+    page.goto(live_server.url + f"/groups/{group.pk}/")
+    assert page.evaluate("() => window.wakeRequests") == 0  # a page that does not ask
+    page.goto(f"{live_server.url}/groups/{group.pk}/tournaments/{tournament.pk}/table/")
+    page.wait_for_function("() => window.wakeRequests === 1")
+    # Hidden, the browser releases the lock; shown again, the page asks again.
+    page.evaluate(
+        "() => { window.wakeSentinel.release(); "
+        "document.dispatchEvent(new Event('visibilitychange')); }"
+    )
+    page.wait_for_function("() => window.wakeRequests === 2")
+    context.close()
+
+
+@pytest.mark.parametrize("wake_lock", ["missing", "refusing"])
+def test_the_wake_lock_breaks_nothing_where_it_is_not_given(
+    browser, live_server, tournament, alice, wake_lock
+):
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    if wake_lock == "missing":  # as over http on a LAN: not a secure context
+        context.add_init_script("delete Navigator.prototype.wakeLock;")
+    else:
+        context.add_init_script(
+            "WakeLock.prototype.request = () => Promise.reject(new Error('refused'));"
+        )
+    page = context.new_page()
+    errors = errors_of(page)
+    log_in(page, live_server, "alice")
+    page.goto(live_server.url + tournament.get_absolute_url().rstrip("/") + "/table/")
+    page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")
+    page.wait_for_selector("text=Game 1 · hand 1")
+    assert errors == []
+    context.close()

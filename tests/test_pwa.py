@@ -1,0 +1,147 @@
+"""The app on a phone: a manifest that installs it, a service worker served from the root that
+keeps static files only, an offline page with nothing in it but what it says."""
+
+import json
+import re
+import struct
+from pathlib import Path
+
+import pytest
+from django.contrib.staticfiles import finders
+from django.test import override_settings
+from django.urls import reverse
+
+from tests.test_contrast import palettes
+from tests.test_security_headers import assert_safe
+from tracker.tableview import phone
+
+ROOT = Path(__file__).resolve().parent.parent
+WORKER = (ROOT / "static/js/sw.js").read_text()
+OFFLINE = (
+    "Offline — nothing was saved. Your taps were not sent; try again when the phone is back online."
+)
+
+
+def png_size(path: str) -> tuple[int, int]:
+    """Width and height from a PNG's header (its first chunk, IHDR)."""
+    header = Path(path).read_bytes()[:24]
+    assert header[:8] == b"\x89PNG\r\n\x1a\n" and header[12:16] == b"IHDR", path
+    return struct.unpack(">II", header[16:24])
+
+
+def static_file(url: str) -> str:
+    found = finders.find(url.removeprefix("/static/"))
+    assert found, url
+    return found
+
+
+def served_worker(client) -> str:
+    return client.get(reverse("service_worker")).content.decode()
+
+
+def test_the_manifest_installs_the_app(client, db):
+    response = client.get(reverse("manifest"))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/manifest+json"
+    manifest = json.loads(response.content)
+    assert manifest["name"] == "Card table" and len(manifest["short_name"]) <= 12
+    assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+    sizes = {(icon["sizes"], icon["purpose"]) for icon in manifest["icons"]}
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
+    for icon in manifest["icons"]:
+        width, height = png_size(static_file(icon["src"]))
+        assert icon["sizes"] == f"{width}x{height}" and icon["type"] == "image/png"
+
+
+def test_the_manifest_takes_its_colours_from_the_app(client, db):
+    manifest = json.loads(client.get(reverse("manifest")).content)
+    light, dark = palettes()["light"], palettes()["dark"]
+    assert manifest["theme_color"] == light["accent"]
+    assert manifest["background_color"] == light["bg"]
+    page = client.get(reverse("login")).content.decode()
+    for colour, mode in [(light["accent"], "light"), (dark["card"], "dark")]:
+        media = f'media="(prefers-color-scheme: {mode})"'
+        assert f'<meta name="theme-color" content="{colour}" {media}>' in page
+
+
+def test_every_page_links_the_manifest_the_icon_and_the_scripts(client, db):
+    page = client.get(reverse("login")).content.decode()
+    assert '<link rel="manifest" href="/manifest.webmanifest">' in page
+    touch_icon = re.search(r'<link rel="apple-touch-icon" href="([^"]+)">', page)[1]
+    assert png_size(static_file(touch_icon)) == (180, 180)
+    assert re.search(r'<script src="/static/js/register.js" data-worker="/sw.js" defer>', page)
+    assert '<script src="/static/js/wake.js" defer>' in page
+
+
+def test_the_worker_is_served_from_the_root_for_every_page(client, db):
+    response = client.get("/sw.js")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/javascript"
+    assert response["Service-Worker-Allowed"] == "/"
+    assert response["Cache-Control"] == "no-cache"
+    # The worker's own requests follow the policy it is served with.
+    assert "default-src 'self'" in response["Content-Security-Policy"]
+    source = response.content.decode()
+    assert not re.search(r"%[A-Z_]+%", source)  # every value filled in
+    assert source.isascii()  # a worker script is read as UTF-8 whatever the header says
+
+
+def test_the_worker_keeps_only_static_files_and_the_offline_page(client, db):
+    source = served_worker(client)
+    precache = json.loads(re.search(r"var PRECACHE = (\[.*\]);", source)[1])
+    assert "/offline/" in precache
+    assert all(url.startswith("/static/") or url == "/offline/" for url in precache)
+    assert re.search(r'var STATIC_URL = "/static/";', source)
+    for url in precache[1:]:
+        static_file(url)
+
+
+def function_body(source: str, name: str) -> str:
+    return re.search(rf"\nfunction {name}\(.*?\n}}\n", source, re.S)[0]
+
+
+def test_the_worker_never_keeps_a_page_or_a_post():
+    # What the worker writes into its cache: what it precaches at install, and in one place,
+    # a response fetched in cacheFirst.
+    assert WORKER.count(".put(") == 1 and ".put(" in function_body(WORKER, "cacheFirst")
+    assert WORKER.count(".addAll(") == 1 and "cache.addAll(fresh)" in WORKER
+    assert "PRECACHE.map" in WORKER and ".add(" not in WORKER
+    # cacheFirst serves only static GETs; pages and anything sent go to the network.
+    calls = re.findall(r"^.*cacheFirst\(.*$", WORKER, re.M)
+    assert [call.strip() for call in calls] == [
+        "function cacheFirst(request) {",
+        "event.respondWith(cacheFirst(request));",
+    ]
+    fetch_handler = WORKER[WORKER.index('addEventListener("fetch"') :]
+    assert 'if (request.method === "GET" && isStatic(new URL(request.url))) {' in fetch_handler
+    assert "url.pathname.indexOf(STATIC_URL) === 0" in function_body(WORKER, "isStatic")
+    network = function_body(WORKER, "networkOnly")
+    assert "caches" not in network and ".put(" not in network
+
+
+def test_a_new_static_file_renames_the_cache(tmp_path, db):
+    with override_settings(STATICFILES_DIRS=[ROOT / "static", tmp_path]):
+        (tmp_path / "extra.css").write_text("a {}")
+        before = phone.cache_name()
+        (tmp_path / "extra.css").write_text("a { color: red }")
+        assert phone.cache_name() != before
+        assert phone.cache_name() == phone.cache_name()
+
+
+def test_the_offline_page_says_nothing_was_sent(client, db):
+    response = client.get(reverse("offline"))
+    assert response.status_code == 200
+    assert OFFLINE in response.content.decode()
+    assert_safe(response)
+
+
+def test_the_offline_page_holds_no_data_of_whoever_asked(as_alice):
+    response = as_alice.get(reverse("offline"))
+    page = response.content.decode()
+    assert "alice" not in page and "<form" not in page and "csrf" not in page.lower()
+    assert not response.cookies
+
+
+@pytest.mark.parametrize("name", ["service_worker", "manifest", "offline"])
+def test_they_answer_only_get(client, db, name):
+    assert client.post(reverse(name)).status_code == 405

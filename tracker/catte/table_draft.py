@@ -1,0 +1,101 @@
+"""The round being tapped in, kept with the session: every phone at the table shows it and goes
+on from it, and a reload, a locked phone or a closed tab loses nothing.
+
+Each change (a tap, "undo", "restart") is a compare-and-swap on the draft's version: a phone
+changes only the draft it showed. When two phones tap the same trick at once, the first wins
+and the second is shown the draft as it now is, with what the first did (DraftMoved and the
+session's `draft_note`), so a tap is never counted twice nor overwritten. The draft never
+touches the money: saving records the round through `services.record_round`, which empties
+the draft in the same transaction.
+"""
+
+from tracker.catte.board import SessionBoard
+from tracker.catte.draft import TOKEN, RoundDraft, next_taps, tap_seat
+from tracker.catte.services import DraftMoved, check_next_number, phone_of, record_round
+from tracker.rules import RulesError, catte
+from tracker.rules.catte_settings import HAND_NAMES
+
+MOST_TAPS = 200  # far more than any round takes; the draft stays small
+ANOTHER_DRAFT = "Another phone is entering this round; here it is as the table has it."
+# A toggle's words: the draft's list it changes, then the words for on and for off.
+TOGGLES = {
+    "a": ("absent", "sits out", "sits back in"),
+    "f": ("folds", "folds", "takes the fold back"),
+    "x": ("false_claims", "made a false claim", "made no false claim"),
+}
+ANSWERS = {
+    "R": "gave the rest of the tricks",
+    "c": "answered who has the side pot's card",
+    "e": "answered who held back the ace",
+}
+
+
+def tap(board: SessionBoard, number: int, expected: int | None, button: str, user) -> None:
+    """Apply one button to round `number`'s draft as the page showed it (version `expected`):
+    a tap token, "undo" or "restart"."""
+    check_next_number(board, number)
+    session = board.session
+    if expected != session.draft_version:
+        raise DraftMoved(session.draft_note or ANOTHER_DRAFT)
+    draft = board.draft_of(session.draft)
+    refusal = _refusal(draft, button)
+    if refusal:
+        raise RulesError(refusal)
+    note = f"{phone_of(user)} {said(draft, button)}."
+    if not session.swap_draft(expected, next_taps(session.draft, button), note):
+        session.refresh_from_db(fields=["draft_note"])
+        raise DraftMoved(session.draft_note or ANOTHER_DRAFT)
+
+
+def _refusal(draft: RoundDraft, button: str) -> str | None:
+    if button in ("undo", "restart"):
+        return None if draft.taps else "Nothing is tapped in yet."
+    if len(draft.taps) >= MOST_TAPS:
+        return "This round has too many taps; undo some, or start it again."
+    return draft.refusal(button)
+
+
+def save(board: SessionBoard, number: int, expected: int | None, user, taps=None) -> None:
+    """Save round `number`: the table's draft as the page showed it (version `expected`), or
+    `taps`, a whole round sent in one post, when the table has no draft of its own. A whole
+    round the rules refuse becomes the table's draft, so nothing sent is lost."""
+    check_next_number(board, number)
+    session = board.session
+    whole = bool(taps) and not session.draft
+    if taps and not whole and taps != session.draft:
+        raise DraftMoved(ANOTHER_DRAFT)
+    if not taps and expected != session.draft_version:
+        raise DraftMoved(session.draft_note or ANOTHER_DRAFT)
+    draft = board.draft_of(taps or session.draft)
+    try:
+        if draft.missing:
+            raise RulesError(draft.missing)
+        version = None if whole else session.draft_version
+        record_round(board, draft.to_round(), user, number, draft_version=version)
+    except RulesError:
+        if whole:
+            note = f"{phone_of(user)} sent a whole round first."
+            session.swap_draft(session.draft_version, taps, note)
+        raise
+
+
+def said(draft: RoundDraft, button: str) -> str:
+    """What a button did to the draft, for a phone that tapped second: "tapped trick 3 first:
+    An"."""
+    if button in ("undo", "restart"):
+        return "undid the last tap first" if button == "undo" else "started the round again first"
+    match, seat = TOKEN.fullmatch(button), tap_seat(button)
+    name = "no one" if seat is None else draft.names[seat]
+    kind = match["kind"] or match["choice"]
+    if kind == "t":
+        return f"tapped trick {len(draft.tricks) + 1} first: {name}"
+    if kind in TOGGLES:
+        chosen, on, off = TOGGLES[kind]
+        return f"tapped first: {name} {off if seat in getattr(draft, chosen) else on}"
+    if kind in ANSWERS:
+        return f"{ANSWERS[kind]} first: {name}"
+    if match["winner"]:
+        return f"tapped an automatic win first: {name} · {HAND_NAMES[match['hand']]}"
+    if match["card"]:
+        return f"tapped the upturned card first: {catte.card_label(match['card'])}"
+    return "cleared the tricks first" if match["clear"] else "changed the upturned card first"

@@ -1,0 +1,89 @@
+"""The app on a phone's home screen: the web app manifest, and the service worker as the site
+serves it at /sw.js (static/js/sw.js with its cache name and what it keeps filled in)."""
+
+import hashlib
+import json
+import os
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.contrib.staticfiles.storage import staticfiles_storage
+from django.core.exceptions import ImproperlyConfigured
+from django.template.loader import get_template
+from django.templatetags.static import static
+from django.urls import reverse
+
+# From static/css/app.css: --accent (the bar above the app) and --bg (the splash screen).
+THEME_COLOUR = "#0b6e4f"
+BACKGROUND_COLOUR = "#f7f5f0"
+ICONS = [
+    ("icons/icon-192.png", "192x192", "any"),
+    ("icons/icon-512.png", "512x512", "any"),
+    ("icons/icon-maskable-512.png", "512x512", "maskable"),
+]
+WORKER_SOURCE = "js/sw.js"
+# What the offline page needs, kept when the worker installs; nothing else is kept ahead.
+OFFLINE_STATIC = ["css/app.css", "favicon.svg", "js/register.js"]
+OFFLINE_TEMPLATE = "offline.html"
+IGNORED = ["CVS", ".*", "*~"]  # as collectstatic ignores them
+
+
+def manifest() -> dict:
+    return {
+        "id": "/",
+        "name": "Card table",
+        "short_name": "Card table",
+        "description": "Scores and money for card games played with real cards.",
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "theme_color": THEME_COLOUR,
+        "background_color": BACKGROUND_COLOUR,
+        "icons": [
+            {"src": static(path), "sizes": sizes, "type": "image/png", "purpose": purpose}
+            for path, sizes, purpose in ICONS
+        ],
+    }
+
+
+def static_signature() -> str:
+    """Changes whenever a static file does. Collected files have their manifest's hash; else
+    each file's size and time of change (a stat each, no read), so edits show up at once."""
+    manifest_hash = getattr(staticfiles_storage, "manifest_hash", "")
+    if manifest_hash:
+        return manifest_hash
+    files = sorted(
+        (path, storage.path(path))
+        for finder in finders.get_finders()
+        for path, storage in finder.list(IGNORED)
+    )
+    stats = [(path, os.stat(full)) for path, full in files]
+    return "\n".join(f"{path}:{stat.st_size}:{stat.st_mtime_ns}" for path, stat in stats)
+
+
+def cache_name() -> str:
+    """The worker's cache, named after the static files and the offline page it keeps: a
+    deploy that changes either is a new worker, which drops the old cache."""
+    offline_page = get_template(OFFLINE_TEMPLATE).template.source
+    digest = hashlib.sha256(f"{static_signature()}\n{offline_page}".encode()).hexdigest()
+    return f"cardtable-{digest[:16]}"
+
+
+def precache() -> list[str]:
+    return [reverse("offline"), *(static(path) for path in OFFLINE_STATIC)]
+
+
+def worker_source() -> str:
+    source = Path(finders.find(WORKER_SOURCE)).read_text()
+    values = {
+        '"%CACHE%"': cache_name(),
+        '"%STATIC_URL%"': settings.STATIC_URL,
+        '"%OFFLINE_URL%"': reverse("offline"),
+        '["%PRECACHE%"]': precache(),
+    }
+    for placeholder, value in values.items():
+        if placeholder not in source:
+            raise ImproperlyConfigured(f"{WORKER_SOURCE} lost its {placeholder}")
+        source = source.replace(placeholder, json.dumps(value))
+    return source

@@ -1,0 +1,67 @@
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from tracker.catte.board import load as load_session
+from tracker.common.permissions import game_for
+from tracker.common.views import live_part, render_page
+from tracker.cutthroat.board import load as load_tournament
+from tracker.models import Session, Tournament
+from tracker.tableview import display, phone
+
+SESSION_TEMPLATE = "tableview/session.html"
+TOURNAMENT_TEMPLATE = "tableview/tournament.html"
+
+
+@login_required
+@require_GET
+def session_table(request, pk, session_pk):
+    """A Cắt Tê session for the screen in the middle of the table; any member may open it."""
+    group, session = game_for(request, pk, Session, session_pk)
+    context = {"group": group, "session": session}
+    key = (session.pk, session.created_at.timestamp(), session.version, group.version)
+    context["live"] = live_part(
+        request,
+        SESSION_TEMPLATE,
+        key,
+        lambda: {**context, **display.session_context(load_session(session))},
+    )
+    return render_page(request, SESSION_TEMPLATE, context)
+
+
+@login_required
+@require_GET
+def tournament_table(request, pk, tournament_pk):
+    """A Cutthroat tournament for the screen in the middle of the table."""
+    group, tournament = game_for(request, pk, Tournament, tournament_pk)
+    context = {"group": group, "tournament": tournament}
+    key = (tournament.pk, tournament.created_at.timestamp(), tournament.version, group.version)
+    context["live"] = live_part(
+        request,
+        TOURNAMENT_TEMPLATE,
+        key,
+        lambda: {**context, **display.tournament_context(load_tournament(tournament))},
+    )
+    return render_page(request, TOURNAMENT_TEMPLATE, context)
+
+
+@require_GET
+def service_worker(request):
+    """static/js/sw.js, from the root so that it may look after every page."""
+    response = HttpResponse(phone.worker_source(), content_type="application/javascript")
+    response["Service-Worker-Allowed"] = "/"
+    # The browser asks for it again at every visit; nothing between may keep an old one.
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_GET
+def manifest(request):
+    return JsonResponse(phone.manifest(), content_type="application/manifest+json")
+
+
+@require_GET
+def offline(request):
+    """What the service worker shows when a page cannot be fetched: no login, no data."""
+    return render(request, "offline.html")
