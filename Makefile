@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 BIN := $(VENV)/bin
 
-.PHONY: run test lint install demo clean
+.PHONY: run test lint install messages demo clean
 
 $(VENV)/.installed: requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Python 3.11 or newer is needed" or 0)'
@@ -13,7 +13,11 @@ $(VENV)/.installed: requirements.txt
 
 install: $(VENV)/.installed
 
-run: install
+# The translations are kept as text; Django reads them compiled.
+messages: install
+	$(PY) manage.py compile_catalogs
+
+run: messages
 	$(PY) manage.py migrate --noinput
 	@echo ""
 	@echo "  Open http://127.0.0.1:8000/ and create the first account with 'Sign up'"
@@ -26,11 +30,11 @@ lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-test: lint
+test: lint messages
 	$(PY) manage.py makemigrations --check --dry-run
 	$(BIN)/pytest
 
-demo: install
+demo: messages
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo
 

@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path, register_converter
 
 from tracker.common.converters import IdConverter
+from tracker.common.language import choose_language
 from tracker.common.views import changed
 from tracker.tableview import views as phone
 
@@ -16,6 +17,7 @@ urlpatterns = [
     path("groups/<id:pk>/", include("ledger.urls")),
     path("groups/<id:pk>/", include("tracker.tableview.urls")),
     path("live/<str:token>/", changed, name="live"),
+    path("language/", choose_language, name="choose_language"),
     # At the root: a service worker looks after the pages under the folder it is served from.
     path("sw.js", phone.service_worker, name="service_worker"),
     path("manifest.webmanifest", phone.manifest, name="manifest"),

@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 
 class Account(models.Model):
@@ -12,9 +13,9 @@ class Account(models.Model):
     """
 
     class Kind(models.TextChoices):
-        PLAYER = "player", "Player"
-        SIDE_POT_SHARE = "share", "Open side-pot share"
-        SIDE_POT = "side_pot", "Side pot"
+        PLAYER = "player", _("Player")
+        SIDE_POT_SHARE = "share", _("Open side-pot share")
+        SIDE_POT = "side_pot", _("Side pot")
 
     group = models.ForeignKey("tracker.Group", on_delete=models.CASCADE, related_name="accounts")
     kind = models.CharField(max_length=10, choices=Kind.choices)
@@ -58,12 +59,12 @@ class Transaction(models.Model):
     """A balanced movement of money; never updated or deleted, only reversed."""
 
     class Kind(models.TextChoices):
-        ROUND = "round", "Cắt Tê round"
-        SIDE_POT_REFUND = "side_pot_refund", "Side pot refunded"
-        GAME = "game", "Cutthroat game stake"
-        TOURNAMENT = "tournament", "Cutthroat buy-in"
-        PAYMENT = "payment", "Payment"
-        REVERSAL = "reversal", "Reversal"
+        ROUND = "round", _("Cắt Tê round")
+        SIDE_POT_REFUND = "side_pot_refund", _("Side pot refunded")
+        GAME = "game", _("Cutthroat game stake")
+        TOURNAMENT = "tournament", _("Cutthroat buy-in")
+        PAYMENT = "payment", _("Payment")
+        REVERSAL = "reversal", _("Reversal")
 
     group = models.ForeignKey(
         "tracker.Group", on_delete=models.CASCADE, related_name="transactions"

@@ -10,6 +10,7 @@ from decimal import Decimal
 
 from django.db import IntegrityError
 from django.db import transaction as db_transaction
+from django.utils.translation import gettext as _
 
 from ledger.models import Transaction
 from ledger.posting import player_account, post, reverse
@@ -31,13 +32,21 @@ def record_payment(group, payer, payee, amount: Decimal, user, note="", once=Non
     if (done := _first(once)) is not None:
         return done
     if payer == payee:
-        raise PaymentError(f"{payer.name} cannot pay themselves.")
+        raise PaymentError(_("%(player)s cannot pay themselves.") % {"player": payer.name})
     if amount <= 0:
-        raise PaymentError("A payment is more than zero.")
+        raise PaymentError(_("A payment is more than zero."))
     if len(note) > NOTE_MAX:
-        raise PaymentError(f"A note has at most {NOTE_MAX} characters.")
-    money = f"{group.format_amount(amount)} {group.currency}"
-    description = f"{payer.name} paid {payee.name} {money}" + (f" ({note})" if note else "")
+        raise PaymentError(_("A note has at most %(most)d characters.") % {"most": NOTE_MAX})
+    words = {
+        "payer": payer.name,
+        "payee": payee.name,
+        "amount": group.format_amount(amount),
+        "note": note,
+    }
+    if note:
+        description = _("%(payer)s paid %(payee)s %(amount)s (%(note)s)") % words
+    else:
+        description = _("%(payer)s paid %(payee)s %(amount)s") % words
     amounts = {player_account(payer): amount, player_account(payee): -amount}
     try:
         with db_transaction.atomic():
@@ -54,15 +63,15 @@ def reverse_payment(entry: Transaction, user, once=None) -> Transaction:
     if (done := _first(once)) is not None:
         return done
     if entry.kind != Transaction.Kind.PAYMENT:
-        raise PaymentError("Only a payment can be reversed here.")
+        raise PaymentError(_("Only a payment can be reversed here."))
     if Transaction.objects.filter(reverses=entry).exists():
-        raise PaymentError("This payment was already reversed.")
+        raise PaymentError(_("This payment was already reversed."))
     try:
         with db_transaction.atomic():
             touch_group(entry.group_id)
-            description = f"Reversed: {entry.description}"
+            description = _("Reversed: %(payment)s") % {"payment": entry.description}
             return reverse(entry, user=user, description=description, once=once)
     except IntegrityError as error:
         if (done := _first(once)) is not None:
             return done
-        raise PaymentError("This payment was already reversed.") from error
+        raise PaymentError(_("This payment was already reversed.")) from error

@@ -11,6 +11,7 @@ from decimal import Decimal
 
 from django.db import transaction as db_transaction
 from django.db.models import BigIntegerField, Case, F, Sum, Value, When
+from django.utils.translation import gettext as _
 
 from ledger.models import Account, Posting, Transaction
 
@@ -43,7 +44,7 @@ class Accounts:
     def _get(self, player, kind) -> Account:
         key = (player.pk, kind)
         if key not in self._accounts:
-            self._accounts[key], _ = Account.objects.get_or_create(
+            self._accounts[key], _created = Account.objects.get_or_create(
                 group_id=self.group.pk, player=player, kind=kind
             )
         return self._accounts[key]
@@ -108,7 +109,7 @@ def reverse(entry: Transaction, *, user=None, description=None, once=None) -> Tr
     return post(
         entry.group,
         Transaction.Kind.REVERSAL,
-        description or f"Reversal of: {entry.description}",
+        description or _("Reversal of: %(entry)s") % {"entry": entry.description},
         amounts,
         source=(entry.source_type, entry.source_id),
         part=entry.source_part,

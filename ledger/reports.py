@@ -2,6 +2,8 @@
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from ledger.models import Account, Posting
 
 
@@ -61,24 +63,29 @@ def statement_page(group, player, number: int, size: int = 50) -> StatementPage:
 def balances_text(balances) -> str:
     """Ready to paste into a group chat."""
     group = balances.group
-    lines = [f"{group.name}: who owes whom ({group.currency})", ""]
+    heading = _("%(group)s: who owes whom (%(currency)s)")
+    lines = [heading % {"group": group.name, "currency": group.currency}, ""]
     for row in balances.rows:
-        share = (
-            f" (and {group.format_amount(row.open_share)} in the side pot)"
-            if row.open_share
-            else ""
-        )
-        lines.append(f"{row.player.name}: {group.format_signed(row.balance)}{share}")
+        words = {
+            "player": row.player.name,
+            "balance": group.format_signed(row.balance),
+            "share": group.format_amount(row.open_share),
+        }
+        if row.open_share:
+            lines.append(_("%(player)s: %(balance)s (and %(share)s in the side pot)") % words)
+        else:
+            lines.append(f"{words['player']}: {words['balance']}")
     if balances.side_pot:
-        lines.append(f"Side pot: {group.format_amount(balances.side_pot)}")
+        side_pot = group.format_amount(balances.side_pot)
+        lines.append(_("Side pot: %(amount)s") % {"amount": side_pot})
     lines.append("")
     if balances.transfers:
-        lines.append("To settle up:")
+        lines.append(_("To settle up:"))
         for transfer in balances.transfers:
             amount = group.format_amount(transfer.amount)
             lines.append(f"{transfer.payer} → {transfer.payee}: {amount}")
     else:
-        lines.append("Everyone is settled.")
+        lines.append(_("Everyone is settled."))
     return "\n".join(lines) + "\n"
 
 
@@ -108,5 +115,5 @@ def csv_rows(group, postings):
             entry.kind,
             as_text(entry.description),
             as_text(str(posting.account)),
-            group.format_amount(group.from_minor(posting.amount_minor)),
+            group.plain_amount(group.from_minor(posting.amount_minor)),
         ]

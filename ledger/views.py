@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ledger import reports
@@ -50,7 +51,7 @@ def payment_new(request, pk):
             payer, payee, amount = data["payer"], data["payee"], data["amount"]
             note, once = data["note"], data["once"] or None
             entry = record_payment(group, payer, payee, amount, request.user, note, once)
-            messages.success(request, f"Recorded: {entry.description}.")
+            messages.success(request, _("Recorded: %(payment)s.") % {"payment": entry.description})
             return redirect("balances", pk=group.pk)
         except PaymentError as error:
             form.add_error(None, str(error))
@@ -65,7 +66,9 @@ def payment_reverse(request, pk, transaction_pk):
     try:
         reverse_payment(entry, request.user, once_key(request))
         messages.success(
-            request, f"Reversed: {entry.description}. Both entries stay in the ledger."
+            request,
+            _("Reversed: %(payment)s. Both entries stay in the ledger.")
+            % {"payment": entry.description},
         )
     except PaymentError as error:
         messages.error(request, str(error))

@@ -1,16 +1,33 @@
 """The cast of the tests: Alice owns the group, Bob scores, Carol views, Dave is an outsider."""
 
+from pathlib import Path
+
 import pytest
 from django.core.cache import cache
+from django.utils import translation
 
 from tests.factories import PASSWORD, GroupFactory, MembershipFactory, PlayerFactory, UserFactory
+from tracker.common.catalogs import compile_catalogs
 from tracker.models import Role
+
+
+def pytest_configure(config):
+    # A suite run straight from pytest reads the same translations `make test` compiles.
+    compile_catalogs(Path(__file__).resolve().parent.parent / "locale")
 
 
 @pytest.fixture(autouse=True)
 def fast_passwords(settings):
     # The real hasher is slow on purpose; the tests log in hundreds of times.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def english_between_requests():
+    # A request leaves its language active in the thread, as a server's next request would
+    # replace it; code a test runs outside a request reads English, as a command does.
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)

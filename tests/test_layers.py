@@ -65,10 +65,10 @@ def test_the_project_package_holds_only_the_project():
 
 
 def is_view_module(path: Path) -> bool:
-    """Views, their URLs, the views' permission helper, the middleware that sets headers and
-    throttles, and the admin (Django's own views)."""
+    """Views, their URLs, the views' permission helper, the middleware that sets headers,
+    throttles and picks the language, and the admin (Django's own views)."""
     named = path.name in ("views.py", "urls.py", "permissions.py", "admin.py")
-    named |= path.name in ("headers.py", "throttle.py")
+    named |= path.name in ("headers.py", "throttle.py", "language.py")
     return named or "benchmark" in path.parts
 
 

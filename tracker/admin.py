@@ -7,6 +7,7 @@ from tracker.models import (
     Invite,
     Membership,
     Player,
+    Preferences,
     Round,
     Session,
     SessionSeat,
@@ -122,3 +123,10 @@ class SessionSeatAdmin(admin.ModelAdmin):
     list_display = ["session", "seat", "player"]
     search_fields = ["player__name", "session__name"]
     raw_id_fields = ["session", "player"]
+
+
+@admin.register(Preferences)
+class PreferencesAdmin(admin.ModelAdmin):
+    list_display = ["user", "language"]
+    list_filter = ["language"]
+    search_fields = ["user__username"]

@@ -1,6 +1,13 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext, gettext_lazy
+
+from tracker.rules.phrases import install_translator
 
 
 class TrackerConfig(AppConfig):
     name = "tracker"
-    verbose_name = "Card table"
+    verbose_name = gettext_lazy("Card table")
+
+    def ready(self):
+        # The rules speak in phrases; shown here, they follow the language of each request.
+        install_translator(gettext)

@@ -6,6 +6,10 @@
   "use strict";
   var PERIOD = 3000;
   var asking = false;
+  // The words come from the page, in its language (data-live-note, data-live-show on <body>).
+  var words = (document.body && document.body.dataset) || {};
+  var CHANGED = words.liveNote || "Another phone saved a change. What you typed is still here.";
+  var SHOW = words.liveShow || "Show the new state";
 
   function marker() { return document.querySelector("[data-live]"); }
 
@@ -30,11 +34,11 @@
     note.id = "live-note";
     note.className = "flash warning";
     note.setAttribute("role", "status");
-    note.textContent = "Another phone saved a change. What you typed is still here. ";
+    note.textContent = CHANGED + " ";
     var show = document.createElement("button");
     show.type = "button";
     show.className = "secondary";
-    show.textContent = "Show the new state";
+    show.textContent = SHOW;
     show.addEventListener("click", redraw);
     note.appendChild(show);
     messages.prepend(note);

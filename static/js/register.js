@@ -4,9 +4,11 @@
 // secure context) the site works as before.
 (function () {
   "use strict";
-  var OFFLINE = "Offline \u2014 nothing was saved. Your taps were not sent; " +
-    "try again when the phone is back online.";
   var script = document.currentScript;
+  // In the page's language (data-offline-note on <body>); English where a page has none.
+  var OFFLINE = (document.body && document.body.dataset.offlineNote) ||
+    "Offline \u2014 nothing was saved. Your taps were not sent; " +
+    "try again when the phone is back online.";
   var worker = script && script.dataset.worker;
 
   function register() {

@@ -11,6 +11,7 @@ var CACHE = "%CACHE%";
 var STATIC_URL = "%STATIC_URL%";
 var OFFLINE_URL = "%OFFLINE_URL%";
 var PRECACHE = ["%PRECACHE%"];
+// Only when the offline page (in the phone's language) could not be kept.
 var OFFLINE_TEXT = "Offline \u2014 nothing was saved. Your taps were not sent; " +
   "try again when the phone is back online.";
 

@@ -1,4 +1,5 @@
 // The live "tricks: 15 of 17" line, and Save only once every player's tricks are in and add up.
+// The line's words come from the page, in its language: data-format, where {sum} is replaced.
 // Without JavaScript the tap grids still work and the server refuses tricks that do not add up.
 (function () {
   function taken(form) {
@@ -16,9 +17,10 @@
       var total = parseInt(form.dataset.tricksTotal, 10);
       var line = form.querySelector("[data-tricks-line]");
       var save = form.querySelector("[data-save]");
+      var format = (line && line.dataset.format) || "tricks: {sum} of " + total;
       function update() {
         var now = taken(form);
-        if (line) line.textContent = "tricks: " + now.sum + " of " + total;
+        if (line) line.textContent = format.replace("{sum}", now.sum);
         if (save) save.disabled = now.blank > 0 || now.sum !== total;
       }
       form.addEventListener("change", update);

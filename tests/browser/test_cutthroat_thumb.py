@@ -113,7 +113,7 @@ def test_a_won_game_shows_its_final_scores_its_winner_and_its_money(
     over = thumb.page.inner_text("#game-won")
     for line in ["Bình\n100", "Chi\n20", "Dũng\n20", "An\n10", "1 victory token"]:
         assert line in over
-    assert "An, Chi and Dũng each pay Bình 2.50 EUR" in over
+    assert "An, Chi and Dũng each pay Bình €2.50" in over
     assert "+100" not in over and not thumb.page.locator("[aria-label=Standings]").count()
     thumb.tap("text=Start game 2")
     thumb.assert_in_view(button("bid_2", "NIL"))  # Chi bids first in game 2

@@ -61,4 +61,4 @@ def test_the_group_page_follows_a_payment(two_phones, live_server, group, player
     log_in(phone, live_server, "alice")
     phone.goto(f"{live_server.url}/groups/{group.pk}/balances/")
     record_payment(group, players[1], players[0], 3, alice)
-    phone.wait_for_selector("text=Bình paid An 3.00 EUR", timeout=FOLLOWS_WITHIN_MS)
+    phone.wait_for_selector("text=Bình paid An €3.00", timeout=FOLLOWS_WITHIN_MS)

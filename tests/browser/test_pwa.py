@@ -120,11 +120,11 @@ def test_the_table_view_follows_a_saved_round(phone, live_server, group, players
     session = catte_services.start(group, players, {"stake": "1.00"}, alice)
     log_in(phone, live_server, "carol")  # a viewer
     phone.goto(f"{live_server.url}/groups/{group.pk}/sessions/{session.pk}/table/")
-    assert phone.inner_text("[data-money='Chi']") == "0.00"
+    assert phone.inner_text("[data-money='Chi']") == "€0.00"
     assert_fits_a_phone(phone)
     catte_services.record_round(catte_board.load(session), catte.Round(tricks=["Chi"] * 4), alice)
     phone.wait_for_selector("text=Sweep by Chi", timeout=FOLLOWS_WITHIN_MS)
-    assert phone.inner_text("[data-money='Chi']") == "+6.00"  # a sweep at four pays double
+    assert phone.inner_text("[data-money='Chi']") == "+€6.00"  # a sweep at four pays double
 
 
 def test_the_screen_stays_on_while_the_table_view_is_open(

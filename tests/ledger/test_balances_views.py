@@ -27,7 +27,7 @@ def settle_amounts(group):
 
 def test_balances_show_each_players_net_and_the_fewest_transfers(as_carol, group, evening):
     page = as_carol.get(reverse("balances", args=[group.pk])).content.decode()
-    assert "+7.50" in page and "-3.50" in page
+    assert "+€7.50" in page and "-€3.50" in page
     assert "Settle up with 3 transfers" in page
 
 
@@ -55,7 +55,7 @@ def test_a_partial_payment_is_recorded(as_bob, group, evening):
     form = {"payer": players["Dũng"], "payee": players["Chi"], "amount": "1.00", "note": "cash"}
     as_bob.post(reverse("payment_new", args=[group.pk]), form)
     assert settle_amounts(group)["Dũng"] == Decimal("-2.50")
-    assert Transaction.objects.get(kind="payment").description == "Dũng paid Chi 1.00 EUR (cash)"
+    assert Transaction.objects.get(kind="payment").description == "Dũng paid Chi €1.00 (cash)"
 
 
 def test_a_payment_is_reversed_not_deleted(as_bob, group, evening):
@@ -91,12 +91,12 @@ def test_the_statement_explains_a_balance_round_by_round(as_carol, group, evenin
     url = reverse("statement", args=[group.pk, players[2].pk])
     page = as_carol.get(url).content.decode()
     assert "round 1" in page and "round 4" in page
-    assert "= +7.50" in page
+    assert "= +€7.50" in page
 
 
 def test_the_chat_summary_lists_balances_and_transfers(as_carol, group, evening):
     text = as_carol.get(reverse("balances_summary", args=[group.pk])).content.decode()
-    assert "Chi: +7.50" in text and "Dũng → Chi: 3.50" in text
+    assert "Chi: +€7.50" in text and "Dũng → Chi: €3.50" in text
 
 
 def test_the_ledger_exports_as_csv(as_carol, group, evening):

@@ -40,14 +40,14 @@ def migrated(transactional_db):
 def test_every_balance_and_open_share_is_kept_to_the_cent(migrated, name):
     group, expected = Group.objects.get(name=name), migrated["groups"][name]
     balances = group_balances(group)
-    assert {r.player.name: group.format_amount(r.balance) for r in balances.rows} == expected[
+    assert {r.player.name: group.plain_amount(r.balance) for r in balances.rows} == expected[
         "balances"
     ]
-    shares = {r.player.name: group.format_amount(r.open_share) for r in balances.rows}
+    shares = {r.player.name: group.plain_amount(r.open_share) for r in balances.rows}
     assert {n: s for n, s in shares.items() if n in expected["open_shares"]} == expected[
         "open_shares"
     ]
-    assert group.format_amount(balances.side_pot) == expected["side_pot"]
+    assert group.plain_amount(balances.side_pot) == expected["side_pot"]
 
 
 def test_no_transaction_is_added_and_every_one_still_sums_to_zero(migrated):
@@ -77,9 +77,7 @@ def test_every_session_reads_the_same_money_as_before(migrated, pk):
     expected = migrated["sessions"][pk]
     board = catte_board.load(Session.objects.get(pk=int(pk)))
     group = board.group
-    assert {n: group.format_amount(a) for n, a in board.settled.totals.items()} == expected[
-        "totals"
-    ]
+    assert {n: group.plain_amount(a) for n, a in board.settled.totals.items()} == expected["totals"]
 
 
 def test_the_open_session_plays_on_and_the_ledger_follows(migrated):

@@ -69,10 +69,10 @@ def money_agrees(client, session, expected: dict[str, str]) -> None:
     replayed, _ = catte.replay(catte_sessions.export_game(board.session))
     for name, amount in expected.items():
         if Decimal(amount) == 0:
-            assert f'big ">{amount}<' in page
+            assert f'big ">€{amount}<' in page
         else:
-            tone, sign = ("neg", "") if amount.startswith("-") else ("pos", "+")
-            assert f'big {tone}">{sign}{amount}<' in page
+            tone, sign = ("neg", "-") if amount.startswith("-") else ("pos", "+")
+            assert f'big {tone}">{sign}€{amount.lstrip("-")}<' in page
         assert board.state.running[name] == Decimal(amount)
         assert ledger.get(name, Decimal(0)) == Decimal(amount)
         assert sum(Decimal(r["net"][name]) for r in replayed["rounds"]) == Decimal(amount)
@@ -162,8 +162,8 @@ def test_the_ace_penalty_is_asked_only_after_a_sweep_that_pays_double(as_bob, st
     assert (
         "It applies when An won the first three tricks with cards of one suit and the fourth "
         "leading another suit, and someone held the ace of that first suit without playing it. "
-        "That player pays the whole double for all 3 losing players, 4.00 in all; the others "
-        "pay only their stake of 1.00."
+        "That player pays the whole double for all 3 losing players, €4.00 in all; the others "
+        "pay only their stake of €1.00."
     ) in html
     assert 'id="next" data-next>\n    <legend><strong>Ace penalty' in html
     press(as_bob, session, tap_through(as_bob, session, ["e2"]), "save")
@@ -210,7 +210,7 @@ def test_a_side_pot_carried_three_rounds_then_claimed(as_bob, start):
     save(as_bob, session, 1, "r7 sH c- t0 t0 t0 t0")
     save(as_bob, session, 2, "rK sD c- t1 t0 t1 t0 t0 t0")
     save(as_bob, session, 3, "r2 sS c- t0 t1 t2 t3 t3 t2")
-    assert 'Side pot: <strong class="num">6.00 EUR' in page_of(as_bob, session)
+    assert 'Side pot: <strong class="num">€6.00<' in page_of(as_bob, session)
     html = tap_through(as_bob, session, ["uAC"])
     assert "who has the 2♣?" in html
     press(as_bob, session, tap_through(as_bob, session, ["c2", "t1", "t1", "t1", "t1"]), "save")

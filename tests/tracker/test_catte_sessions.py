@@ -153,7 +153,7 @@ def test_closing_with_a_refund_pays_the_side_pot_back(as_bob, group, bob, player
     html = as_bob.post(
         reverse("session_close", args=[group.pk, session.pk]), {"version": 2}, follow=True
     ).content.decode()
-    assert "Final money" in html and 'big pos">+12.00<' in html
+    assert "Final money" in html and 'big pos">+€12.00<' in html
     assert player_balances(group)[2] == 0
     assert player_money(group)["Bình"] == Decimal("-4.00")
     assert Session.objects.get().closed_at is not None
@@ -268,7 +268,7 @@ def test_vnd_amounts_have_no_decimals(as_bob, group, bob):
     session = catte_sessions.start(group, seated, {"stake": "5000"}, bob)
     played(session, catte.Round(tricks=["Lan", "Hải", "Lan", "Hải", "Hải", "Lan"]))
     html = as_bob.get(session.get_absolute_url()).content.decode()
-    assert 'big pos">+10000<' in html and 'big neg">-5000<' in html
+    assert 'big pos">+₫10,000<' in html and 'big neg">-₫5,000<' in html
     assert player_money(group)["Lan"] == Decimal("10000")
 
 
@@ -277,4 +277,4 @@ def test_the_chat_summary_of_a_session_names_money_and_transfers(as_carol, group
     session = catte_sessions.import_log(group, log, alice, create_missing=True)
     url = reverse("session_summary", args=[group.pk, session.pk])
     text = as_carol.get(url).content.decode()
-    assert "Chi: +7.50" in text and "Dũng → Chi: 3.50" in text and "final" in text
+    assert "Chi: +€7.50" in text and "Dũng → Chi: €3.50" in text and "final" in text

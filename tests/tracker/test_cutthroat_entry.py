@@ -114,7 +114,7 @@ def test_a_won_game_shows_its_final_scores_winner_tokens_and_money(as_bob, to_10
         ("Chi", 30),
     ]
     assert (over["winner"], over["tokens"], over["next_game"]) == ("An", 1, 2)
-    assert over["money"] == ["Bình and Chi each pay An 2.50 EUR"]
+    assert over["money"] == ["Bình and Chi each pay An €2.50"]
 
 
 def test_a_won_game_shows_no_gains_next_to_the_next_games_zeros(as_bob, to_100):

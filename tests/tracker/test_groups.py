@@ -15,7 +15,8 @@ def test_a_vnd_group_keeps_money_without_decimals(as_dave):
     as_dave.post(reverse("group_create"), {"name": "Bàn Sài Gòn", "currency": "VND"})
     group = Group.objects.get(name="Bàn Sài Gòn")
     assert group.decimals == 0
-    assert group.format_amount(group.from_minor(50000)) == "50000"
+    assert group.plain_amount(group.from_minor(50000)) == "50000"
+    assert group.format_amount(group.from_minor(50000)) == "₫50,000"
 
 
 @pytest.mark.parametrize(

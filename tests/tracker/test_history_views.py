@@ -169,7 +169,7 @@ def test_the_player_page_counts_rounds_sweeps_eliminations_and_money(
     as_carol, group, session, players
 ):
     text = page_text(as_carol.get(reverse("player_stats", args=[group.pk, players[0].pk])))
-    assert "Net money (1 session, EUR) +3.00" in text
+    assert "Net money (1 session, EUR) +€3.00" in text
     assert "Rounds won 2 of 3 · 67%" in text
     assert "Sweeps 2" in text
     assert "Out after trick 4 1" in text
@@ -180,8 +180,8 @@ def test_the_session_list_shows_stake_rounds_and_money(as_carol, group, session)
     response = as_carol.get(reverse("history_sessions", args=[group.pk]))
     text = page_text(response)
     assert "Tết evening" in text
-    assert "An, Bình, Chi · stake 1.00 · 3 rounds" in text
-    assert "An +3.00 Bình 0.00 Chi -3.00" in text
+    assert "An, Bình, Chi · stake €1.00 · 3 rounds" in text
+    assert "An +€3.00 Bình €0.00 Chi -€3.00" in text
     assert session.get_absolute_url() in response.content.decode()
 
 

@@ -141,4 +141,4 @@ def test_a_kept_balances_page_shows_a_payment_at_once(as_bob, group, players):
     assert "paid" not in as_bob.get(url).content.decode()
     payment = {"payer": players[1].pk, "payee": players[0].pk, "amount": "2.50"}
     as_bob.post(reverse("payment_new", args=[group.pk]), payment)
-    assert "Bình paid An 2.50 EUR" in as_bob.get(url).content.decode()
+    assert "Bình paid An €2.50" in as_bob.get(url).content.decode()

@@ -52,7 +52,21 @@ class SessionBoard:
 
     @property
     def next_dealer(self) -> str:
-        return self.state.due_dealer
+        """Who deals the next round as the table stands: the player due to deal, or the next
+        one at the table when he has left for the evening."""
+        away = self.away
+        if len(away) == len(self.names):
+            return self.state.due_dealer
+        return self.state.dealer_for(away)
+
+    @property
+    def away(self) -> list[str]:
+        """Players who left for the rest of the evening: every new round starts without them."""
+        return [seat.player.name for seat in self.seats if seat.left_after_round is not None]
+
+    def not_yet_seated(self, number: int) -> list[str]:
+        """Players who joined after round `number`: they sat it out."""
+        return not_yet_seated(self.seats, number)
 
     @property
     def players(self) -> dict:
@@ -78,19 +92,23 @@ class SessionBoard:
         return self.state.settle(self.settings, closed=True)
 
     def draft_of(self, taps: list[str], due_dealer: str | None = None) -> RoundDraft:
-        """The round entered with `taps`: the next one, or the one `due_dealer` was due to deal."""
+        """The round entered with `taps`: the next one, where the players who left start out
+        sitting out, or, correcting a round, the one `due_dealer` was due to deal."""
+        away = [] if due_dealer else [self.names.index(name) for name in self.away]
         return RoundDraft(
             self.names,
             self.settings,
-            self.names.index(due_dealer or self.next_dealer),
+            self.names.index(due_dealer or self.state.due_dealer),
             list(taps),
             short_names=self.short_names,
             money=self.group.format_amount,
+            away=away,
         )
 
     def played(self, row: Round) -> PlayedRound:
         result = catte.round_result_from_snapshot(row.result, self.names)
-        return PlayedRound(row, rules_round(row.entry, self.names), result)
+        round_ = rules_round(row.entry, self.names, self.not_yet_seated(row.number))
+        return PlayedRound(row, round_, result)
 
 
 def load(session: Session) -> SessionBoard:
@@ -101,26 +119,39 @@ def load(session: Session) -> SessionBoard:
     if session.state is not None and session.state_version == session.version:
         state = catte.SessionState.resume(names, session.state)
     else:
-        state = rebuild(session, names, settings)
+        state = rebuild(session, seats, names, settings)
     return SessionBoard(session, seats, names, settings, state)
+
+
+def not_yet_seated(seats: list, number: int) -> list[str]:
+    """The players of `seats` who joined the session after round `number`."""
+    return [
+        seat.player.name
+        for seat in seats
+        if seat.joined_after_round is not None and number <= seat.joined_after_round
+    ]
 
 
 def carried_in(session: Session, names: list[str]) -> dict[str, Decimal]:
     return {names[int(seat)]: Decimal(amount) for seat, amount in session.side_pot_in.items()}
 
 
-def replay(session: Session, names, settings, rows, upto: int | None = None):
-    """The session's state and round results replayed from `rows` (the first `upto` only)."""
+def replay(session: Session, names, settings, rows, upto: int | None = None, seats=()):
+    """The session's state and round results replayed from `rows` (the first `upto` only);
+    `seats` tells who joined during the evening (they sat out the rounds before)."""
     state = catte.SessionState(names, carried_in(session, names))
     shown = rows if upto is None else rows[:upto]
-    results = [state.play(settings, rules_round(row.entry, names)) for row in shown]
+    results = [
+        state.play(settings, rules_round(row.entry, names, not_yet_seated(seats, row.number)))
+        for row in shown
+    ]
     return state, results
 
 
-def rebuild(session: Session, names, settings) -> catte.SessionState:
+def rebuild(session: Session, seats, names, settings) -> catte.SessionState:
     """Replay the session once and keep what it computed, for the version it was read at."""
     rows = list(session.rounds.all())
-    state, results = replay(session, names, settings, rows)
+    state, results = replay(session, names, settings, rows, seats=seats)
     keep_results(rows, results, names)
     Session.objects.filter(pk=session.pk, version=session.version).update(
         state=state.snapshot(), state_version=session.version, round_count=len(rows)

@@ -2,13 +2,14 @@
 
 from urllib.parse import urlencode
 
-from django.template.defaultfilters import pluralize
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ledger.settlement import fewest_transfers
 from tracker.catte import services
 from tracker.catte.board import PlayedRound, SessionBoard, latest_rounds
-from tracker.catte.entries import describe_round, entry_by_seat
+from tracker.catte.entries import describe_entry, describe_round, entry_by_seat
 from tracker.common.money import signed
 from tracker.models import Change
 from tracker.rules import catte
@@ -46,25 +47,32 @@ def side_pot_line(board: SessionBoard, last: PlayedRound | None) -> dict | None:
 
 def outcome(result: catte.RoundResult, round_: catte.Round) -> str:
     if result.result == "sweep":
-        return f"Sweep by {result.winner}" + (" · pays double" if result.doubled else "")
+        if result.doubled:
+            return _("Sweep by %(winner)s · pays double") % {"winner": result.winner}
+        return _("Sweep by %(winner)s") % {"winner": result.winner}
     if result.result == "auto_win":
-        hand = HAND_NAMES[round_.auto_win[1]]
-        return f"Automatic win: {result.winner} ({hand})" + (
-            " · pays double" if result.doubled else ""
-        )
-    return f"Last trick: {result.winner}"
+        values = {"winner": result.winner, "hand": HAND_NAMES[round_.auto_win[1]]}
+        if result.doubled:
+            return _("Automatic win: %(winner)s (%(hand)s) · pays double") % values
+        return _("Automatic win: %(winner)s (%(hand)s)") % values
+    return _("Last trick: %(winner)s") % {"winner": result.winner}
 
 
 def round_row(board: SessionBoard, played: PlayedRound, can_correct: bool) -> dict:
     group, session, result, round_ = board.group, board.session, played.result, played.round
     side_pot = None
     if result.side_pot_target:
-        claimant = round_.side_pot_claimed_by
-        side_pot = f"Side pot on {catte.card_label(result.side_pot_target)}: " + (
-            f"won by {claimant}"
-            if claimant
-            else f"not claimed, {group.format_amount(result.side_pot)} in the pot"
-        )
+        claimant, card = round_.side_pot_claimed_by, catte.card_label(result.side_pot_target)
+        if claimant:
+            side_pot = _("Side pot on %(card)s: won by %(player)s") % {
+                "card": card,
+                "player": claimant,
+            }
+        else:
+            side_pot = _("Side pot on %(card)s: not claimed, %(amount)s in the pot") % {
+                "card": card,
+                "amount": group.format_amount(result.side_pot),
+            }
     number = played.row.number
     return {
         "number": number,
@@ -102,7 +110,7 @@ def session_context(board: SessionBoard, can_correct: bool, latest: int | None) 
         "rounds": [round_row(board, played, can_correct) for played in rounds],
         "final_money": money_rows(board, board.at_close, at_close=True),
         "transfers": settlement_rows(board, board.at_close),
-        "rules_in_words": catte.describe_settings(board.settings),
+        "rules_in_words": catte.describe_settings(board.settings, board.group.format_amount),
     }
 
 
@@ -118,27 +126,20 @@ def actions_context(board: SessionBoard, can_score: bool, can_reopen: bool) -> d
         context["undo"] = _confirm(
             "round_undo",
             board,
-            f"Undo round {last}…",
-            f"Yes, undo round {last}",
-            f"Round {last} is taken out and its money reversed; it stays in the history.",
+            _("Undo round %(number)s…") % {"number": last},
+            _("Yes, undo round %(number)s") % {"number": last},
+            _("Round %(number)s is taken out and its money reversed; it stays in the history.")
+            % {"number": last},
         )
     pot = board.settings.has_side_pot or board.state.side_pot
     if can_score:
-        fate = "refunded" if board.settings.side_pot_at_end == "refund" else "carried"
         taps = len(board.session.draft)
         context["closing"] = _confirm(
             "session_close",
             board,
-            "Close the session…",
-            "Yes, drop the round being entered and close" if taps else "Yes, close it",
-            "No more rounds can be entered or corrected until it is reopened"
-            + (f"; the side pot is {fate}." if pot else ".")
-            + (
-                f" Round {board.next_number} is being entered ({taps} tap{pluralize(taps)}): "
-                "it is dropped, not saved."
-                if taps
-                else ""
-            ),
+            _("Close the session…"),
+            _("Yes, drop the round being entered and close") if taps else _("Yes, close it"),
+            closing_explained(board, pot, taps),
         )
         # The second tap drops only the draft this page showed.
         context["closing"]["url"] += f"?draft={board.session.draft_version}"
@@ -148,17 +149,42 @@ def actions_context(board: SessionBoard, can_score: bool, can_reopen: bool) -> d
             **_confirm(
                 "session_reopen",
                 board,
-                "Reopen the session…",
-                "Yes, reopen it",
-                "Its rounds can be corrected and new ones entered"
-                + (
-                    "; the side pot settled at closing waits in it again until it is closed."
-                    if pot
-                    else "."
-                ),
+                _("Reopen the session…"),
+                _("Yes, reopen it"),
+                _(
+                    "Its rounds can be corrected and new ones entered; the side pot settled at "
+                    "closing waits in it again until it is closed."
+                )
+                if pot
+                else _("Its rounds can be corrected and new ones entered."),
             ),
         }
     return context
+
+
+def closing_explained(board: SessionBoard, pot, taps: int) -> str:
+    """What closing does, said before the second tap: the side pot's fate, and the round being
+    entered (`taps` taps of it) that is dropped."""
+    if not pot:
+        text = _("No more rounds can be entered or corrected until it is reopened.")
+    elif board.settings.side_pot_at_end == "refund":
+        text = _(
+            "No more rounds can be entered or corrected until it is reopened; the side pot is "
+            "refunded."
+        )
+    else:
+        text = _(
+            "No more rounds can be entered or corrected until it is reopened; the side pot is "
+            "carried."
+        )
+    if not taps:
+        return text
+    dropped = ngettext(
+        "%(closing)s Round %(number)s is being entered (%(count)s tap): it is dropped, not saved.",
+        "%(closing)s Round %(number)s is being entered (%(count)s taps): it is dropped, not saved.",
+        taps,
+    )
+    return dropped % {"closing": text, "number": board.next_number, "count": taps}
 
 
 def saved_first(board: SessionBoard, number: int, tapped: list[str]) -> dict:
@@ -168,10 +194,15 @@ def saved_first(board: SessionBoard, number: int, tapped: list[str]) -> dict:
     change = board.session.changes.select_related("user").first()
     who = services.phone_of(change.user if change else None)
     if change and change.action == Change.Action.ROUND:
-        note = f"{who} saved {change.summary[:1].lower()}{change.summary[1:]}."
+        values = {"phone": who, "number": change.number}
+        values["round"] = describe_entry(change.after, board.names)
+        note = _("%(phone)s saved round %(number)s: %(round)s.") % values
+    elif change:
+        note = _(
+            "Round %(number)s is already recorded; the latest change, on %(phone)s: %(summary)s."
+        ) % {"number": number, "phone": who, "summary": change.summary}
     else:
-        latest = f"; the latest change, on {who}: {change.summary}" if change else ""
-        note = f"Round {number} is already recorded{latest}."
+        note = _("Round %(number)s is already recorded.") % {"number": number}
     notice = {"note": note, "round": None, "correct": None}
     row = board.session.rounds.filter(number=number).first()
     if row is None:
@@ -183,7 +214,7 @@ def saved_first(board: SessionBoard, number: int, tapped: list[str]) -> dict:
         url = reverse("round_edit", args=[board.group.pk, board.session.pk, number])
         notice["correct"] = {
             "url": f"{url}?{urlencode({'taps': ' '.join(tapped)})}",
-            "label": f"Correct round {number} with what you tapped",
+            "label": _("Correct round %(number)s with what you tapped") % {"number": number},
             "tapped": describe_round(mine),
         }
     return notice
@@ -192,12 +223,46 @@ def saved_first(board: SessionBoard, number: int, tapped: list[str]) -> dict:
 def summary_text(board: SessionBoard) -> str:
     """The session for a group chat: money per player and who pays whom."""
     group, settled = board.group, board.at_close
-    state = "final" if board.is_closed else f"so far, after {board.rounds_played} rounds"
-    lines = [f"{board.session} ({group.currency}, {state})", ""]
+    values = {"session": board.session, "currency": group.currency}
+    if board.is_closed:
+        title = _("%(session)s (%(currency)s, final)") % values
+    else:
+        title = ngettext(
+            "%(session)s (%(currency)s, so far, after %(count)s round)",
+            "%(session)s (%(currency)s, so far, after %(count)s rounds)",
+            board.rounds_played,
+        ) % {**values, "count": board.rounds_played}
+    lines = [title, ""]
     for name in board.names:
         lines.append(f"{name}: {group.format_signed(settled.totals[name])}")
     lines.append("")
     transfers = settlement_rows(board, settled)
-    lines.append("To settle up:" if transfers else "Nobody owes anybody.")
+    lines.append(_("To settle up:") if transfers else _("Nobody owes anybody."))
     lines.extend(f"{t['payer']} → {t['payee']}: {t['amount']}" for t in transfers)
     return "\n".join(lines) + "\n"
+
+
+def seating_context(board: SessionBoard, join_form) -> dict:
+    """Who sits at the table: a one-tap "leaves" for each player there, "back at the table"
+    for each who left, and the form for a player who joins."""
+    group, session = board.group, board.session
+    rows = []
+    for seat in board.seats:
+        args = [group.pk, session.pk, seat.player_id]
+        left = seat.left_after_round is not None
+        if left:
+            note = _("left before round %(number)d") % {"number": seat.left_after_round + 1}
+        elif seat.joined_after_round is not None:
+            note = _("joined before round %(number)d") % {"number": seat.joined_after_round + 1}
+        else:
+            note = ""
+        rows.append(
+            {
+                "name": seat.player.name,
+                "left": left,
+                "note": note,
+                "url": reverse("session_back" if left else "session_leave", args=args),
+            }
+        )
+    join_url = reverse("session_join", args=[group.pk, session.pk])
+    return {"rows": rows, "join_form": join_form, "join_url": join_url}

@@ -25,6 +25,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from tracker.rules import catte
 from tracker.rules.catte_cards import RANKS, SUITS
 from tracker.rules.catte_settings import HAND_NAMES
@@ -39,7 +42,14 @@ TOKEN = re.compile(
     r"|(?P<clear>k)"
 )
 UNSET = "unset"
-SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}  # CSS classes too
+# A card in words, for screen readers: "7 of hearts".
+CARD_WORDS = {
+    "S": gettext_lazy("%(rank)s of spades"),
+    "H": gettext_lazy("%(rank)s of hearts"),
+    "D": gettext_lazy("%(rank)s of diamonds"),
+    "C": gettext_lazy("%(rank)s of clubs"),
+}
 
 
 def is_tap(text: str) -> bool:
@@ -106,10 +116,13 @@ class RoundDraft:
     taps: list[str] = field(default_factory=list)
     short_names: list[str] | None = None  # for the seat buttons; the names when left out
     money: Callable[[Decimal], str] = catte.format_money  # an amount as the group writes it
+    # Seats of players who left for the evening: they start out sitting out ("a" seats them
+    # again for this round).
+    away: list[int] = field(default_factory=list)
 
     def __post_init__(self):
         self.labels = self.short_names or self.names
-        self.absent, self.folds, self.false_claims, self.tricks = [], [], [], []
+        self.absent, self.folds, self.false_claims, self.tricks = list(self.away), [], [], []
         self.rank = self.suit = None
         self.claimant = self.ace = UNSET
         self.auto_win = None
@@ -255,13 +268,17 @@ class RoundDraft:
     def ace_rule(self) -> str:
         """When the ace penalty applies and who pays it, said where the table is asked."""
         stake, losers = self.settings.stake, len(self.at_table) - 1
-        return (
-            f"It applies when {self.names[self.tricks[0]]} won the first three tricks with cards "
-            "of one suit and the fourth leading another suit, and someone held the ace of that "
-            f"first suit without playing it. That player pays the whole double for all {losers} "
-            f"losing players, {self.money(stake * (losers + 1))} in all; the others pay only "
-            f"their stake of {self.money(stake)}."
-        )
+        return _(
+            "It applies when %(sweeper)s won the first three tricks with cards of one suit and "
+            "the fourth leading another suit, and someone held the ace of that first suit "
+            "without playing it. That player pays the whole double for all %(losers)s losing "
+            "players, %(total)s in all; the others pay only their stake of %(stake)s."
+        ) % {
+            "sweeper": self.names[self.tricks[0]],
+            "losers": losers,
+            "total": self.money(stake * (losers + 1)),
+            "stake": self.money(stake),
+        }
 
     @property
     def offers_auto_win(self) -> bool:
@@ -288,9 +305,9 @@ class RoundDraft:
     def missing(self) -> str | None:
         """What the round still needs before it can be saved (the rules check the rest)."""
         if self.needs_card:
-            return "Tap the side pot's upturned card first."
+            return _("Tap the side pot's upturned card first.")
         if not self.ready:
-            return "Tap the winner of every trick, or an automatic win."
+            return _("Tap the winner of every trick, or an automatic win.")
         return None
 
     @property
@@ -313,6 +330,7 @@ class RoundDraft:
                 "name": name,
                 "short": self.labels[seat],
                 "pressed": chosen is not None and seat in chosen,
+                "left": seat in self.away,  # left for the evening
             }
             for seat, name in enumerate(self.names)
         ]
@@ -356,6 +374,7 @@ class RoundDraft:
                 "rank": rank,
                 "symbol": symbol,
                 "suit": SUIT_WORDS[suit],
+                "words": CARD_WORDS[suit] % {"rank": rank},
                 "pressed": rank + suit == self.upturned,
             }
             for suit, symbol in SUITS.items()
@@ -367,13 +386,18 @@ class RoundDraft:
         match, seat = TOKEN.fullmatch(tap), tap_seat(tap)
         kind, hand = match["kind"], match["hand"]
         if seat is not None and seat >= len(self.names):
-            return "There is no such seat at this table."
+            return _("There is no such seat at this table.")
         if hand and not self.settings.allows_auto_win(hand):
-            return f"An automatic win with {HAND_NAMES[hand]} is not played in this session."
+            return _("An automatic win with %(hand)s is not played in this session.") % {
+                "hand": HAND_NAMES[hand]
+            }
         if kind in ("t", "R") and seat not in self.can_win_next:
             if self.next_trick is None:
-                return "Every trick is recorded; undo the last tap to change one."
-            return f"{self.names[seat]} cannot win trick {self.next_trick}."
+                return _("Every trick is recorded; undo the last tap to change one.")
+            return _("%(player)s cannot win trick %(trick)s.") % {
+                "player": self.names[seat],
+                "trick": self.next_trick,
+            }
         return None
 
     def to_round(self) -> catte.Round:

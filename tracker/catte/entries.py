@@ -1,9 +1,18 @@
 """A round as stored (players by seat, so renaming a player never rewrites history) and as the
 rules engine and the table read it (players by name)."""
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from tracker.rules import catte
 
 PLAYER_LISTS = ("tricks", "absent", "folds", "false_claims")
+# An automatic win's hand, as a round's line names it.
+AUTO_WIN_WORDS = {
+    "four_aces": gettext_lazy("four aces"),
+    "four_of_a_kind": gettext_lazy("four of a kind"),
+    "flush": gettext_lazy("flush"),
+}
 
 
 def _renamed(entry: dict, rename) -> dict:
@@ -31,14 +40,17 @@ def entry_by_seat(round_: catte.Round, names: list[str]) -> dict:
     return _renamed(catte.round_entry(round_), names.index)
 
 
-def rules_round(entry: dict, names: list[str]) -> catte.Round:
-    """The rules engine's round for a stored entry (players by seat)."""
+def rules_round(entry: dict, names: list[str], not_yet_seated=()) -> catte.Round:
+    """The rules engine's round for a stored entry (players by seat). `not_yet_seated`: players
+    who joined the session after this round; they sat it out, though its entry, recorded before
+    they came, does not name them."""
     named = _renamed(entry, names.__getitem__)
     auto_win, side_pot = named.get("auto_win"), named.get("side_pot") or {}
+    absent = list(named.get("absent", []))
     return catte.Round(
         tricks=list(named.get("tricks", [])),
         auto_win=(auto_win["player"], auto_win["hand"]) if auto_win else None,
-        absent=list(named.get("absent", [])),
+        absent=absent + [name for name in not_yet_seated if name not in absent],
         folds=list(named.get("folds", [])),
         false_claims=list(named.get("false_claims", [])),
         ace_withheld_by=named.get("ace_withheld_by"),
@@ -51,22 +63,28 @@ def describe_round(round_: catte.Round) -> str:
     """What was entered for a round, in a line a player reads: for lists and the history."""
     if round_.auto_win is not None:
         player, hand = round_.auto_win
-        parts = [f"{player}: automatic win ({hand.replace('_', ' ')})"]
+        words = AUTO_WIN_WORDS.get(hand, hand.replace("_", " "))
+        parts = [_("%(player)s: automatic win (%(hand)s)") % {"player": player, "hand": words}]
     else:
-        parts = ["tricks " + ", ".join(round_.tricks)]
+        parts = [_("tricks %(players)s") % {"players": ", ".join(round_.tricks)}]
     for label, names in (
-        ("sat out", round_.absent),
-        ("folded", round_.folds),
-        ("false claim", round_.false_claims),
+        (_("sat out: %(players)s"), round_.absent),
+        (_("folded: %(players)s"), round_.folds),
+        (_("false claim: %(players)s"), round_.false_claims),
     ):
         if names:
-            parts.append(f"{label}: {', '.join(names)}")
+            parts.append(label % {"players": ", ".join(names)})
     if round_.ace_withheld_by:
-        parts.append(f"ace withheld by {round_.ace_withheld_by}")
+        parts.append(_("ace withheld by %(player)s") % {"player": round_.ace_withheld_by})
     if round_.side_pot_upturned:
         card = catte.card_label(round_.side_pot_upturned)
         claimant = round_.side_pot_claimed_by
-        parts.append(f"upturned {card}, " + (f"side pot to {claimant}" if claimant else "no claim"))
+        if claimant:
+            parts.append(
+                _("upturned %(card)s, side pot to %(player)s") % {"card": card, "player": claimant}
+            )
+        else:
+            parts.append(_("upturned %(card)s, no claim") % {"card": card})
     return "; ".join(parts)
 
 

@@ -8,48 +8,64 @@ a refusal is shown next to the entry, which keeps what was tapped.
 from decimal import Decimal
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from tracker.catte.draft import RoundDraft, is_tap, next_taps, parse_taps, taps_from_round
 from tracker.common.money import money_field
+from tracker.common.names import by_name
 from tracker.common.seats import add_seat_fields, seats_from_dealer
 from tracker.common.text import clean_label
 from tracker.rules import catte
+from tracker.rules.names import NAME_MAX, name_problem
 
 MOST_SEATS = 8
-DOUBLE_FROM = [(str(n), f"from {n} players dealt in") for n in range(3, 9)] + [("never", "never")]
-AUTO_WIN_CHOICES = [("four_of_a_kind", "four of a kind"), ("flush", "six-card flush")]
+AUTO_WIN_CHOICES = [("four_of_a_kind", _("four of a kind")), ("flush", _("six-card flush"))]
+
+
+def double_from_choices():
+    """From how many players dealt in a sweep pays double, said in the language of the page."""
+    choices = [
+        (str(count), _("from %(count)s players dealt in") % {"count": count})
+        for count in range(3, 9)
+    ]
+    return [*choices, ("never", _("never"))]
+
+
+def dealer_choices():
+    """The seats a first dealer can sit in, said in the language of the page."""
+    return [(seat, _("Seat %(number)s") % {"number": seat + 1}) for seat in range(MOST_SEATS)]
 
 
 class SessionForm(forms.Form):
-    name = forms.CharField(max_length=80, required=False, label="Name (optional)")
+    name = forms.CharField(max_length=80, required=False, label=_("Name (optional)"))
     first_dealer = forms.TypedChoiceField(
         coerce=int,
-        choices=[(seat, f"Seat {seat + 1}") for seat in range(MOST_SEATS)],
+        choices=dealer_choices,
         initial=0,
         widget=forms.RadioSelect,
-        label="Who deals first (drawn by lot)",
+        label=_("Who deals first (drawn by lot)"),
     )
     sweep_double_min_players = forms.ChoiceField(
-        choices=DOUBLE_FROM, initial="4", label="A sweep pays double"
+        choices=double_from_choices, initial="4", label=_("A sweep pays double")
     )
     auto_wins = forms.MultipleChoiceField(
         choices=AUTO_WIN_CHOICES,
         required=False,
         widget=forms.CheckboxSelectMultiple,
-        label="Automatic wins besides four aces",
+        label=_("Automatic wins besides four aces"),
     )
     auto_win_pays = forms.ChoiceField(
-        choices=[("double", "double"), ("pot", "the pot")],
+        choices=[("double", _("double")), ("pot", _("the pot"))],
         initial="double",
         widget=forms.RadioSelect,
-        label="An automatic win pays",
+        label=_("An automatic win pays"),
     )
-    ace_penalty = forms.BooleanField(required=False, label="Penalty for holding an ace")
+    ace_penalty = forms.BooleanField(required=False, label=_("Penalty for holding an ace"))
     side_pot_at_end = forms.ChoiceField(
-        choices=[("refund", "refunded"), ("carry", "carried into the next session")],
+        choices=[("refund", _("refunded")), ("carry", _("carried into the next session"))],
         initial="refund",
         widget=forms.RadioSelect,
-        label="An unclaimed side pot at the end is",
+        label=_("An unclaimed side pot at the end is"),
     )
 
     def clean_name(self):
@@ -59,15 +75,16 @@ class SessionForm(forms.Form):
     def __init__(self, *args, group, players, **kwargs):
         super().__init__(*args, **kwargs)
         add_seat_fields(self, players, MOST_SEATS)
-        self.fields["stake"] = money_field(group, f"Stake a round ({group.currency})")
+        stake = _("Stake a round (%(currency)s)") % {"currency": group.currency}
+        self.fields["stake"] = money_field(group, stake)
         self.fields["side_pot_stake"] = money_field(
-            group, "Side stake a round", required=False, help_text="Blank: no side pot."
+            group, _("Side stake a round"), required=False, help_text=_("Blank: no side pot.")
         )
         self.fields["false_claim_penalty"] = money_field(
             group,
-            "False claim: paid to each other player",
+            _("False claim: paid to each other player"),
             required=False,
-            help_text="Blank: one stake.",
+            help_text=_("Blank: one stake."),
         )
 
     @property
@@ -83,7 +100,7 @@ class SessionForm(forms.Form):
     def clean_stake(self):
         stake = self.cleaned_data["stake"]
         if stake is not None and stake <= 0:
-            raise forms.ValidationError("The stake must be more than 0.")
+            raise forms.ValidationError(_("The stake must be more than 0."))
         return stake
 
     def rules(self, data) -> dict:
@@ -191,7 +208,9 @@ class RoundForm(forms.Form):
         try:
             return parse_taps(self.cleaned_data["taps"], len(self.board.names))
         except ValueError as error:
-            raise forms.ValidationError("The round could not be read; start it again.") from error
+            raise forms.ValidationError(
+                _("The round could not be read; start it again.")
+            ) from error
 
     def clean_shown(self) -> list[str]:
         """Only ever shown back to this phone, so a draft it cannot read is no draft."""
@@ -204,7 +223,7 @@ class RoundForm(forms.Form):
         tap = self.cleaned_data["tap"]
         actions = ("", "undo", "save") if self.correcting else ("", "undo", "restart", "save")
         if tap not in actions and not is_tap(tap):
-            raise forms.ValidationError("That button is not known here.")
+            raise forms.ValidationError(_("That button is not known here."))
         self.saving = tap == "save"
         return tap
 
@@ -224,12 +243,44 @@ class RoundForm(forms.Form):
         return data
 
 
-def due_dealer(board, correcting) -> str:
-    """Who is due to deal the round: the winner of the round before it (seat 1 for the first)."""
+def due_dealer(board, correcting) -> str | None:
+    """Who was due to deal the round corrected: the winner of the round before it (seat 1 for
+    the first). None for the next round, which the board's draft deals as the table stands."""
     if correcting is None:
-        return board.next_dealer
+        return None
     number = correcting.row.number
     if number == 1:
         return board.names[0]
     before = board.session.rounds.get(number=number - 1)
     return board.played(before).result.winner
+
+
+class JoinForm(forms.Form):
+    """A player sits down at an open session: one of the group's players not at the table, or,
+    for an owner (adding players is an owner's job), a new player by name."""
+
+    player = forms.ChoiceField(required=False, label=_("Who joins"))
+    new_name = forms.CharField(required=False, max_length=NAME_MAX, label=_("…or a new player"))
+
+    def __init__(self, *args, board, group_players, can_add_players: bool, **kwargs):
+        super().__init__(*args, **kwargs)
+        seated = {seat.player_id for seat in board.seats}
+        self.free = {str(p.pk): p for p in by_name(group_players) if p.pk not in seated}
+        self.fields["player"].choices = [("", "—")] + [(pk, p.name) for pk, p in self.free.items()]
+        if not can_add_players:
+            del self.fields["new_name"]
+
+    def clean_new_name(self) -> str:
+        name = self.cleaned_data["new_name"].strip()
+        problem = name_problem(name) if name else None
+        if problem:
+            raise forms.ValidationError(problem)
+        return name
+
+    def clean(self):
+        data = super().clean()
+        picked, name = data.get("player"), data.get("new_name", "")
+        if bool(picked) == bool(name):
+            raise forms.ValidationError(_("Choose a player of the group, or write a new name."))
+        data["player"] = self.free[picked] if picked else None
+        return data

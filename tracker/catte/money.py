@@ -10,6 +10,8 @@ that is gone, and reverses the refund of a session that was reopened.
 
 from decimal import Decimal
 
+from django.utils.translation import gettext as _
+
 from ledger.models import Transaction
 from ledger.posting import Accounts, Wanted, post, sync
 from tracker.rules import catte
@@ -25,7 +27,8 @@ def _round(session, accounts: Accounts, players: dict, result: catte.RoundResult
     for name, player in players.items():
         amounts[accounts.of(player)] = result.net[name]
         amounts[accounts.share_of(player)] = result.share_change.get(name, Decimal(0))
-    return Wanted(Transaction.Kind.ROUND, f"{session} · round {result.number}", amounts)
+    words = _("%(session)s · round %(number)s") % {"session": session, "number": result.number}
+    return Wanted(Transaction.Kind.ROUND, words, amounts)
 
 
 def _shares_back(accounts: Accounts, shares: dict, sign: int = 1) -> dict:
@@ -64,7 +67,7 @@ def after_change(board, results: list[catte.RoundResult], from_number: int, user
         refund = {players[name]: share for name, share in board.state.open_shares.items()}
     refund_entry = Wanted(
         Transaction.Kind.SIDE_POT_REFUND,
-        f"{session} · side pot refunded",
+        _("%(session)s · side pot refunded") % {"session": session},
         _shares_back(accounts, refund),
     )
     sync(group, (CLOSE_SOURCE, session.pk), {0: refund_entry}, user)
@@ -75,7 +78,8 @@ def refund_carried_shares(group, session, shares: dict, user) -> None:
     post(
         group,
         Transaction.Kind.SIDE_POT_REFUND,
-        f"{session} · carried side pot refunded to players not at the table",
+        _("%(session)s · carried side pot refunded to players not at the table")
+        % {"session": session},
         _shares_back(Accounts(group, shares), shares),
         source=(CARRY_SOURCE, session.pk),
         user=user,
@@ -87,7 +91,7 @@ def bring_in_side_pot(group, session, shares: dict, user) -> None:
     post(
         group,
         Transaction.Kind.ROUND,
-        f"{session} · side pot brought in with the imported log",
+        _("%(session)s · side pot brought in with the imported log") % {"session": session},
         _shares_back(Accounts(group, shares), shares, sign=-1),
         source=(BROUGHT_IN_SOURCE, session.pk),
         user=user,

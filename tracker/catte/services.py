@@ -9,27 +9,27 @@ transaction (DraftMoved when another phone changed it since the page showed it).
 session can be reopened, unless a later session has taken over its carried side pot. A new
 round is played on from the kept state; a correction or an undo replays the session once.
 
-A carried side pot: when a session that settles its side pot by "carry" is closed, its open
-shares stay on the players' share accounts. The next session started in the group takes them
-as its `side_pot_in` (a "carried into" entry in the old session's history marks them taken).
-Players of the carried pot who do not sit in the new session get their share back at once.
+A carried side pot waits for the group's next session (see `carried`). Players joining,
+leaving and coming back during the evening are changes of `seating`.
 """
 
 from decimal import Decimal
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tracker.catte import money
 from tracker.catte.board import SessionBoard, keep_results, load, replay
+from tracker.catte.carried import carried_side_pot as carried_side_pot  # read here too
+from tracker.catte.carried import take_carried_side_pots, take_matching_shares, taken_over
 from tracker.catte.entries import describe_round, entry_by_seat
 from tracker.common.money import check_in_currency
 from tracker.common.seats import match_players
 from tracker.common.versioning import AlreadyRecorded, StalePage, save_state, touch_group
 from tracker.models import Change, Round, Session, SessionSeat
 from tracker.rules import RulesError, catte
-
-CARRIED_INTO = "carried_into"
 
 
 class DraftMoved(StalePage):
@@ -38,7 +38,10 @@ class DraftMoved(StalePage):
 
 
 def phone_of(user) -> str:
-    return f"{user.get_username()}'s phone" if user else "Another phone"
+    """Whose phone did something: "bob's phone", or "Another phone" without a user."""
+    if not user:
+        return _("Another phone")
+    return _("%(user)s's phone") % {"user": user.get_username()}
 
 
 def _drop_draft(session: Session, expected: int | None, note: str) -> None:
@@ -46,21 +49,21 @@ def _drop_draft(session: Session, expected: int | None, note: str) -> None:
     if expected is None and not session.draft:
         return
     if not session.swap_draft(session.draft_version if expected is None else expected, [], note):
-        raise DraftMoved("The round being entered changed on another phone; here it is.")
+        raise DraftMoved(_("The round being entered changed on another phone; here it is."))
 
 
 def _refuse_if_closed(board: SessionBoard) -> None:
     if board.is_closed:
-        raise RulesError("This session is closed; its rounds can no longer change.")
+        raise RulesError(_("This session is closed; its rounds can no longer change."))
 
 
 def check_next_number(board: SessionBoard, number: int) -> None:
     """Refuse a page that was entering round `number` when that is not the next round."""
     if number < board.next_number:
-        raise AlreadyRecorded(f"Round {number} is already recorded.")
+        raise AlreadyRecorded(_("Round %(number)s is already recorded.") % {"number": number})
     _refuse_if_closed(board)
     if number > board.next_number:
-        raise StalePage("This session was changed on another phone; here is the new state.")
+        raise StalePage(_("This session was changed on another phone; here is the new state."))
 
 
 def _keep(board: SessionBoard, expected: int, **fields) -> None:
@@ -78,7 +81,10 @@ def record_round(
     result = board.state.play(board.settings, round_)
     try:
         with transaction.atomic():
-            _drop_draft(board.session, draft_version, f"{phone_of(user)} saved round {number}.")
+            saved = {"phone": phone_of(user), "number": number}
+            _drop_draft(
+                board.session, draft_version, _("%(phone)s saved round %(number)s.") % saved
+            )
             row = Round.objects.create(
                 session=board.session,
                 number=number,
@@ -93,16 +99,21 @@ def record_round(
                 action=Change.Action.ROUND,
                 after=row.entry,
                 user=user,
-                summary=f"Round {number}: {describe_round(round_)}",
+                summary=_("Round %(number)s: %(round)s")
+                % {"number": number, "round": describe_round(round_)},
             )
             money.after_change(board, [result], number, user, new=True)
     except IntegrityError as error:
-        raise AlreadyRecorded(f"Round {number} is already recorded.") from error
+        raise AlreadyRecorded(
+            _("Round %(number)s is already recorded.") % {"number": number}
+        ) from error
     return board
 
 
 def _replayed(board: SessionBoard, rows: list[Round]) -> None:
-    board.state, results = replay(board.session, board.names, board.settings, rows)
+    board.state, results = replay(
+        board.session, board.names, board.settings, rows, seats=board.seats
+    )
     keep_results(rows, results, board.names)
     return results
 
@@ -114,9 +125,9 @@ def correct_round(
     _refuse_if_closed(board)
     rows = list(board.session.rounds.all())
     if not 1 <= number <= len(rows):
-        raise RulesError(f"round {number}: there is no such round")
+        raise RulesError(_("round %(number)s: there is no such round") % {"number": number})
     row = rows[number - 1]
-    entry = entry_by_seat(round_, board.names)
+    entry = _as_recorded(board, number, entry_by_seat(round_, board.names))
     if same_entry(row.entry, entry):
         return board  # a page sent again unchanged: nothing to record, the version stays
     before, row.entry = row.entry, entry
@@ -131,10 +142,28 @@ def correct_round(
             before=before,
             after=row.entry,
             user=user,
-            summary=f"Round {number} corrected: {describe_round(round_)}",
+            summary=_("Round %(number)s corrected: %(round)s")
+            % {"number": number, "round": describe_round(round_)},
         )
         money.after_change(board, results[number - 1 :], number, user)
     return board
+
+
+def _as_recorded(board: SessionBoard, number: int, entry: dict) -> dict:
+    """A corrected round's entry as it is recorded: without the players who joined after it
+    (they sat it out without being named); refused when it seats one of them."""
+    later = [board.names.index(name) for name in board.not_yet_seated(number)]
+    for seat in later:
+        if seat not in entry.get("absent", []):
+            raise RulesError(
+                _("%(name)s joined after round %(number)d, so he sat it out.")
+                % {"name": board.names[seat], "number": number}
+            )
+    if later:
+        absent = [seat for seat in entry["absent"] if seat not in later]
+        entry = {key: value for key, value in entry.items() if key != "absent"}
+        entry.update({"absent": absent} if absent else {})
+    return entry
 
 
 def same_entry(recorded: dict, entry: dict) -> bool:
@@ -148,9 +177,10 @@ def undo_last(board: SessionBoard, version: int, user, once=None) -> SessionBoar
     _refuse_if_closed(board)
     rows = list(board.session.rounds.all())
     if not rows:
-        raise RulesError("There is no round to undo.")
+        raise RulesError(_("There is no round to undo."))
     last = rows.pop()
     with transaction.atomic():
+        joined = _seat_before(board, last.number)
         _replayed(board, rows)
         _keep(board, version, round_count=len(rows))
         Change.objects.create(
@@ -159,12 +189,31 @@ def undo_last(board: SessionBoard, version: int, user, once=None) -> SessionBoar
             action=Change.Action.UNDO,
             before=last.entry,
             user=user,
-            summary=f"Round {last.number} undone",
+            summary="; ".join(
+                [_("Round %(number)s undone") % {"number": last.number}]
+                + [
+                    _("%(name)s now joined before round %(number)d")
+                    % {"name": name, "number": last.number}
+                    for name in joined
+                ]
+            ),
             once=once,
         )
         last.delete()
         money.after_change(board, [], last.number, user)
     return board
+
+
+def _seat_before(board: SessionBoard, number: int) -> list[str]:
+    """Players who joined after round `number`, which is being undone, now join before it (the
+    round entered again in its place is played with them). Their names."""
+    moved = []
+    for seat in board.seats:
+        if seat.joined_after_round is not None and seat.joined_after_round >= number:
+            seat.joined_after_round = number - 1
+            seat.save(update_fields=["joined_after_round"])
+            moved.append(seat.player.name)
+    return moved
 
 
 def close(board: SessionBoard, version: int, user, once=None, draft_version=None) -> SessionBoard:
@@ -174,17 +223,12 @@ def close(board: SessionBoard, version: int, user, once=None, draft_version=None
     session = board.session
     with transaction.atomic():
         if session.draft:
-            _drop_draft(session, draft_version, f"{phone_of(user)} closed the session.")
+            closed = _("%(phone)s closed the session.") % {"phone": phone_of(user)}
+            _drop_draft(session, draft_version, closed)
         session.closed_at = timezone.now()
         _keep(board, version, closed_at=session.closed_at)
         settled = board.at_close
         pot = sum(board.state.open_shares.values(), Decimal(0))
-        rounds, fate = board.rounds_played, ""
-        if board.settings.has_side_pot or pot:
-            carried = board.settings.side_pot_at_end == "carry"
-            fate = f"; side pot {catte.format_money(pot)} " + (
-                "carried to the next session" if carried else "refunded"
-            )
         Change.objects.create(
             session=session,
             action=Change.Action.CLOSE,
@@ -193,19 +237,43 @@ def close(board: SessionBoard, version: int, user, once=None, draft_version=None
                 "side_pot": catte.format_money(settled.side_pot),
             },
             user=user,
-            summary=f"Session closed after {rounds} round{'' if rounds == 1 else 's'}{fate}",
+            summary=closed_summary(board, pot),
             once=once,
         )
         money.after_change(board, [], board.next_number, user)
     return board
 
 
+def closed_summary(board: SessionBoard, pot: Decimal) -> str:
+    """The history's words for a close: "Session closed after 12 rounds; side pot 4 refunded"."""
+    rounds = board.rounds_played
+    values = {"count": rounds, "amount": catte.format_money(pot)}
+    if not (board.settings.has_side_pot or pot):
+        text = ngettext(
+            "Session closed after %(count)s round", "Session closed after %(count)s rounds", rounds
+        )
+    elif board.settings.side_pot_at_end == "carry":
+        text = ngettext(
+            "Session closed after %(count)s round; side pot %(amount)s carried to the next session",
+            "Session closed after %(count)s rounds; "
+            "side pot %(amount)s carried to the next session",
+            rounds,
+        )
+    else:
+        text = ngettext(
+            "Session closed after %(count)s round; side pot %(amount)s refunded",
+            "Session closed after %(count)s rounds; side pot %(amount)s refunded",
+            rounds,
+        )
+    return text % values
+
+
 def reopen_refusal(session: Session) -> str | None:
     """Why a closed session cannot be opened again, if it cannot."""
     if not session.is_closed:
-        return "This session is open."
-    if session.changes.filter(after__has_key=CARRIED_INTO).exists():
-        return (
+        return _("This session is open.")
+    if taken_over(session):
+        return _(
             "A later session has taken over this session's side pot, so it can no longer be "
             "reopened; correct the later session instead."
         )
@@ -227,7 +295,7 @@ def reopen(board: SessionBoard, version: int, user, once=None) -> SessionBoard:
             action=Change.Action.REOPEN,
             before={"closed_at": closed_at.isoformat()},
             user=user,
-            summary="Session reopened",
+            summary=_("Session reopened"),
             once=once,
         )
         money.after_change(board, [], board.next_number, user)
@@ -252,67 +320,13 @@ def export_game(session: Session) -> dict:
     return catte.log_from(board.names, board.settings, played, board.side_pot_in or None)
 
 
-def carried_side_pots(group) -> list[tuple[Session, dict]]:
-    """Closed sessions whose side pot waits for the next session: (session, {Player: share})."""
-    waiting = (
-        group.sessions.filter(closed_at__isnull=False, rules__side_pot_at_end="carry")
-        .exclude(changes__after__has_key=CARRIED_INTO)
-        .order_by("closed_at", "pk")
-    )
-    pots = []
-    for session in waiting:
-        board = load(session)
-        shares = {
-            player: board.state.open_shares[name]
-            for name, player in board.players.items()
-            if board.state.open_shares[name]
-        }
-        if shares:
-            pots.append((session, shares))
-    return pots
-
-
-def carried_side_pot(group) -> dict:
-    """{Player: open share} that a session started now would take over."""
-    shares = {}
-    for _, pot in carried_side_pots(group):
-        for player, amount in pot.items():
-            shares[player] = shares.get(player, Decimal(0)) + amount
-    return shares
-
-
-def _take_carried_side_pots(group, session: Session, players: list, user) -> dict[int, Decimal]:
-    """The carried shares by seat of `session`; shares of players not in it are refunded."""
-    seat_of = {player.pk: seat for seat, player in enumerate(players)}
-    side_pot_in, refunds = {}, {}
-    for source, shares in carried_side_pots(group):
-        for player, amount in shares.items():
-            if player.pk in seat_of:
-                seat = seat_of[player.pk]
-                side_pot_in[seat] = side_pot_in.get(seat, Decimal(0)) + amount
-            else:
-                refunds[player] = refunds.get(player, Decimal(0)) + amount
-        Change.objects.create(
-            session=source,
-            action=Change.Action.CLOSE,
-            after={
-                CARRIED_INTO: session.pk,
-                "shares": {p.name: catte.format_money(a) for p, a in shares.items()},
-            },
-            user=user,
-            summary=f"Side pot carried into {session}",
-        )
-    if refunds:
-        money.refund_carried_shares(group, session, refunds, user)
-    return side_pot_in
-
-
 def start(group, players: list, rules: dict, user, name: str = "", side_pot_in=None) -> Session:
     """A new session; `players` in seat order, the first dealer first.
 
-    `side_pot_in` ({name: Decimal}) is given by an imported log: those shares are brought in
-    from outside the app (the players pay them into the side pot now). Left out, the session
-    takes over the group's carried side pot, if any.
+    `side_pot_in` ({name: Decimal}) is given by an imported log: a share the group holds for
+    that player, to the cent, is taken over; the others are brought in from outside the app
+    (the players pay them into the side pot now). Left out, the session takes over the group's
+    carried side pot, if any (see `carried`).
     """
     settings = catte.settings_from_rules(rules)
     names = [player.name for player in players]
@@ -336,10 +350,12 @@ def start(group, players: list, rules: dict, user, name: str = "", side_pot_in=N
         )
         touch_group(group.pk)
         if side_pot_in is None:
-            by_seat = _take_carried_side_pots(group, session, players, user)
+            by_seat = take_carried_side_pots(group, session, players, user)
         else:
             by_seat = {names.index(name): amount for name, amount in side_pot_in.items() if amount}
-            brought_in = {players[seat]: amount for seat, amount in by_seat.items()}
+            wanted = {players[seat]: amount for seat, amount in by_seat.items()}
+            taken = take_matching_shares(group, session, wanted, user)
+            brought_in = {p: amount for p, amount in wanted.items() if p.pk not in taken}
             if brought_in:
                 money.bring_in_side_pot(group, session, brought_in, user)
         session.side_pot_in = {
@@ -356,25 +372,18 @@ def import_log(
 ) -> Session:
     """A new session from a "catte-log/1" document; a bad log creates nothing.
 
-    A log is the record of a whole session, as `replay` reads it: the session is closed, so its
-    side pot is refunded or carried by the log's `side_pot_at_end`. A log's `side_pot_in` takes
-    over the group's carried side pot when it is exactly that pot; otherwise the players pay
-    those shares into the side pot as the session is imported. A backup of a session still
-    being played is imported with `closed=False`.
+    A finished evening is closed (`closed`), so its side pot is refunded or carried by the
+    log's `side_pot_at_end`; with `closed=False` the table goes on playing it (a session
+    exported mid-evening, or a backup of one). A log's `side_pot_in` is matched player by
+    player: a share the group holds for that player, to the cent, is taken over; the players
+    pay the others into the side pot as the session is imported (see `start`).
     """
     names, settings, rounds, side_pot_in = catte.parse_log(doc)  # every round checked first
     with transaction.atomic():
         players = match_players(group, names, create_missing)
         shares = {players[names.index(name)].name: share for name, share in side_pot_in.items()}
-        carried = {p.name: share for p, share in carried_side_pot(group).items() if share}
-        takes_carried = bool(carried) and carried == {n: s for n, s in shares.items() if s}
-        session = start(
-            group,
-            players,
-            catte.rules_from_settings(settings),
-            user,
-            side_pot_in=None if takes_carried else shares,
-        )
+        rules = catte.rules_from_settings(settings)
+        session = start(group, players, rules, user, side_pot_in=shares)
         rows = Round.objects.bulk_create(
             Round(
                 session=session, number=number, entry=entry_by_seat(round_, names), entered_by=user
@@ -387,7 +396,8 @@ def import_log(
             action=Change.Action.IMPORT,
             after=doc,
             user=user,
-            summary=f"Imported {len(rounds)} rounds",
+            summary=ngettext("Imported %(count)s round", "Imported %(count)s rounds", len(rounds))
+            % {"count": len(rounds)},
         )
         if closed:
             close(board, session.version, user)

@@ -9,6 +9,9 @@ touches the money: saving records the round through `services.record_round`, whi
 the draft in the same transaction.
 """
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from tracker.catte.board import SessionBoard
 from tracker.catte.draft import TOKEN, RoundDraft, next_taps, tap_seat
 from tracker.catte.services import DraftMoved, check_next_number, phone_of, record_round
@@ -16,17 +19,33 @@ from tracker.rules import RulesError, catte
 from tracker.rules.catte_settings import HAND_NAMES
 
 MOST_TAPS = 200  # far more than any round takes; the draft stays small
-ANOTHER_DRAFT = "Another phone is entering this round; here it is as the table has it."
+ANOTHER_DRAFT = gettext_lazy(
+    "Another phone is entering this round; here it is as the table has it."
+)
+# What a phone that tapped first did, told to the one that came second; each is said after
+# "bob's phone" (see `tapped_first`).
 # A toggle's words: the draft's list it changes, then the words for on and for off.
 TOGGLES = {
-    "a": ("absent", "sits out", "sits back in"),
-    "f": ("folds", "folds", "takes the fold back"),
-    "x": ("false_claims", "made a false claim", "made no false claim"),
+    "a": (
+        "absent",
+        gettext_lazy("tapped first: %(player)s sits out"),
+        gettext_lazy("tapped first: %(player)s sits back in"),
+    ),
+    "f": (
+        "folds",
+        gettext_lazy("tapped first: %(player)s folds"),
+        gettext_lazy("tapped first: %(player)s takes the fold back"),
+    ),
+    "x": (
+        "false_claims",
+        gettext_lazy("tapped first: %(player)s made a false claim"),
+        gettext_lazy("tapped first: %(player)s made no false claim"),
+    ),
 }
 ANSWERS = {
-    "R": "gave the rest of the tricks",
-    "c": "answered who has the side pot's card",
-    "e": "answered who held back the ace",
+    "R": gettext_lazy("gave the rest of the tricks first: %(player)s"),
+    "c": gettext_lazy("answered who has the side pot's card first: %(player)s"),
+    "e": gettext_lazy("answered who held back the ace first: %(player)s"),
 }
 
 
@@ -41,17 +60,23 @@ def tap(board: SessionBoard, number: int, expected: int | None, button: str, use
     refusal = _refusal(draft, button)
     if refusal:
         raise RulesError(refusal)
-    note = f"{phone_of(user)} {said(draft, button)}."
+    note = tapped_first(phone_of(user), said(draft, button))
     if not session.swap_draft(expected, next_taps(session.draft, button), note):
         session.refresh_from_db(fields=["draft_note"])
-        raise DraftMoved(session.draft_note or ANOTHER_DRAFT)
+        raise DraftMoved(session.draft_note or str(ANOTHER_DRAFT))
+
+
+def tapped_first(phone: str, did: str) -> str:
+    """The note for a phone that tapped second: "bob's phone tapped trick 3 first: An."."""
+    # Translators: "bob's phone" and what it did, such as "tapped trick 3 first: An".
+    return _("%(phone)s %(did)s.") % {"phone": phone, "did": did}
 
 
 def _refusal(draft: RoundDraft, button: str) -> str | None:
     if button in ("undo", "restart"):
-        return None if draft.taps else "Nothing is tapped in yet."
+        return None if draft.taps else _("Nothing is tapped in yet.")
     if len(draft.taps) >= MOST_TAPS:
-        return "This round has too many taps; undo some, or start it again."
+        return _("This round has too many taps; undo some, or start it again.")
     return draft.refusal(button)
 
 
@@ -63,9 +88,9 @@ def save(board: SessionBoard, number: int, expected: int | None, user, taps=None
     session = board.session
     whole = bool(taps) and not session.draft
     if taps and not whole and taps != session.draft:
-        raise DraftMoved(ANOTHER_DRAFT)
+        raise DraftMoved(str(ANOTHER_DRAFT))
     if not taps and expected != session.draft_version:
-        raise DraftMoved(session.draft_note or ANOTHER_DRAFT)
+        raise DraftMoved(session.draft_note or str(ANOTHER_DRAFT))
     draft = board.draft_of(taps or session.draft)
     try:
         if draft.missing:
@@ -74,28 +99,37 @@ def save(board: SessionBoard, number: int, expected: int | None, user, taps=None
         record_round(board, draft.to_round(), user, number, draft_version=version)
     except RulesError:
         if whole:
-            note = f"{phone_of(user)} sent a whole round first."
+            note = _("%(phone)s sent a whole round first.") % {"phone": phone_of(user)}
             session.swap_draft(session.draft_version, taps, note)
         raise
 
 
 def said(draft: RoundDraft, button: str) -> str:
     """What a button did to the draft, for a phone that tapped second: "tapped trick 3 first:
-    An"."""
+    An" (said after whose phone it was, see `tapped_first`)."""
     if button in ("undo", "restart"):
-        return "undid the last tap first" if button == "undo" else "started the round again first"
+        if button == "undo":
+            return _("undid the last tap first")
+        return _("started the round again first")
     match, seat = TOKEN.fullmatch(button), tap_seat(button)
-    name = "no one" if seat is None else draft.names[seat]
+    name = _("no one") if seat is None else draft.names[seat]
     kind = match["kind"] or match["choice"]
     if kind == "t":
-        return f"tapped trick {len(draft.tricks) + 1} first: {name}"
+        trick = len(draft.tricks) + 1
+        return _("tapped trick %(trick)s first: %(player)s") % {"trick": trick, "player": name}
     if kind in TOGGLES:
         chosen, on, off = TOGGLES[kind]
-        return f"tapped first: {name} {off if seat in getattr(draft, chosen) else on}"
+        return (off if seat in getattr(draft, chosen) else on) % {"player": name}
     if kind in ANSWERS:
-        return f"{ANSWERS[kind]} first: {name}"
+        return ANSWERS[kind] % {"player": name}
     if match["winner"]:
-        return f"tapped an automatic win first: {name} · {HAND_NAMES[match['hand']]}"
+        return _("tapped an automatic win first: %(player)s · %(hand)s") % {
+            "player": name,
+            "hand": HAND_NAMES[match["hand"]],
+        }
     if match["card"]:
-        return f"tapped the upturned card first: {catte.card_label(match['card'])}"
-    return "cleared the tricks first" if match["clear"] else "changed the upturned card first"
+        card = catte.card_label(match["card"])
+        return _("tapped the upturned card first: %(card)s") % {"card": card}
+    if match["clear"]:
+        return _("cleared the tricks first")
+    return _("changed the upturned card first")

@@ -13,4 +13,15 @@ urlpatterns = [
     path("sessions/<id:session_pk>/close/", catte.session_close, name="session_close"),
     path("sessions/<id:session_pk>/reopen/", catte.session_reopen, name="session_reopen"),
     path("sessions/<id:session_pk>/summary.txt", catte.session_summary, name="session_summary"),
+    path("sessions/<id:session_pk>/join/", catte.player_joins, name="session_join"),
+    path(
+        "sessions/<id:session_pk>/players/<id:player_pk>/leaves/",
+        catte.player_leaves,
+        name="session_leave",
+    ),
+    path(
+        "sessions/<id:session_pk>/players/<id:player_pk>/back/",
+        catte.player_back,
+        name="session_back",
+    ),
 ]

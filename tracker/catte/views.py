@@ -1,14 +1,15 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from tracker.catte import display, services, table_draft
+from tracker.catte import display, seating, services, table_draft
 from tracker.catte.board import load
 from tracker.catte.entries import describe_entry, describe_round
-from tracker.catte.forms import RoundForm, SessionForm
+from tracker.catte.forms import JoinForm, RoundForm, SessionForm
 from tracker.catte.services import DraftMoved
 from tracker.common.changes import change_context
 from tracker.common.permissions import game_for, group_for
@@ -29,7 +30,7 @@ def session_page(request, group, session, board=None, round_form=None, notice=No
     """The session page, or only its live #entry part for htmx; the live part is kept for the
     session's version, its draft's and the group's, unless it says something to this phone
     alone (a refused tap in `round_form`, or another phone's save in `notice`)."""
-    scorer = group.membership.allows(Role.SCORER)
+    scorer, owner = group.membership.allows(Role.SCORER), group.membership.allows(Role.OWNER)
     can_score, can_reopen = scorer and not session.is_closed, scorer and session.is_closed
     latest = None if request.GET.get("all") else LATEST
     context = {"group": group, "session": session, "can_score": can_score}
@@ -41,6 +42,8 @@ def session_page(request, group, session, board=None, round_form=None, notice=No
         changes = change_context(session.changes, played.names, describe_entry, latest is None)
         shown = display.session_context(played, can_score, latest)
         shown.update(display.actions_context(played, can_score, can_reopen))
+        if can_score:
+            shown["seating"] = display.seating_context(played, join_form(group, played))
         return {**context, **shown, **changes, "round_form": form, "board": played, **told}
 
     told = {"notice": notice} if notice else {}
@@ -48,7 +51,7 @@ def session_page(request, group, session, board=None, round_form=None, notice=No
         context = live_context()
     else:
         key = (session.pk, session.created_at.timestamp(), session.version, session.draft_version)
-        key += (group.version, scorer, latest)
+        key += (group.version, scorer, owner, latest)
         context["live"] = live_part(request, TEMPLATE, key, live_context)
     return render_page(request, TEMPLATE, context)
 
@@ -111,7 +114,7 @@ def round_entry(request, pk, session_pk):
 def saved(request, group, board, form):
     data, number = form.cleaned_data, form.sent_number
     table_draft.save(board, number, data["draft_version"], request.user, data["taps"])
-    messages.success(request, f"Round {number} saved.")
+    messages.success(request, _("Round %(number)s saved.") % {"number": number})
     redraw = lambda: session_page(request, group, board.session, board)  # noqa: E731
     return swap_or_redirect(request, board.session, redraw)
 
@@ -134,7 +137,7 @@ def refused(request, group, session, refusal):
         moved = RoundForm(board=board)
         moved.note = str(refusal)
         return session_page(request, group, session, board, round_form=moved)
-    messages.warning(request, f"{refusal} This is the current state.")
+    messages.warning(request, _("%(refusal)s This is the current state.") % {"refusal": refusal})
     return swap_or_redirect(request, session, lambda: session_page(request, group, session))
 
 
@@ -172,9 +175,11 @@ def save_correction(request, board, number, form):
         messages.error(request, str(refusal))
     else:
         if session.version == loaded:
-            messages.info(request, f"Nothing changed: round {number} is as it was recorded.")
+            said = _("Nothing changed: round %(number)s is as it was recorded.")
+            messages.info(request, said % {"number": number})
         else:
-            messages.success(request, f"Round {number} corrected; every later round rescored.")
+            said = _("Round %(number)s corrected; every later round rescored.")
+            messages.success(request, said % {"number": number})
     url = session.get_absolute_url()
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
@@ -185,7 +190,7 @@ def round_undo(request, pk, session_pk):
     group, session = session_for(request, pk, session_pk, role=Role.SCORER)
     board = load(session)
     undo = lambda version, once: services.undo_last(board, version, request.user, once)  # noqa: E731
-    done = "The last round was undone; it is kept in the history."
+    done = _("The last round was undone; it is kept in the history.")
     return act_on_version(request, session, undo, done)
 
 
@@ -197,7 +202,7 @@ def session_close(request, pk, session_pk):
     draft = request.GET.get("draft", "")  # the draft's version the page showed: only it is dropped
     shown = int(draft) if draft.isascii() and draft.isdigit() and len(draft) < 10 else -1
     close = lambda version, once: services.close(board, version, request.user, once, shown)  # noqa: E731
-    done = "The session is closed; here is the final money."
+    done = _("The session is closed; here is the final money.")
     return act_on_version(request, session, close, done)
 
 
@@ -215,5 +220,59 @@ def session_reopen(request, pk, session_pk):
     group, session = session_for(request, pk, session_pk, role=Role.SCORER)
     board = load(session)
     reopen = lambda version, once: services.reopen(board, version, request.user, once)  # noqa: E731
-    done = "The session is open again: correct its rounds, then close it once more."
+    done = _("The session is open again: correct its rounds, then close it once more.")
     return act_on_version(request, session, reopen, done)
+
+
+def join_form(group, board, data=None) -> JoinForm:
+    players = list(group.players.all())
+    can_add = group.membership.allows(Role.OWNER)
+    return JoinForm(data, board=board, group_players=players, can_add_players=can_add)
+
+
+@login_required
+@require_POST
+def player_joins(request, pk, session_pk):
+    """A player of the group, or a new one (an owner's), sits down in the next seat."""
+    group, session = session_for(request, pk, session_pk, role=Role.SCORER)
+    board = load(session)
+    form = join_form(group, board, request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
+        return redirect(session)
+    player, new_name = form.cleaned_data["player"], form.cleaned_data.get("new_name", "")
+    join = lambda version, once: seating.join(  # noqa: E731
+        board, version, request.user, player, new_name, once
+    )
+    done = _("%(name)s sits down at the table.") % {"name": player.name if player else new_name}
+    return act_on_version(request, session, join, done)
+
+
+def seated(board, player_pk):
+    seat = seating.seat_of(board, player_pk)
+    if seat is None:
+        raise Http404("No such player at this table")
+    return seat
+
+
+@login_required
+@require_POST
+def player_leaves(request, pk, session_pk, player_pk):
+    """One tap: the player leaves for the evening; "back at the table" takes it back."""
+    group, session = session_for(request, pk, session_pk, role=Role.SCORER)
+    board = load(session)
+    name = seated(board, player_pk).player.name
+    leave = lambda version, once: seating.leave(board, player_pk, version, request.user, once)  # noqa: E731
+    done = _("%(name)s left: every new round starts without him.") % {"name": name}
+    return act_on_version(request, session, leave, done)
+
+
+@login_required
+@require_POST
+def player_back(request, pk, session_pk, player_pk):
+    group, session = session_for(request, pk, session_pk, role=Role.SCORER)
+    board = load(session)
+    name = seated(board, player_pk).player.name
+    back = lambda version, once: seating.come_back(board, player_pk, version, request.user, once)  # noqa: E731
+    done = _("%(name)s is back at the table.") % {"name": name}
+    return act_on_version(request, session, back, done)

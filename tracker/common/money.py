@@ -7,7 +7,10 @@ currency has. The colour of an amount (gain, loss, nothing) is decided here and 
 from decimal import Decimal
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, ngettext
 
+from tracker.common.locale_money import format_number, parse_amount, plain_number
 from tracker.rules import RulesError
 from tracker.rules.catte_settings import MOST_MONEY
 
@@ -22,14 +25,39 @@ def signed(group, amount: Decimal) -> dict:
     return {"text": group.format_signed(amount), "tone": tone(amount)}
 
 
+class MoneyField(forms.DecimalField):
+    """An amount typed in the reader's language ("1,50" in German) and shown back the same way."""
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        if isinstance(value, Decimal):
+            return value
+        amount = parse_amount(str(value)[:40])
+        if amount is None:
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return amount
+
+    def prepare_value(self, value):
+        if isinstance(value, Decimal):
+            return plain_number(value, self.decimal_places)
+        return value
+
+
 def money_field(group, label: str, required: bool = True, help_text: str = ""):
     decimals = group.decimals
     too_fine = (
-        f"{group.currency} amounts have no decimals."
+        _("%(currency)s amounts have no decimals.") % {"currency": group.currency}
         if decimals == 0
-        else f"{group.currency} amounts have at most {decimals} decimals."
+        else ngettext(
+            "%(currency)s amounts have at most %(decimals)d decimal.",
+            "%(currency)s amounts have at most %(decimals)d decimals.",
+            decimals,
+        )
+        % {"currency": group.currency, "decimals": decimals}
     )
-    return forms.DecimalField(
+    example = plain_number(Decimal(5) if decimals == 0 else Decimal("0.50"), decimals)
+    return MoneyField(
         label=label,
         required=required,
         min_value=Decimal(0),
@@ -38,11 +66,13 @@ def money_field(group, label: str, required: bool = True, help_text: str = ""):
         decimal_places=decimals,
         help_text=help_text,
         error_messages={
-            "required": f"{label}: the table agrees on an amount.",
+            "required": _("%(label)s: the table agrees on an amount.") % {"label": label},
             "max_decimal_places": too_fine,
-            "min_value": f"{label}: cannot be negative.",
-            "max_value": f"{label}: at most {MOST_MONEY:,}.",
-            "invalid": f"{label}: an amount such as {'5' if decimals == 0 else '0.50'}.",
+            "min_value": _("%(label)s: cannot be negative.") % {"label": label},
+            "max_value": _("%(label)s: at most %(most)s.")
+            % {"label": label, "most": format_number(MOST_MONEY, 0)},
+            "invalid": _("%(label)s: an amount such as %(example)s.")
+            % {"label": label, "example": example},
         },
         widget=forms.TextInput(
             attrs={"inputmode": "decimal" if decimals else "numeric", "autocomplete": "off"}
@@ -58,7 +88,23 @@ def check_in_currency(group, amounts: dict) -> None:
             continue
         amount = Decimal(value)
         if not Decimal(0) <= amount <= MOST_MONEY:
-            raise RulesError(f"{what}: {amount} is not an amount from 0 to {MOST_MONEY:,}")
+            raise RulesError(
+                gettext_noop("{what}: {amount} is not an amount from 0 to {most}"),
+                what=what,
+                amount=amount,
+                most=f"{MOST_MONEY:,}",
+            )
         if amount != amount.quantize(Decimal(1).scaleb(-group.decimals)):
-            places = "no decimals" if group.decimals == 0 else f"{group.decimals} decimals"
-            raise RulesError(f"{what}: {group.currency} amounts have {places}, not {amount}")
+            if group.decimals == 0:
+                template = gettext_noop("{what}: {currency} amounts have no decimals, not {amount}")
+            else:
+                template = gettext_noop(
+                    "{what}: {currency} amounts have {places} decimals, not {amount}"
+                )
+            raise RulesError(
+                template,
+                what=what,
+                currency=group.currency,
+                places=group.decimals,
+                amount=amount,
+            )

@@ -1,15 +1,18 @@
 from django.core.exceptions import PermissionDenied
 from django.db.models import F
 from django.http import Http404
+from django.utils.translation import gettext as _
 
 from tracker.models import Group, Membership, Role
 
 
 def _check(group: Group, membership: Membership | None, role: str) -> Group:
     if membership is None:
-        raise Http404("No such group")
+        raise Http404(_("No such group"))
     if not membership.allows(role):
-        raise PermissionDenied(f"This needs the {role} role in {group.name}")
+        raise PermissionDenied(
+            _("This needs the %(role)s role in %(group)s") % {"role": role, "group": group.name}
+        )
     group.membership = membership
     return group
 
@@ -36,6 +39,6 @@ def game_for(request, pk, model, game_pk, role: str = Role.VIEWER):
     )
     game = next(iter(games[:1]), None)
     if game is None:
-        raise Http404("No such group")
+        raise Http404(_("No such group"))
     membership = Membership(group=game.group, user=request.user, role=game.reader_role)
     return _check(game.group, membership, role), game

@@ -1,6 +1,7 @@
 """Seats at a table: who sits where, picked on a start form or matched from a log by name."""
 
 from django import forms
+from django.utils.translation import gettext as _
 
 from tracker.common.names import by_name
 from tracker.models import Player
@@ -14,7 +15,9 @@ MAX_PLAYERS = 200
 
 class MissingPlayers(Exception):
     def __init__(self, names: list[str]):
-        super().__init__(f"Not players of this group yet: {', '.join(names)}")
+        super().__init__(
+            _("Not players of this group yet: %(names)s") % {"names": ", ".join(names)}
+        )
         self.names = names
 
 
@@ -34,8 +37,12 @@ def match_players(group, names: list[str], create_missing: bool) -> list:
         raise MissingPlayers(missing)
     if len(known) + len(missing) > MAX_PLAYERS:
         raise RulesError(
-            f"players: a group has at most {MAX_PLAYERS} players; adding {', '.join(missing)} "
-            f"would make {len(known) + len(missing)}"
+            # Translators: "players" is where the log lists its players; keep it as it is.
+            _(
+                "players: a group has at most %(most)d players; "
+                "adding %(names)s would make %(count)d"
+            )
+            % {"most": MAX_PLAYERS, "names": ", ".join(missing), "count": len(known) + len(missing)}
         )
     for name in missing:
         known[name_key(name)] = Player.objects.create(group=group, name=name)
@@ -51,8 +58,8 @@ def add_seat_fields(form, players, seats: int) -> None:
         form.fields[f"seat_{seat}"] = forms.ChoiceField(
             choices=choices,
             required=seat < 3,
-            label=f"Seat {seat + 1}",
-            error_messages={"required": "Seats 1 to 3 need a player."},
+            label=_("Seat %(number)d") % {"number": seat + 1},
+            error_messages={"required": _("Seats 1 to 3 need a player.")},
         )
 
 
@@ -64,12 +71,12 @@ def seats_from_dealer(form, data: dict, seats: int) -> list | None:
     """
     picked = [data.get(f"seat_{seat}") for seat in range(seats)]
     if "" in picked and any(picked[picked.index("") :]):
-        raise forms.ValidationError("Fill the seats in order, with no empty seat between.")
+        raise forms.ValidationError(_("Fill the seats in order, with no empty seat between."))
     seated = [form.group_players[pk] for pk in picked if pk]
     if len({player.pk for player in seated}) != len(seated):
-        raise forms.ValidationError("A player can only sit in one seat.")
+        raise forms.ValidationError(_("A player can only sit in one seat."))
     dealer = data.get("first_dealer") or 0
     if dealer >= len(seated):
-        form.add_error("first_dealer", f"Seat {dealer + 1} is empty.")
+        form.add_error("first_dealer", _("Seat %(number)d is empty.") % {"number": dealer + 1})
         return None
     return seated[dealer:] + seated[:dealer]

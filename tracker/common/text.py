@@ -1,6 +1,7 @@
 """Names of groups and games as typed into a form: visible text, checked like players' names."""
 
 from django import forms
+from django.utils.translation import gettext as _
 
 from tracker.rules.names import name_problem
 
@@ -12,5 +13,12 @@ def clean_label(text: str, missing: str, limit: int = 80) -> str:
         raise forms.ValidationError(missing)
     problem = name_problem(text, limit)
     if problem:
-        raise forms.ValidationError(problem[0].upper() + problem[1:] + ".")
+        raise forms.ValidationError(sentence(problem))
     return text
+
+
+def sentence(problem) -> str:
+    """A problem as the rules word it ("a name cannot be empty"), as a sentence on a form."""
+    text = str(problem)
+    # Translators: a problem with a name, already translated, ended as a sentence.
+    return _("%(problem)s.") % {"problem": text[:1].upper() + text[1:]}

@@ -2,6 +2,7 @@
 version the writer read, and keeps what the rules computed with the version it belongs to."""
 
 from django.db.models import F
+from django.utils.translation import gettext as _
 
 from tracker.models import Group
 
@@ -24,8 +25,9 @@ def save_state(game, state: dict, expected: int, **fields) -> None:
     new = expected + 1
     rows = type(game).objects.filter(pk=game.pk, version=expected)
     if not rows.update(version=new, state=state, state_version=new, **fields):
-        noun = game._meta.verbose_name
-        raise StalePage(f"This {noun} was changed on another phone; here is the new state.")
+        if game._meta.model_name == "session":
+            raise StalePage(_("This session was changed on another phone; here is the new state."))
+        raise StalePage(_("This tournament was changed on another phone; here is the new state."))
     game.version = game.state_version = new
     game.state = state
     for name, value in fields.items():

@@ -12,6 +12,7 @@ from django.template.loader import render_to_string
 from django.utils.cache import patch_vary_headers
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tracker.common.live import current_version, read_token
@@ -78,7 +79,7 @@ def run_on_version(request, action, done: str) -> bool:
     """
     version, once = page_version(request), once_key(request)
     if version is None:
-        messages.error(request, "Reload the page and try again.")
+        messages.error(request, _("Reload the page and try again."))
         return False
     try:
         action(version, once)
@@ -105,10 +106,10 @@ def changed(request, token):
     version (the page then redraws what changed). No login: the signed token is the key."""
     what = read_token(token)
     if what is None:
-        raise Http404("No such page")
+        raise Http404(_("No such page"))
     version = current_version(*what)
     if version is None:
-        raise Http404("No such page")
+        raise Http404(_("No such page"))
     if request.GET.get("v") == str(version):
         return HttpResponse(status=204)
     return HttpResponse(str(version), content_type="text/plain")

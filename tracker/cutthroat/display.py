@@ -4,15 +4,30 @@ Hands are named within their game everywhere a person reads them ("game 2 · han
 tournament-wide number (`Hand.number`) stays in the database, the URLs and the logs.
 """
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
 from tracker.cutthroat.board import Scoreboard, every_hand, latest_hands
 from tracker.rules import cutthroat
 
-SHORT_BIDS = {"NIL": "Nil", "BN": "BN", "1F": "1F", "2F": "2F", "B6": "B6", "SM": "Moon"}
+# Bids where a table cell is narrow ("1F" and "2F" stay as the table writes them).
+SHORT_BIDS = {
+    # Translators: the bid Nil, in a narrow table cell.
+    "NIL": gettext_lazy("Nil"),
+    # Translators: short for the bid Blind Nil, in a narrow table cell.
+    "BN": gettext_lazy("BN"),
+    "1F": "1F",
+    "2F": "2F",
+    # Translators: short for the bid Blind 6, in a narrow table cell.
+    "B6": gettext_lazy("B6"),
+    # Translators: short for the bid Shoot the Moon, in a narrow table cell.
+    "SM": gettext_lazy("Moon"),
+}
 
 
 def hand_name(game: int, number: int) -> str:
     """A hand as the table counts it: "game 2 · hand 1"."""
-    return f"game {game} · hand {number}"
+    return _("game %(game)s · hand %(hand)s") % {"game": game, "hand": number}
 
 
 def capital(text: str) -> str:
@@ -129,12 +144,15 @@ def just_won(board: Scoreboard):
 
 
 def in_words(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
+    """Names as a sentence lists them: "An, Chi and Dũng"."""
+    if len(names) == 1:
+        return names[0]
+    return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
 
 
 def money_of_game(board: Scoreboard, number: int) -> list[str]:
     """Who pays whom for game `number` (and the buy-ins, once the tournament is decided), when
-    the table plays for money: "An, Chi and Dũng each pay Bình 2.50 EUR"."""
+    the table plays for money: "An, Chi and Dũng each pay Bình €2.50"."""
     tournament, group, result = board.tournament, board.group, board.standings
     owed = cutthroat.money_owed(result, tournament.game_stake, tournament.buy_in)
     lines = []
@@ -144,9 +162,20 @@ def money_of_game(board: Scoreboard, number: int) -> list[str]:
         winner = max(amounts, key=amounts.get)
         payers = [name for name, amount in amounts.items() if amount < 0]
         each = group.format_amount(-amounts[payers[0]])  # every loser pays the same
-        pay = "pays" if len(payers) == 1 else "each pay"
-        why = "" if what == cutthroat.GAME else " (buy-in)"
-        lines.append(f"{in_words(payers)} {pay} {winner} {each} {group.currency}{why}")
+        values = {"payers": in_words(payers), "winner": winner, "amount": each}
+        if what == cutthroat.GAME:
+            line = ngettext(
+                "%(payers)s pays %(winner)s %(amount)s",
+                "%(payers)s each pay %(winner)s %(amount)s",
+                len(payers),
+            )
+        else:
+            line = ngettext(
+                "%(payers)s pays %(winner)s %(amount)s (buy-in)",
+                "%(payers)s each pay %(winner)s %(amount)s (buy-in)",
+                len(payers),
+            )
+        lines.append(line % values)
     return lines
 
 
@@ -177,8 +206,10 @@ def undone(board: Scoreboard) -> str | None:
     last = last_hand(board)
     if last is None:
         return None
-    bids = "Bids of " if board.pending is not None else ""
-    return capital(f"{bids}{hand_name(*last)} undone")
+    where = {"game": last[0], "hand": last[1]}
+    if board.pending is not None:
+        return _("Bids of game %(game)s · hand %(hand)s undone") % where
+    return _("Game %(game)s · hand %(hand)s undone") % where
 
 
 def undo(board: Scoreboard) -> dict | None:
@@ -186,43 +217,65 @@ def undo(board: Scoreboard) -> dict | None:
     last = last_hand(board)
     if last is None:
         return None
-    name = hand_name(*last)
+    where = {"game": last[0], "hand": last[1]}
     if board.pending is not None:
-        what, explain = f"the bids of {name}", "The bids are taken back; they stay in the history."
-    else:
-        what = name
-        explain = "Its scores are taken back; it stays in the history of changes."
-        if won := just_won(board):
-            paid = " and its money" if board.tournament.game_stake else ""
-            explain += f" It won game {won.number} for {won.winner}: that win{paid} goes too."
-    return {"ask": f"Undo {what}…", "do": f"Yes, undo {what}", "explain": explain}
+        return {
+            "ask": _("Undo the bids of game %(game)s · hand %(hand)s…") % where,
+            "do": _("Yes, undo the bids of game %(game)s · hand %(hand)s") % where,
+            "explain": _("The bids are taken back; they stay in the history."),
+        }
+    explain = _("Its scores are taken back; it stays in the history of changes.")
+    if won := just_won(board):
+        values = {"game": won.number, "winner": won.winner}
+        if board.tournament.game_stake:
+            explain = _(
+                "Its scores are taken back; it stays in the history of changes. It won game "
+                "%(game)s for %(winner)s: that win and its money goes too."
+            )
+        else:
+            explain = _(
+                "Its scores are taken back; it stays in the history of changes. It won game "
+                "%(game)s for %(winner)s: that win goes too."
+            )
+        explain %= values
+    return {
+        "ask": _("Undo game %(game)s · hand %(hand)s…") % where,
+        "do": _("Yes, undo game %(game)s · hand %(hand)s") % where,
+        "explain": explain,
+    }
 
 
 def bids_saved(board: Scoreboard, bids: dict) -> str:
     """The message after bids are saved: "Bids of game 1 · hand 3: Bình 4 · Chi Nil · …"."""
     names = [board.names[seat] for seat in bidding_order(len(board.names), board.hands_played + 1)]
     said = " · ".join(f"{name} {SHORT_BIDS.get(bids[name], bids[name])}" for name in names)
-    return f"Bids of {hand_name(*next_hand(board))} saved: {said}."
+    game, hand = next_hand(board)
+    values = {"game": game, "hand": hand, "bids": said}
+    return _("Bids of game %(game)s · hand %(hand)s saved: %(bids)s.") % values
 
 
 def hand_saved(board: Scoreboard, hand) -> str:
     """The message after a hand is played: each score, and the winner when it won the game."""
     scored = board.scored(hand)
     scores = " · ".join(f"{name} {signed(scored.score[name])}" for name in board.names)
-    text = f"{capital(hand_name(scored.game, scored.number))} saved: {scores}."
+    values = {"game": scored.game, "hand": scored.number, "scores": scores}
     if (won := just_won(board)) is not None:
-        text += f" {won.winner} wins game {won.number}."
-    return text
+        values.update(winner=won.winner, won=won.number)
+        return (
+            _("Game %(game)s · hand %(hand)s saved: %(scores)s. %(winner)s wins game %(won)s.")
+            % values
+        )
+    return _("Game %(game)s · hand %(hand)s saved: %(scores)s.") % values
 
 
 def money_in_words(board: Scoreboard) -> list[str]:
     tournament, group, lines = board.tournament, board.group, []
     if tournament.game_stake:
-        stake = group.format_amount(tournament.game_stake)
-        lines.append(f"Each game: every loser pays the winner {stake} {group.currency}")
+        stake = {"amount": group.format_amount(tournament.game_stake)}
+        lines.append(_("Each game: every loser pays the winner %(amount)s") % stake)
     if tournament.buy_in:
-        buy_in = group.format_amount(tournament.buy_in)
-        lines.append(f"Buy-in {buy_in} {group.currency} each; the champion takes them all")
+        buy_in = {"amount": group.format_amount(tournament.buy_in)}
+        lines.append(_("Buy-in %(amount)s each; the champion takes them all") % buy_in)
     return lines
 
 
@@ -244,33 +297,43 @@ def describe_entry(entry: dict | None, names: list[str]) -> str:
     return players + (f"; {jacks}" if jacks else "")
 
 
-def in_game(board: Scoreboard, number: int) -> str | None:
-    """Hand `number` (across the tournament) as the table counts it: "hand 7 of game 2"; None
-    when it is neither pending nor played."""
+def in_game(board: Scoreboard, number: int) -> tuple[int, int] | None:
+    """Hand `number` (across the tournament) as the table counts it: (game, hand in the game);
+    None when it is neither pending nor played."""
     if board.pending is not None and board.pending.number == number:
-        game, hand = next_hand(board)
-    else:
-        row = board.tournament.hands.filter(number=number, tricks__isnull=False).first()
-        if row is None or not row.result:
-            return None
-        game, hand = row.result["game"], row.result["number"]
-    return f"hand {hand} of game {game}"
+        return next_hand(board)
+    row = board.tournament.hands.filter(number=number, tricks__isnull=False).first()
+    if row is None or not row.result:
+        return None
+    return row.result["game"], row.result["number"]
 
 
-SAVED_FIRST = {"bids": "saved the bids of", "played": "saved", "correction": "corrected"}
+SAVED_FIRST = {
+    "bids": gettext_lazy("%(phone)s saved the bids of hand %(hand)s of game %(game)s: %(entry)s."),
+    "played": gettext_lazy("%(phone)s saved hand %(hand)s of game %(game)s: %(entry)s."),
+    "correction": gettext_lazy("%(phone)s corrected hand %(hand)s of game %(game)s: %(entry)s."),
+}
+
+
+def phone_of(user) -> str:
+    """Whose phone saved something: "bob's phone", or "Another phone" without a user."""
+    if user is None:
+        return _("Another phone")
+    return _("%(user)s's phone") % {"user": user.username}
 
 
 def saved_first(board: Scoreboard, change) -> str:
     """The latest change, as a phone that came second reads it: "bob's phone saved hand 7 of
     game 2: An 4/5, Bình Nil/0, Chi 3/8"."""
     if change is None:
-        return "Another phone saved first."
-    who = f"{change.user.username}'s phone" if change.user else "Another phone"
-    verb = SAVED_FIRST.get(change.action)
-    hand = in_game(board, change.number) if verb and change.number else None
+        return _("Another phone saved first.")
+    who = phone_of(change.user)
+    sentence = SAVED_FIRST.get(change.action)
+    hand = in_game(board, change.number) if sentence and change.number else None
     if hand is None:
-        return f"{who}: {change.summary}."
-    return f"{who} {verb} {hand}: {describe_entry(change.after, board.names)}."
+        return _("%(phone)s: %(summary)s.") % {"phone": who, "summary": change.summary}
+    entry = describe_entry(change.after, board.names)
+    return sentence % {"phone": who, "game": hand[0], "hand": hand[1], "entry": entry}
 
 
 def you_entered(board: Scoreboard, typed: dict, row) -> str:
@@ -278,13 +341,14 @@ def you_entered(board: Scoreboard, typed: dict, row) -> str:
     number now: tricks with the bids its page showed when they are `row`'s."""
     names, tricks = board.names, typed.get("tricks")
     if tricks is None:
-        return "You entered the bids " + describe_entry({"bids": typed["bids"]}, names)
+        entry = describe_entry({"bids": typed["bids"]}, names)
+        return _("You entered the bids %(entry)s") % {"entry": entry}
     if row is not None and typed.get("hand") in (None, row.pk):
-        return "You entered: " + describe_entry({**typed, "bids": row.bids}, names)
+        entry = describe_entry({**typed, "bids": row.bids}, names)
+        return _("You entered: %(entry)s") % {"entry": entry}
     # The bids its page showed are gone: the tricks alone, written where a bid would be.
-    return "You entered the tricks " + describe_entry(
-        {**typed, "bids": tricks, "tricks": None}, names
-    )
+    entry = describe_entry({**typed, "bids": tricks, "tricks": None}, names)
+    return _("You entered the tricks %(entry)s") % {"entry": entry}
 
 
 def scoreboard_context(board: Scoreboard, every: bool, latest: int) -> dict:

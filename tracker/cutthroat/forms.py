@@ -10,6 +10,7 @@ JavaScript.
 from django import forms
 from django.forms.utils import flatatt
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext_lazy as _
 
 from tracker.common.money import money_field
 from tracker.common.seats import add_seat_fields, seats_from_dealer
@@ -18,15 +19,24 @@ from tracker.cutthroat.display import bidding_order, short_names
 from tracker.rules import cutthroat
 
 PRESET_CHOICES = [
-    ("official", "Official: to 500, 10-bag limit, 5 wins"),
-    ("300-five-bags", "To 300, 5-bag limit, 3 wins"),
-    ("300-per-bag", "To 300, −10 per bag each hand, 3 wins"),
-    ("500-three-jacks", "To 500, J♥ removes a bag, Blind 6 unlimited, 5 wins"),
+    ("official", _("Official: to 500, 10-bag limit, 5 wins")),
+    ("300-five-bags", _("To 300, 5-bag limit, 3 wins")),
+    ("300-per-bag", _("To 300, −10 per bag each hand, 3 wins")),
+    ("500-three-jacks", _("To 500, J♥ removes a bag, Blind 6 unlimited, 5 wins")),
 ]
 KEEP = ""
+# Translators: a rule left as the chosen preset has it.
+AS_PRESET = _("as preset")
 JACK_POINT_FIELDS = {"JD": "jack_of_diamonds", "JC": "jack_of_clubs"}
 # What a bid button says where the full words do not fit; screen readers get the full words.
-BID_BUTTONS = {"BN": "Blind Nil", "B6": "Blind 6", "1F": "1F", "2F": "2F", "SM": "Moon"}
+BID_BUTTONS = {
+    "BN": _("Blind Nil"),
+    "B6": _("Blind 6"),
+    "1F": "1F",
+    "2F": "2F",
+    # Translators: short for the bid Shoot the Moon, on a narrow button.
+    "SM": _("Moon"),
+}
 
 
 class TapGrid(forms.RadioSelect):
@@ -73,54 +83,68 @@ def optional_int(label, minimum=0, maximum=10000):
         required=False,
         min_value=minimum,
         max_value=maximum,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "as preset"}),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": AS_PRESET}),
     )
+
+
+def dealer_choices():
+    """The seats a first dealer can sit in, said in the language of the page."""
+    return [(seat, _("Seat %(number)s") % {"number": seat + 1}) for seat in range(5)]
 
 
 class TournamentForm(forms.Form):
-    name = forms.CharField(max_length=80, required=False, label="Name (optional)")
+    name = forms.CharField(max_length=80, required=False, label=_("Name (optional)"))
     first_dealer = forms.TypedChoiceField(
         coerce=int,
-        choices=[(i, f"Seat {i + 1}") for i in range(5)],
+        choices=dealer_choices,
         initial=0,
         widget=forms.RadioSelect,
-        label="Who deals first (highest card drawn)",
+        label=_("Who deals first (highest card drawn)"),
     )
     preset = forms.ChoiceField(choices=PRESET_CHOICES, initial="official", widget=forms.RadioSelect)
-    target = optional_int("Game to (points)", 10)
+    target = optional_int(_("Game to (points)"), 10)
     bags = forms.ChoiceField(
         required=False,
-        label="Bags",
-        choices=[(KEEP, "as preset"), ("limit", "limit (accumulate)"), ("per_hand", "−10 each")],
+        label=_("Bags"),
+        choices=[
+            (KEEP, AS_PRESET),
+            ("limit", _("limit (accumulate)")),
+            ("per_hand", _("−10 each")),
+        ],
     )
-    bag_limit = optional_int("Bag limit", 1, 100)
+    bag_limit = optional_int(_("Bag limit"), 1, 100)
     blind_six_per_game = forms.ChoiceField(
         required=False,
-        label="Blind 6 per player and game",
-        choices=[(KEEP, "as preset"), ("1", "once"), ("unlimited", "unlimited"), ("0", "never")],
+        label=_("Blind 6 per player and game"),
+        choices=[
+            (KEEP, AS_PRESET),
+            ("1", _("once")),
+            ("unlimited", _("unlimited")),
+            ("0", _("never")),
+        ],
     )
-    blind_six_behind = optional_int("Blind 6 only when behind by at least", 0)
-    no_award_jacks = forms.BooleanField(required=False, label="No award jacks at all")
-    jack_of_diamonds = optional_int("J♦ points (0: not in play)", 0, 1000)
-    jack_of_clubs = optional_int("J♣ points (0: not in play)", 0, 1000)
+    blind_six_behind = optional_int(_("Blind 6 only when behind by at least"), 0)
+    no_award_jacks = forms.BooleanField(required=False, label=_("No award jacks at all"))
+    jack_of_diamonds = optional_int(_("J♦ points (0: not in play)"), 0, 1000)
+    jack_of_clubs = optional_int(_("J♣ points (0: not in play)"), 0, 1000)
     jack_of_hearts = forms.ChoiceField(
         required=False,
-        label="J♥ (removes a bag)",
-        choices=[(KEEP, "as preset"), ("yes", "in play"), ("no", "not in play")],
+        label=_("J♥ (removes a bag)"),
+        choices=[(KEEP, AS_PRESET), ("yes", _("in play")), ("no", _("not in play"))],
     )
-    wins_needed = optional_int("Game wins to take the tournament", 1, 50)
-    moon_tricks = optional_int("Tricks to Shoot the Moon", 1, 17)
+    wins_needed = optional_int(_("Game wins to take the tournament"), 1, 50)
+    moon_tricks = optional_int(_("Tricks to Shoot the Moon"), 1, 17)
     nil_tricks_are_bags = forms.ChoiceField(
         required=False,
-        label="Tricks on a failed Nil count as bags",
-        choices=[(KEEP, "as preset"), ("yes", "yes"), ("no", "no")],
+        label=_("Tricks on a failed Nil count as bags"),
+        choices=[(KEEP, AS_PRESET), ("yes", _("yes")), ("no", _("no"))],
     )
     jokers = forms.TypedChoiceField(
         coerce=int,
         required=False,
         empty_value=0,
-        label="Jokers (5 players only)",
-        choices=[(0, "none"), (2, "2 jokers"), (3, "3 jokers")],
+        label=_("Jokers (5 players only)"),
+        choices=[(0, _("none")), (2, _("2 jokers")), (3, _("3 jokers"))],
     )
 
     JACK_FIELDS = ("no_award_jacks", "jack_of_diamonds", "jack_of_clubs", "jack_of_hearts")
@@ -133,10 +157,10 @@ class TournamentForm(forms.Form):
         super().__init__(*args, **kwargs)
         add_seat_fields(self, players, 5)
         self.fields["game_stake"] = money_field(
-            group, "Stake per game (each loser pays the winner)", required=False
+            group, _("Stake per game (each loser pays the winner)"), required=False
         )
         self.fields["buy_in"] = money_field(
-            group, "Buy-in (the champion takes them all)", required=False
+            group, _("Buy-in (the champion takes them all)"), required=False
         )
 
     @property
@@ -194,7 +218,7 @@ class TournamentForm(forms.Form):
             return data
         some_jack = any(data.get(field) for field in self.JACK_FIELDS[1:])
         if data.get("no_award_jacks") and some_jack:
-            self.add_error("no_award_jacks", "No award jacks, or jacks set below: not both.")
+            self.add_error("no_award_jacks", _("No award jacks, or jacks set below: not both."))
             return data
         players = seats_from_dealer(self, data, 5)
         if players is None:
@@ -208,9 +232,9 @@ class TournamentForm(forms.Form):
 
 def bid_field(name: str, tricks: int, blind_six: bool):
     """Blind bids first (they are bid before looking), then the specials, Nil and 1 to T."""
-    blind = [("BN", "Blind Nil")] + ([("B6", "Blind 6")] if blind_six else [])
+    blind = [("BN", _("Blind Nil"))] + ([("B6", _("Blind 6"))] if blind_six else [])
     specials = [(bid, BID_BUTTONS[bid]) for bid in ("1F", "2F", "SM")]
-    numbers = [("NIL", "Nil")] + [(str(n), str(n)) for n in range(1, tricks + 1)]
+    numbers = [("NIL", _("Nil"))] + [(str(n), str(n)) for n in range(1, tricks + 1)]
     words = {bid: cutthroat.BID_LABELS[bid] for bid in ("1F", "2F", "SM")}
     classes = {"BN": "w2" if blind_six else "w4", "B6": "w2"}
     classes.update(dict.fromkeys(("1F", "2F", "SM"), "small"))
@@ -218,7 +242,7 @@ def bid_field(name: str, tricks: int, blind_six: bool):
         label=name,
         choices=blind + specials + numbers,
         widget=TapGrid(classes=classes, words=words),
-        error_messages={"required": f"{name} has no bid yet."},
+        error_messages={"required": _("%(player)s has no bid yet.") % {"player": name}},
     )
 
 
@@ -275,9 +299,10 @@ def tricks_field(name: str, tricks: int):
         min_value=0,
         max_value=tricks,
         error_messages={
-            "required": f"{name}: how many tricks?",
-            "min_value": f"{name}: tricks cannot be negative.",
-            "max_value": f"{name}: at most {tricks} tricks.",
+            "required": _("%(player)s: how many tricks?") % {"player": name},
+            "min_value": _("%(player)s: tricks cannot be negative.") % {"player": name},
+            "max_value": _("%(player)s: at most %(tricks)s tricks.")
+            % {"player": name, "tricks": tricks},
         },
         widget=TapGrid(choices=[(n, str(n)) for n in range(tricks + 1)]),
     )
@@ -286,12 +311,13 @@ def tricks_field(name: str, tricks: int):
 def jack_field(card: str, names: list[str], shown: list[str], order: list[int]):
     label = cutthroat.JACK_NAMES[card]
     words = {str(seat): names[seat] for seat in order if shown[seat] != names[seat]}
+    question = _("Who caught the %(jack)s?") % {"jack": label}
     return forms.TypedChoiceField(
-        label=f"Who caught the {label}?",
+        label=question,
         coerce=int,
         widget=TapGrid(attrs={"class": f"names n{len(names)}"}, words=words),
         choices=[(seat, shown[seat]) for seat in order],
-        error_messages={"required": f"Who caught the {label}?"},
+        error_messages={"required": question},
     )
 
 

@@ -6,6 +6,8 @@ game number as part); a decided tournament with a buy-in one more (source
 change, and a correction that changes a winner reverses the old transaction and posts the new.
 """
 
+from django.utils.translation import gettext as _
+
 from ledger.models import Transaction
 from ledger.posting import Accounts, Wanted, sync
 from tracker.rules import cutthroat
@@ -26,10 +28,17 @@ def after_change(board, user) -> None:
     for (what, number), amounts in owed.items():
         by_account = {accounts.of(board.players[name]): amount for name, amount in amounts.items()}
         if what == cutthroat.GAME:
-            description = f"{tournament} · game {number} won by {winners[number]}"
+            description = _("%(tournament)s · game %(game)s won by %(winner)s") % {
+                "tournament": tournament,
+                "game": number,
+                "winner": winners[number],
+            }
             wanted[GAME_SOURCE][number] = Wanted(Transaction.Kind.GAME, description, by_account)
         else:
-            description = f"{tournament} · buy-ins to the champion {standings.champion}"
+            description = _("%(tournament)s · buy-ins to the champion %(champion)s") % {
+                "tournament": tournament,
+                "champion": standings.champion,
+            }
             kind = Transaction.Kind.TOURNAMENT
             wanted[CHAMPION_SOURCE][number] = Wanted(kind, description, by_account)
     for source, parts in wanted.items():

@@ -10,6 +10,8 @@ correction or an undo replays the tournament once.
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tracker.common.money import check_in_currency
 from tracker.common.seats import match_players
@@ -24,7 +26,7 @@ from tracker.cutthroat.board import (
     load,
     replay,
 )
-from tracker.cutthroat.display import capital, hand_name, next_hand, undone
+from tracker.cutthroat.display import next_hand, undone
 from tracker.models import Change, Hand, Tournament, TournamentSeat
 from tracker.rules import RulesError, cutthroat
 
@@ -45,11 +47,14 @@ def record_bids(board: Scoreboard, bids: dict[str, object], user, typed_for=None
     """The bids of the next hand; `typed_for`: the hand (across the tournament) they were
     tapped for, refused when another phone has played it or taken hands back since."""
     tournament, number = board.tournament, board.hands_played + 1
-    name = hand_name(*next_hand(board))
+    game, in_game = next_hand(board)
+    where = {"game": game, "hand": in_game}
     if board.pending is not None:
-        raise AlreadyRecorded(f"The bids of {name} are already recorded.")
+        raise AlreadyRecorded(
+            _("The bids of game %(game)s · hand %(hand)s are already recorded.") % where
+        )
     if typed_for not in (None, number):
-        raise AlreadyRecorded("The hands changed on another phone since these bids were tapped.")
+        raise AlreadyRecorded(_("The hands changed on another phone since these bids were tapped."))
     board.state.check_bids(bids)
     try:
         with transaction.atomic():
@@ -66,10 +71,12 @@ def record_bids(board: Scoreboard, bids: dict[str, object], user, typed_for=None
                 action=Change.Action.BIDS,
                 after=hand.as_entry(),
                 user=user,
-                summary=f"Bids of {name}",
+                summary=_("Bids of game %(game)s · hand %(hand)s") % where,
             )
     except IntegrityError as error:
-        raise AlreadyRecorded(f"{capital(name)} is already recorded.") from error
+        raise AlreadyRecorded(
+            _("Game %(game)s · hand %(hand)s is already recorded.") % where
+        ) from error
     board.pending = hand
     return hand
 
@@ -79,7 +86,7 @@ def record_tricks(board: Scoreboard, number: int, tricks, jacks, user, hand_pk=N
     hand = board.pending
     if hand is None or hand.number != number or hand_pk not in (None, hand.pk):
         raise AlreadyRecorded(
-            "This hand is already recorded, or its bids changed on another phone."
+            _("This hand is already recorded, or its bids changed on another phone.")
         )
     loaded_at = board.tournament.version
     played = cutthroat.Hand(bids=board.rules_hand(hand).bids, tricks=tricks, jacks=jacks)
@@ -91,9 +98,9 @@ def record_tricks(board: Scoreboard, number: int, tricks, jacks, user, hand_pk=N
         saved = Hand.objects.filter(pk=hand.pk, tricks__isnull=True).update(
             tricks=hand.tricks, jacks=hand.jacks, result=hand.result
         )
-        name = capital(hand_name(result.game, result.number))
+        where = {"game": result.game, "hand": result.number}
         if not saved:
-            raise AlreadyRecorded(f"{name} is already recorded.")
+            raise AlreadyRecorded(_("Game %(game)s · hand %(hand)s is already recorded.") % where)
         _keep(board, loaded_at)
         Change.objects.create(
             tournament=board.tournament,
@@ -101,7 +108,7 @@ def record_tricks(board: Scoreboard, number: int, tricks, jacks, user, hand_pk=N
             action=Change.Action.PLAYED,
             after=hand.as_entry(),
             user=user,
-            summary=f"{name} played",
+            summary=_("Game %(game)s · hand %(hand)s played") % where,
         )
         money.after_change(board, user)
     board.pending = None
@@ -116,17 +123,20 @@ class Correction:
     @property
     def winner_changes(self) -> list[str]:
         """Plain-words differences in who won each game and the tournament."""
-        notes = []
+        # Translators: in "winner An → none": no one.
+        notes, nobody = [], _("none")
         old = {game.number: game.winner for game in self.before.games}
         new = {game.number: game.winner for game in self.after.games}
         for number in sorted(set(old) | set(new)):
             if old.get(number) != new.get(number):
-                was, now = old.get(number) or "none", new.get(number) or "none"
-                notes.append(f"Game {number}: winner {was} → {now}")
+                was, now = old.get(number) or nobody, new.get(number) or nobody
+                notes.append(
+                    _("Game %(game)s: winner %(was)s → %(now)s")
+                    % {"game": number, "was": was, "now": now}
+                )
         if self.before.champion != self.after.champion:
-            notes.append(
-                f"Champion: {self.before.champion or 'none'} → {self.after.champion or 'none'}"
-            )
+            was, now = self.before.champion or nobody, self.after.champion or nobody
+            notes.append(_("Champion: %(was)s → %(now)s") % {"was": was, "now": now})
         return notes
 
 
@@ -136,7 +146,7 @@ def correct_hand(board: Scoreboard, number, version, bids, tricks, jacks, user, 
     scorer confirms it. The hand as it was changes nothing and gives None."""
     rows = list(board.tournament.hands.filter(tricks__isnull=False))
     if not 1 <= number <= len(rows):
-        raise RulesError(f"hand {number}: there is no such played hand")
+        raise RulesError(_("hand %(number)s: there is no such played hand") % {"number": number})
     row, before = rows[number - 1], rows[number - 1].as_entry()
     after = {
         "bids": by_seat(bids, board.names),
@@ -158,7 +168,14 @@ def correct_hand(board: Scoreboard, number, version, bids, tricks, jacks, user, 
         keep_results(rows[number - 1 :], results[number - 1 :], board.names)
         row.save(update_fields=["bids", "tricks", "jacks"])
         notes = "; ".join(correction.winner_changes)
-        name = capital(hand_name(results[number - 1].game, results[number - 1].number))
+        where = {"game": results[number - 1].game, "hand": results[number - 1].number}
+        if notes:
+            summary = _("Game %(game)s · hand %(hand)s corrected (%(changes)s)") % {
+                **where,
+                "changes": notes,
+            }
+        else:
+            summary = _("Game %(game)s · hand %(hand)s corrected") % where
         Change.objects.create(
             tournament=board.tournament,
             number=number,
@@ -166,7 +183,7 @@ def correct_hand(board: Scoreboard, number, version, bids, tricks, jacks, user, 
             before=before,
             after=row.as_entry(),
             user=user,
-            summary=f"{name} corrected" + (f" ({notes})" if notes else ""),
+            summary=summary,
         )
         money.after_change(board, user)
     return board
@@ -177,7 +194,7 @@ def undo_last(board: Scoreboard, version: int, user, once=None) -> Scoreboard:
     rows = list(board.tournament.hands.filter(tricks__isnull=False))
     last = board.pending or (rows.pop() if rows else None)
     if last is None:
-        raise RulesError("There is no hand to undo.")
+        raise RulesError(_("There is no hand to undo."))
     summary = undone(board)
     with transaction.atomic():
         if board.pending is None:
@@ -226,7 +243,7 @@ def start(group, players: list, rules: dict, user, name: str = "", money_rules=N
 
 def import_log(group, doc: dict, user, create_missing: bool = False, money_rules=None):
     """A new tournament from a "cutthroat-log/1" document; a bad log creates nothing."""
-    names, settings, hands, _ = cutthroat.parse_log(doc)
+    names, settings, hands, _counts = cutthroat.parse_log(doc)
     with transaction.atomic():
         players = match_players(group, names, create_missing)
         rules = cutthroat.rules_from_settings(settings)
@@ -248,7 +265,8 @@ def import_log(group, doc: dict, user, create_missing: bool = False, money_rules
             action=Change.Action.IMPORT,
             after=doc,
             user=user,
-            summary=f"Imported {len(hands)} hands",
+            summary=ngettext("Imported %(count)s hand", "Imported %(count)s hands", len(hands))
+            % {"count": len(hands)},
         )
     return tournament
 

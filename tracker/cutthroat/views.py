@@ -5,6 +5,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tracker.common.changes import change_context
@@ -214,7 +215,7 @@ def hand_edit(request, pk, tournament_pk, number):
 
 def correct(request, board, hand, data):
     """Save a correction and say what it did; back to the scoreboard."""
-    name = display.played_name(hand)
+    where = {"game": hand.result["game"], "hand": hand.result["number"]}
     entry = (data["bids"], data["tricks"], data["jacks"], request.user, data["confirm"])
     try:
         changed = services.correct_hand(board, hand.number, data["version"], *entry)
@@ -222,10 +223,11 @@ def correct(request, board, hand, data):
         messages.error(request, str(refusal))
     else:
         if changed is None:
-            messages.info(request, f"Nothing changed: {name} is as it was.")
+            said = _("Nothing changed: game %(game)s · hand %(hand)s is as it was.") % where
+            messages.info(request, said)
         else:
-            said = f"{display.capital(name)} corrected; every later hand rescored."
-            messages.success(request, said)
+            said = _("Game %(game)s · hand %(hand)s corrected; every later hand rescored.")
+            messages.success(request, said % where)
     return redirect(board.tournament)
 
 
@@ -237,5 +239,6 @@ def hand_undo(request, pk, tournament_pk):
     undo = lambda version, once: services.undo_last(board, version, request.user, once)  # noqa: E731
     # The same tap sent twice is told what the first one undid, not what a third would.
     done = Change.objects.filter(tournament=tournament, once=once_key(request) or "-").first()
-    said = done.summary if done else display.undone(board) or "Nothing"
-    return act_on_version(request, tournament, undo, f"{said}; it stays in the history.")
+    said = done.summary if done else display.undone(board) or _("Nothing")
+    told = _("%(undone)s; it stays in the history.") % {"undone": said}
+    return act_on_version(request, tournament, undo, told)

@@ -1,8 +1,10 @@
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from tracker.common.seats import MAX_PLAYERS
-from tracker.common.text import clean_label
+from tracker.common.text import clean_label, sentence
 from tracker.models import CURRENCIES, Group, Invite, Player, Role
 from tracker.rules.names import SHORT_MAX, name_key, name_problem
 
@@ -12,37 +14,55 @@ class SignupForm(UserCreationForm):
         fields = ("username",)
 
 
+def currency_choices() -> list[tuple[str, str]]:
+    """Each currency with its decimals, in the reader's language (drawn with each form)."""
+    return [
+        (
+            code,
+            ngettext("%(code)s (%(places)d decimal)", "%(code)s (%(places)d decimals)", places)
+            % {"code": code, "places": places},
+        )
+        for code, places in CURRENCIES.items()
+    ]
+
+
 class GroupForm(forms.ModelForm):
     currency = forms.ChoiceField(
-        choices=[(code, f"{code} ({places} decimals)") for code, places in CURRENCIES.items()],
-        error_messages={"invalid_choice": "Unknown currency %(value)s: pick one from the list."},
+        choices=currency_choices,
+        label=gettext_lazy("Currency"),
+        error_messages={
+            "invalid_choice": gettext_lazy("Unknown currency %(value)s: pick one from the list.")
+        },
     )
 
     class Meta:
         model = Group
         fields = ["name", "currency"]
+        labels = {"name": gettext_lazy("Name")}
         error_messages = {
             "name": {
-                "required": "Give the group a name.",
-                "max_length": "Keep the name to %(limit_value)d characters.",
+                "required": gettext_lazy("Give the group a name."),
+                "max_length": gettext_lazy("Keep the name to %(limit_value)d characters."),
             }
         }
 
     def clean_name(self):
-        return clean_label(self.cleaned_data["name"], "Give the group a name.")
+        return clean_label(self.cleaned_data["name"], _("Give the group a name."))
 
 
 class PlayerForm(forms.ModelForm):
     class Meta:
         model = Player
         fields = ["name", "short_name"]
-        labels = {"short_name": "Short name"}
+        labels = {"name": gettext_lazy("Name"), "short_name": gettext_lazy("Short name")}
         error_messages = {
             "name": {
-                "required": "Give the player a name.",
-                "max_length": "Keep the name to %(limit_value)d characters.",
+                "required": gettext_lazy("Give the player a name."),
+                "max_length": gettext_lazy("Keep the name to %(limit_value)d characters."),
             },
-            "short_name": {"max_length": "Keep the short name to %(limit_value)d characters."},
+            "short_name": {
+                "max_length": gettext_lazy("Keep the short name to %(limit_value)d characters.")
+            },
         }
 
     def __init__(self, *args, group: Group, **kwargs):
@@ -57,13 +77,18 @@ class PlayerForm(forms.ModelForm):
     def clean_name(self):
         name = self.cleaned_data["name"].strip()
         if self.instance.pk is None and self.group.players.count() >= MAX_PLAYERS:
-            raise forms.ValidationError(f"A group has at most {MAX_PLAYERS} players.")
+            raise forms.ValidationError(
+                _("A group has at most %(most)d players.") % {"most": MAX_PLAYERS}
+            )
         problem = name_problem(name)
         if problem:
-            raise forms.ValidationError(problem[0].upper() + problem[1:] + ".")
+            raise forms.ValidationError(sentence(problem))
         others = self.others().values_list("name", flat=True)
         if any(name_key(other) == name_key(name) for other in others):
-            raise forms.ValidationError(f"{name} is already a player of {self.group.name}.")
+            raise forms.ValidationError(
+                _("%(player)s is already a player of %(group)s.")
+                % {"player": name, "group": self.group.name}
+            )
         return name
 
     def clean_short_name(self):
@@ -74,12 +99,17 @@ class PlayerForm(forms.ModelForm):
             return ""
         problem = name_problem(short, SHORT_MAX)
         if problem:
-            raise forms.ValidationError(problem[0].upper() + problem[1:] + ".")
+            raise forms.ValidationError(sentence(problem))
         for other in self.others().only("name", "short_name"):
             if name_key(other.short_name) == name_key(short):
-                raise forms.ValidationError(f"{other.name} already goes by {other.short_name}.")
+                raise forms.ValidationError(
+                    _("%(player)s already goes by %(short)s.")
+                    % {"player": other.name, "short": other.short_name}
+                )
             if name_key(other.name) == name_key(short):
-                raise forms.ValidationError(f"{short} is the name of another player.")
+                raise forms.ValidationError(
+                    _("%(short)s is the name of another player.") % {"short": short}
+                )
         return short
 
 
@@ -87,8 +117,9 @@ class InviteForm(forms.ModelForm):
     class Meta:
         model = Invite
         fields = ["role"]
+        labels = {"role": gettext_lazy("Role")}
         widgets = {"role": forms.RadioSelect}
 
 
 class MemberRoleForm(forms.Form):
-    role = forms.ChoiceField(choices=Role.choices)
+    role = forms.ChoiceField(choices=Role.choices, label=gettext_lazy("Role"))

@@ -4,6 +4,7 @@ import segno
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tracker.common.versioning import touch_group
 from tracker.models import Invite, Membership, Role
@@ -27,8 +28,11 @@ def save_group(form) -> None:
     group = form.instance
     if "currency" in form.changed_data and group.pk and has_money(group):
         raise Refused(
-            f"The currency stays {form.initial['currency']}: this group's games and payments "
-            "are kept in it. Start a new group to play in another currency."
+            _(
+                "The currency stays %(currency)s: this group's games and payments are kept in "
+                "it. Start a new group to play in another currency."
+            )
+            % {"currency": form.initial["currency"]}
         )
     with transaction.atomic():
         group = form.save()
@@ -57,7 +61,7 @@ def save_player(form, user=None):
 
 def _refuse_losing_the_last_owner(group, member) -> None:
     if member.role == Role.OWNER and group.memberships.filter(role=Role.OWNER).count() == 1:
-        raise Refused("A group needs at least one owner.")
+        raise Refused(_("A group needs at least one owner."))
 
 
 def change_role(group, member, role: str) -> None:

@@ -5,6 +5,8 @@ from django.db.models import Prefetch
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ledger.balances import group_balances
@@ -16,6 +18,12 @@ from tracker.groups.forms import GroupForm, InviteForm, MemberRoleForm, PlayerFo
 from tracker.models import Group, Invite, Role, SessionSeat, TournamentSeat
 
 LATEST_GAMES = 10  # tournaments and sessions listed on the group page
+# What a member's new role lets him do, in a whole sentence for each role.
+NOW_IN_ROLE = {
+    Role.VIEWER: gettext_lazy("%(member)s is now viewer (can look)."),
+    Role.SCORER: gettext_lazy("%(member)s is now scorer (can enter results)."),
+    Role.OWNER: gettext_lazy("%(member)s is now owner (manages the group)."),
+}
 
 
 @require_GET
@@ -32,7 +40,9 @@ def group_create(request):
     form = GroupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         group = services.create_group(form, request.user)
-        messages.success(request, f"{group.name} is ready. Add the players at your table.")
+        messages.success(
+            request, _("%(group)s is ready. Add the players at your table.") % {"group": group.name}
+        )
         return redirect(group)
     return render(request, "tracker/group_form.html", {"form": form})
 
@@ -77,7 +87,7 @@ def group_edit(request, pk):
     if request.method == "POST" and form.is_valid():
         try:
             services.save_group(form)
-            messages.success(request, "Group saved.")
+            messages.success(request, _("Group saved."))
             return redirect(group)
         except services.Refused as refusal:
             form.add_error("currency", str(refusal))
@@ -91,11 +101,11 @@ def member_role(request, pk, member_pk):
     member = get_object_or_404(group.memberships.select_related("user"), pk=member_pk)
     form = MemberRoleForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Pick a role: viewer, scorer or owner.")
+        messages.error(request, _("Pick a role: viewer, scorer or owner."))
         return redirect(group)
     try:
         services.change_role(group, member, form.cleaned_data["role"])
-        messages.success(request, f"{member.user} is now {member.get_role_display().lower()}.")
+        messages.success(request, NOW_IN_ROLE[member.role] % {"member": member.user})
     except services.Refused as refusal:
         messages.error(request, str(refusal))
     return redirect(group)
@@ -108,7 +118,11 @@ def member_remove(request, pk, member_pk):
     member = get_object_or_404(group.memberships.select_related("user"), pk=member_pk)
     try:
         services.remove_member(group, member)
-        messages.success(request, f"{member.user} no longer has access to {group.name}.")
+        messages.success(
+            request,
+            _("%(member)s no longer has access to %(group)s.")
+            % {"member": member.user, "group": group.name},
+        )
     except services.Refused as refusal:
         messages.error(request, str(refusal))
     return redirect(group)
@@ -121,7 +135,7 @@ def player_add(request, pk):
     form = PlayerForm(request.POST, group=group)
     if form.is_valid():
         player = services.save_player(form)
-        messages.success(request, f"{player.name} joined the table.")
+        messages.success(request, _("%(player)s joined the table.") % {"player": player.name})
         form = PlayerForm(group=group)
     elif not request.htmx:
         messages.error(request, " ".join(form.errors["name"]))
@@ -144,7 +158,7 @@ def player_edit(request, pk, player_pk):
         linked = request.POST.get("user")
         user = next((m.user for m in members if str(m.user_id) == linked), None)
         services.save_player(form, user)
-        messages.success(request, f"{player.name} saved.")
+        messages.success(request, _("%(player)s saved.") % {"player": player.name})
         return redirect(group)
     context = {"group": group, "player": player, "form": form, "members": members}
     context["derived_short_name"] = derived_short_name(player, group.players.all())
@@ -160,7 +174,9 @@ def invite_list(request, pk):
         invite = form.save(commit=False)
         invite.group, invite.created_by = group, request.user
         invite.save()
-        messages.success(request, "Invite created. Show the QR code at the table or send the link.")
+        messages.success(
+            request, _("Invite created. Show the QR code at the table or send the link.")
+        )
         return redirect("invite_list", pk=group.pk)
     invites = list(group.invites.all()[:20])
     for invite in invites:
@@ -176,7 +192,7 @@ def invite_revoke(request, pk, invite_pk):
     group = group_for(request, pk, role=Role.OWNER)
     invite = get_object_or_404(group.invites, pk=invite_pk)
     services.revoke_invite(invite)
-    messages.success(request, "Invite revoked: the link no longer works.")
+    messages.success(request, _("Invite revoked: the link no longer works."))
     return redirect("invite_list", pk=group.pk)
 
 
@@ -188,7 +204,7 @@ def invite_accept(request, token):
     if not request.user.is_authenticated or request.method == "GET":
         return render(request, "tracker/invite_accept.html", {"invite": invite})
     services.accept_invite(invite, request.user)
-    messages.success(request, f"Welcome to {invite.group.name}.")
+    messages.success(request, _("Welcome to %(group)s.") % {"group": invite.group.name})
     return redirect(invite.group)
 
 

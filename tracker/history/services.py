@@ -11,6 +11,7 @@ from decimal import Decimal
 from django.core.paginator import Page, Paginator
 from django.db.models import Prefetch
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from ledger.settlement import fewest_transfers
 from tracker.catte import board as catte_board
@@ -114,9 +115,11 @@ def game_chart(board, game: cutthroat.GameResult):
     target = board.settings.target
     return charts.line_chart(
         lines,
-        title=f"Game {game.number}: score after each hand",
-        x_label="hand",
-        reference=(target, f"target {target}"),
+        title=_("Game %(number)d: score after each hand") % {"number": game.number},
+        # Translators: the horizontal axis of a chart, counted in hands.
+        x_label=_("hand"),
+        # Translators: the dashed line of a chart at the score that wins a game.
+        reference=(target, _("target %(score)d") % {"score": target}),
     )
 
 
@@ -161,9 +164,11 @@ def money_chart(group, board):
             line.values.append(running[name])
     return charts.line_chart(
         list(lines.values()),
-        title=f"{board.session}: money after each round ({group.currency})",
-        x_label="round",
-        fmt=group.format_amount,
+        title=_("%(session)s: money after each round (%(currency)s)")
+        % {"session": board.session, "currency": group.currency},
+        # Translators: the horizontal axis of a chart, counted in rounds.
+        x_label=_("round"),
+        fmt=group.format_number,
     )
 
 

@@ -12,13 +12,15 @@ import zipfile
 from decimal import Decimal
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ledger.models import Transaction
 from ledger.payments import NOTE_MAX, PaymentError, record_payment, reverse_payment
 from tracker.common.seats import MAX_PLAYERS, MissingPlayers
 from tracker.common.versioning import touch_group
 from tracker.logs import limits, registry
-from tracker.logs.limits import MANIFEST, MAX_GAME_NAME, MAX_LOGS, MAX_PAYMENTS
+from tracker.logs.limits import MANIFEST, MAX_GAME_NAME, MAX_LOGS, MAX_PAYMENTS, count
 from tracker.models import CURRENCIES, Player, Tournament
 from tracker.rules import RulesError
 from tracker.rules.catte_settings import check_amount, parse_amount
@@ -46,7 +48,7 @@ def payment_entries(group) -> list[dict]:
             {
                 "from": payer.account.player.name,
                 "to": payee.account.player.name,
-                "amount": group.format_amount(group.from_minor(payer.amount_minor)),
+                "amount": group.plain_amount(group.from_minor(payer.amount_minor)),
                 "note": payment.note,
                 "reversed": hasattr(payment, "reversed_by"),
             }
@@ -82,51 +84,68 @@ def read_zip(data: bytes) -> tuple[dict, dict[str, bytes]]:
     """
     with limits.BoundedZip(data) as archive:
         if MANIFEST not in archive.names:
-            raise RulesError(f"backup: not a backup of this app (no {MANIFEST})")
-        manifest = limits.parse_json(archive.read(MANIFEST), f"backup: {MANIFEST}")
+            raise RulesError(
+                _("backup: not a backup of this app (no %(manifest)s)") % {"manifest": MANIFEST}
+            )
+        where = _("backup: %(file)s") % {"file": MANIFEST}
+        manifest = limits.parse_json(archive.read(MANIFEST), where)
         check_manifest(manifest)
         files = [entry["file"] for entry in manifest["logs"]]
         unnamed = sorted(archive.names - {MANIFEST} - set(files))
         if unnamed:
-            raise RulesError(f"backup: {unnamed[0]} is not named in {MANIFEST}")
+            raise RulesError(
+                _("backup: %(file)s is not named in %(manifest)s")
+                % {"file": unnamed[0], "manifest": MANIFEST}
+            )
         return manifest, {name: archive.read(name) for name in files}
 
 
 def check_manifest(manifest: dict) -> None:
     """Refuse a manifest that is not exactly what `export_zip` writes, within the caps."""
     if manifest.get("format") != FORMAT:
-        raise RulesError(f'backup: "format" must be "{FORMAT}"')
+        raise RulesError(_('backup: "format" must be "%(format)s"') % {"format": FORMAT})
     keys = {"format", "group", "currency", "logs", "players", "payments"}
     _only_keys(manifest, keys, "backup", required=("currency", "logs"))
     currency = manifest.get("currency")
     if not isinstance(currency, str) or currency not in CURRENCIES:
-        raise RulesError(f"backup: currency {_shown(currency)} is not one this app keeps")
+        raise RulesError(
+            _("backup: currency %(currency)s is not one this app keeps")
+            % {"currency": _shown(currency)}
+        )
     if not isinstance(manifest.get("group", ""), str):
-        raise RulesError('backup: "group" must be the name of the group')
-    logs = _listed(manifest, "logs", MAX_LOGS, "game logs")
-    players = _listed(manifest, "players", MAX_PLAYERS, "players")
-    payments = _listed(manifest, "payments", MAX_PAYMENTS, "payments")
-    check_names(players, "backup: players")
+        raise RulesError(_('backup: "group" must be the name of the group'))
+    logs = _listed(manifest, "logs", MAX_LOGS)
+    players = _listed(manifest, "players", MAX_PLAYERS)
+    payments = _listed(manifest, "payments", MAX_PAYMENTS)
+    # Translators: "players" is a key of a backup's group.json; keep it as it is.
+    check_names(players, _("backup: players"))
     files = set()
     for number, entry in enumerate(logs, start=1):
-        _check_entry(entry, f"backup: logs {number}", currency)
+        # Translators: "logs" is a key of a backup's group.json; keep it as it is.
+        where = _("backup: logs %(number)d") % {"number": number}
+        _check_entry(entry, where, currency)
         if entry["file"] in files:
-            raise RulesError(f"backup: logs {number}: {entry['file']} is named twice")
+            raise RulesError(
+                _("%(where)s: %(file)s is named twice") % {"where": where, "file": entry["file"]}
+            )
         files.add(entry["file"])
     known = {name_key(name): name for name in players}
     for number, payment in enumerate(payments, start=1):
-        _check_payment(payment, f"backup: payment {number}", known, currency)
+        where = _("backup: payment %(number)d") % {"number": number}
+        _check_payment(payment, where, known, currency)
 
 
 def _only_keys(entry, keys: set, where: str, required: tuple = ()) -> None:
     if not isinstance(entry, dict):
-        raise RulesError(f"{where}: must be an object")
+        raise RulesError(_("%(where)s: must be an object") % {"where": where})
     for key in entry:
         if key not in keys:
-            raise RulesError(f"{where}: unknown key {_shown(key)}")
+            raise RulesError(
+                _("%(where)s: unknown key %(key)s") % {"where": where, "key": _shown(key)}
+            )
     for key in required:
         if key not in entry:
-            raise RulesError(f'{where}: "{key}" is missing')
+            raise RulesError(_('%(where)s: "%(key)s" is missing') % {"where": where, "key": key})
 
 
 def _shown(value) -> str:
@@ -135,13 +154,36 @@ def _shown(value) -> str:
     return text if len(text) <= 60 else f"{text[:57]}..."
 
 
-def _listed(manifest: dict, key: str, most: int, what: str) -> list:
+def _listed(manifest: dict, key: str, most: int) -> list:
     items = manifest.get(key, [])
     if not isinstance(items, list):
-        raise RulesError(f'backup: "{key}" must be a list')
+        raise RulesError(_('backup: "%(key)s" must be a list') % {"key": key})
     if len(items) > most:
-        raise RulesError(f"backup: {len(items):,} {what}; a backup holds at most {most:,}")
+        raise RulesError(
+            _too_many(key, len(items)) % {"count": count(len(items)), "most": count(most)}
+        )
     return items
+
+
+def _too_many(key: str, number: int) -> str:
+    """A refusal of a list of the manifest past its cap, to fill with "count" and "most"."""
+    if key == "logs":
+        return ngettext(
+            "backup: %(count)s game log; a backup holds at most %(most)s",
+            "backup: %(count)s game logs; a backup holds at most %(most)s",
+            number,
+        )
+    if key == "players":
+        return ngettext(
+            "backup: %(count)s player; a backup holds at most %(most)s",
+            "backup: %(count)s players; a backup holds at most %(most)s",
+            number,
+        )
+    return ngettext(
+        "backup: %(count)s payment; a backup holds at most %(most)s",
+        "backup: %(count)s payments; a backup holds at most %(most)s",
+        number,
+    )
 
 
 def _money(text, where: str, currency: str, *, positive: bool = False) -> Decimal:
@@ -150,8 +192,17 @@ def _money(text, where: str, currency: str, *, positive: bool = False) -> Decima
     check_amount(amount, where, positive=positive)
     decimals = CURRENCIES[currency]
     if amount != amount.quantize(Decimal(1).scaleb(-decimals)):
-        places = "no decimals" if decimals == 0 else f"at most {decimals} decimals"
-        raise RulesError(f"{where}: {currency} amounts have {places}")
+        words = {"where": where, "currency": currency, "decimals": decimals}
+        if decimals == 0:
+            raise RulesError(_("%(where)s: %(currency)s amounts have no decimals") % words)
+        raise RulesError(
+            ngettext(
+                "%(where)s: %(currency)s amounts have at most %(decimals)d decimal",
+                "%(where)s: %(currency)s amounts have at most %(decimals)d decimals",
+                decimals,
+            )
+            % words
+        )
     return amount
 
 
@@ -160,15 +211,21 @@ def _check_entry(entry, where: str, currency: str) -> None:
     _only_keys(entry, keys, where, required=("file",))
     file = entry["file"]
     if not isinstance(file, str) or file == MANIFEST or not limits.FILE_NAME.fullmatch(file):
-        raise RulesError(f"{where}: file must be the name of a game log such as session-1.json")
+        raise RulesError(
+            _("%(where)s: file must be the name of a game log such as session-1.json")
+            % {"where": where}
+        )
     name = entry.get("name", "")
     if not isinstance(name, str) or len(name) > MAX_GAME_NAME:
-        raise RulesError(f"{where}: name must be text of at most {MAX_GAME_NAME} characters")
+        raise RulesError(
+            _("%(where)s: name must be text of at most %(most)d characters")
+            % {"where": where, "most": MAX_GAME_NAME}
+        )
     for key in ("game_stake", "buy_in"):
         if key in entry:
             _money(entry[key], f"{where}: {key}", currency)
     if type(entry.get("closed", True)) is not bool:
-        raise RulesError(f"{where}: closed must be true or false")
+        raise RulesError(_("%(where)s: closed must be true or false") % {"where": where})
 
 
 def _check_payment(payment, where: str, known: dict, currency: str) -> None:
@@ -177,15 +234,24 @@ def _check_payment(payment, where: str, known: dict, currency: str) -> None:
     for key in ("from", "to"):
         name = payment[key]
         if not isinstance(name, str) or name_key(name) not in known:
-            raise RulesError(f'{where}: "{key}" {_shown(name)} is not one of the backup\'s players')
+            raise RulesError(
+                _('%(where)s: "%(key)s" %(name)s is not one of the backup\'s players')
+                % {"where": where, "key": key, "name": _shown(name)}
+            )
     if name_key(payment["from"]) == name_key(payment["to"]):
-        raise RulesError(f"{where}: {payment['from']} cannot pay themselves")
+        raise RulesError(
+            _("%(where)s: %(player)s cannot pay themselves")
+            % {"where": where, "player": payment["from"]}
+        )
     _money(payment["amount"], f"{where}: amount", currency, positive=True)
     note = payment.get("note", "")
     if not isinstance(note, str) or len(note) > NOTE_MAX:
-        raise RulesError(f"{where}: note must be text of at most {NOTE_MAX} characters")
+        raise RulesError(
+            _("%(where)s: note must be text of at most %(most)d characters")
+            % {"where": where, "most": NOTE_MAX}
+        )
     if type(payment.get("reversed", False)) is not bool:
-        raise RulesError(f"{where}: reversed must be true or false")
+        raise RulesError(_("%(where)s: reversed must be true or false") % {"where": where})
 
 
 def import_zip(group, data: bytes, user) -> None:
@@ -197,25 +263,31 @@ def restore(group, backup: tuple[dict, dict[str, bytes]], user) -> None:
     """A backup read by `read_zip`, into a group that has played nothing yet; all or nothing."""
     manifest, logs = backup
     if group.tournaments.exists() or group.sessions.exists() or group.transactions.exists():
-        raise RulesError("backup: restore into a group that has played nothing yet")
+        raise RulesError(_("backup: restore into a group that has played nothing yet"))
     if manifest["currency"] != group.currency:
-        raise RulesError(f"backup: the amounts are in {manifest['currency']}, not {group.currency}")
+        raise RulesError(
+            _("backup: the amounts are in %(backup)s, not %(group)s")
+            % {"backup": manifest["currency"], "group": group.currency}
+        )
     with transaction.atomic():
         known = {name_key(name) for name in group.players.values_list("name", flat=True)}
         new = [name for name in manifest.get("players", []) if name_key(name) not in known]
         if len(known) + len(new) > MAX_PLAYERS:
             raise RulesError(
-                f"backup: the group would have {len(known) + len(new)} players; "
-                f"a group has at most {MAX_PLAYERS}"
+                _("backup: the group would have %(count)d players; a group has at most %(most)d")
+                % {"count": len(known) + len(new), "most": MAX_PLAYERS}
             )
         Player.objects.bulk_create(Player(group=group, name=name) for name in new)
         touch_group(group.pk)
         for entry in manifest["logs"]:
-            where = f"backup: {entry['file']}"
+            where = _("backup: %(file)s") % {"file": entry["file"]}
             try:
                 restore_log(group, entry, registry.read(logs[entry["file"]]), user)
             except MissingPlayers as missing:
-                raise RulesError(f"{where}: {missing}; {MANIFEST} must list them") from missing
+                raise RulesError(
+                    _("%(where)s: %(missing)s; %(manifest)s must list them")
+                    % {"where": where, "missing": missing, "manifest": MANIFEST}
+                ) from missing
             except RulesError as error:
                 message = str(error)
                 if message.startswith(where):
@@ -226,7 +298,8 @@ def restore(group, backup: tuple[dict, dict[str, bytes]], user) -> None:
             try:
                 restore_payment(group, players, payment, user)
             except PaymentError as error:
-                raise RulesError(f"backup: payment {number}: {error}") from error
+                where = _("backup: payment %(number)d") % {"number": number}
+                raise RulesError(f"{where}: {error}") from error
 
 
 def restore_log(group, entry: dict, log: dict, user) -> None:

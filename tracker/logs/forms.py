@@ -5,19 +5,24 @@ reading path of its kind (`registry.read`, `backup.read_zip`), which checks ever
 """
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from tracker.logs import backup, registry
 from tracker.logs.limits import MAX_BACKUP_BYTES, MAX_LOG_BYTES, megabytes
-from tracker.rules import RulesError
+from tracker.rules import RulesError, catte
 
 
 class RestoreForm(forms.Form):
-    file = forms.FileField(label="Backup (.zip)")
+    file = forms.FileField(label=_("Backup (.zip)"))
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
         if upload.size > MAX_BACKUP_BYTES:
-            raise forms.ValidationError(f"A backup file is at most {megabytes(MAX_BACKUP_BYTES)}.")
+            raise forms.ValidationError(
+                gettext("A backup file is at most %(size)s.")
+                % {"size": megabytes(MAX_BACKUP_BYTES)}
+            )
         try:
             self.cleaned_data["backup"] = backup.read_zip(upload.read(MAX_BACKUP_BYTES + 1))
         except RulesError as error:
@@ -28,10 +33,21 @@ class RestoreForm(forms.Form):
 class ImportForm(forms.Form):
     """A game log, uploaded as a file or pasted; only an owner is offered to add players."""
 
-    file = forms.FileField(required=False, label="Log file (.json)")
-    text = forms.CharField(required=False, label="…or paste the log", widget=forms.Textarea)
+    file = forms.FileField(required=False, label=_("Log file (.json)"))
+    text = forms.CharField(required=False, label=_("…or paste the log"), widget=forms.Textarea)
     create_missing = forms.BooleanField(
-        required=False, label="Add players who are not in the group yet"
+        required=False, label=_("Add players who are not in the group yet")
+    )
+    # A Cắt Tê session exported mid-evening goes on at this table; a whole evening is closed.
+    session = forms.ChoiceField(
+        choices=[
+            ("closed", _("a finished evening (closed)")),
+            ("open", _("keep playing it (open)")),
+        ],
+        initial="closed",
+        required=False,
+        widget=forms.RadioSelect,
+        label=_("A Cắt Tê session is imported as"),
     )
 
     def __init__(self, *args, can_add_players: bool = True, **kwargs):
@@ -43,11 +59,15 @@ class ImportForm(forms.Form):
         data = super().clean()
         upload, text = data.get("file"), data.get("text", "").strip()
         if not upload and not text:
-            raise forms.ValidationError("Choose a log file or paste a log.")
+            raise forms.ValidationError(gettext("Choose a log file or paste a log."))
         if upload and upload.size > MAX_LOG_BYTES:
-            raise forms.ValidationError(f"A log file is at most {megabytes(MAX_LOG_BYTES)}.")
+            raise forms.ValidationError(
+                gettext("A log file is at most %(size)s.") % {"size": megabytes(MAX_LOG_BYTES)}
+            )
         try:
             data["log"] = registry.read(upload.read(MAX_LOG_BYTES + 1) if upload else text)
         except RulesError as error:
             raise forms.ValidationError(str(error)) from error
+        is_session = data["log"].get("format") == catte.FORMAT
+        data["options"] = {"closed": data.get("session") != "open"} if is_session else {}
         return data

@@ -11,6 +11,9 @@ import struct
 import zipfile
 import zlib
 
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+
 from tracker.rules import RulesError
 
 MAX_LOG_BYTES = 2_000_000  # a game log: a file, pasted text, or one file of a backup
@@ -50,6 +53,11 @@ def megabytes(size: int) -> str:
     return f"{size / 1_000_000:g} MB"
 
 
+def count(number: int) -> str:
+    """A count of files, bytes or entries in a refusal, grouped as the reader's language does."""
+    return number_format(number, force_grouping=True)
+
+
 def depth_of(text: str, most: int = MAX_DEPTH) -> int:
     """How deep arrays and objects nest in JSON text, counting no further than `most` + 1.
 
@@ -78,18 +86,25 @@ def parse_json(data: str | bytes, where: str, limit: int = MAX_LOG_BYTES) -> dic
     if len(data) > limit or (
         isinstance(data, str) and len(data.encode("utf-8", "surrogatepass")) > limit
     ):
-        raise RulesError(f"{where}: larger than {megabytes(limit)}")
+        raise RulesError(
+            _("%(where)s: larger than %(size)s") % {"where": where, "size": megabytes(limit)}
+        )
     try:
         if isinstance(data, bytes):
             data = data.decode(json.detect_encoding(data), "surrogatepass")
         deep = depth_of(data) > MAX_DEPTH
         doc = None if deep else json.loads(data, parse_constant=_no_constant)
     except (ValueError, RecursionError) as error:
-        raise RulesError(f"{where}: not valid JSON ({error})") from error
+        raise RulesError(
+            _("%(where)s: not valid JSON (%(error)s)") % {"where": where, "error": error}
+        ) from error
     if deep:
-        raise RulesError(f"{where}: nested more than {MAX_DEPTH} levels deep")
+        raise RulesError(
+            _("%(where)s: nested more than %(most)d levels deep")
+            % {"where": where, "most": MAX_DEPTH}
+        )
     if not isinstance(doc, dict):
-        raise RulesError(f"{where}: must be a JSON object")
+        raise RulesError(_("%(where)s: must be a JSON object") % {"where": where})
     return doc
 
 
@@ -98,18 +113,33 @@ class BoundedZip:
 
     def __init__(self, data: bytes):
         if len(data) > MAX_BACKUP_BYTES:
-            raise RulesError(f"backup: larger than {megabytes(MAX_BACKUP_BYTES)}")
+            raise RulesError(
+                _("backup: larger than %(size)s") % {"size": megabytes(MAX_BACKUP_BYTES)}
+            )
         if data.count(_ENTRY) > MAX_LOGS + 1 + _ENTRY_ROOM:
-            raise RulesError(f"backup: holds more than {MAX_LOGS + 1} files, the most it may")
+            raise RulesError(
+                _("backup: holds more than %(most)d files, the most it may")
+                % {"most": MAX_LOGS + 1}
+            )
         try:
             self.archive = zipfile.ZipFile(io.BytesIO(data))
             infos = self.archive.infolist()
         except _ZIP_ERRORS as error:
-            raise RulesError(f"backup: not a backup of this app ({error})") from error
+            raise RulesError(
+                _("backup: not a backup of this app (%(error)s)") % {"error": error}
+            ) from error
         if len(infos) > MAX_LOGS + 1:
             raise RulesError(
-                f"backup: holds {len(infos)} files; at most {MAX_LOGS + 1} "
-                f"({MANIFEST} and {MAX_LOGS} game logs)"
+                _(
+                    "backup: holds %(count)d files; at most %(most)d "
+                    "(%(manifest)s and %(logs)d game logs)"
+                )
+                % {
+                    "count": len(infos),
+                    "most": MAX_LOGS + 1,
+                    "manifest": MANIFEST,
+                    "logs": MAX_LOGS,
+                }
             )
         self.infos = {}
         for info in infos:
@@ -118,32 +148,41 @@ class BoundedZip:
         total = sum(info.file_size for info in infos)
         if total > MAX_INFLATED_BYTES:
             raise RulesError(
-                f"backup: its files inflate to {total:,} bytes; "
-                f"at most {MAX_INFLATED_BYTES:,} in all"
+                _("backup: its files inflate to %(size)s bytes; at most %(most)s in all")
+                % {"size": count(total), "most": count(MAX_INFLATED_BYTES)}
             )
 
     def _check(self, info: zipfile.ZipInfo) -> None:
         name = info.filename
         if not FILE_NAME.fullmatch(name):
-            raise RulesError(f"backup: {name!r} is not a file name this app writes")
+            raise RulesError(
+                _("backup: %(file)s is not a file name this app writes") % {"file": repr(name)}
+            )
         if name in self.infos:
-            raise RulesError(f"backup: {name} is in the zip twice")
+            raise RulesError(_("backup: %(file)s is in the zip twice") % {"file": name})
         if info.flag_bits & 0x1:
-            raise RulesError(f"backup: {name} is encrypted; a backup never is")
+            raise RulesError(_("backup: %(file)s is encrypted; a backup never is") % {"file": name})
         if info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
             raise RulesError(
-                f"backup: {name} is compressed with method {info.compress_type}; "
-                "a backup's files are stored or deflated"
+                _(
+                    "backup: %(file)s is compressed with method %(method)d; "
+                    "a backup's files are stored or deflated"
+                )
+                % {"file": name, "method": info.compress_type}
             )
         if info.file_size > MAX_LOG_BYTES:
             raise RulesError(
-                f"backup: {name} inflates to {info.file_size:,} bytes; "
-                f"a file is at most {MAX_LOG_BYTES:,}"
+                _("backup: %(file)s inflates to %(size)s bytes; a file is at most %(most)s")
+                % {"file": name, "size": count(info.file_size), "most": count(MAX_LOG_BYTES)}
             )
         if info.file_size > MAX_RATIO * max(info.compress_size, 1):
             raise RulesError(
-                f"backup: {name} inflates {info.file_size // max(info.compress_size, 1):,} "
-                f"times; at most {MAX_RATIO} times"
+                _("backup: %(file)s inflates %(ratio)s times; at most %(most)d times")
+                % {
+                    "file": name,
+                    "ratio": count(info.file_size // max(info.compress_size, 1)),
+                    "most": MAX_RATIO,
+                }
             )
 
     @property
@@ -154,14 +193,19 @@ class BoundedZip:
         """A file's bytes, never more than its cap: a header that lies about the size is
         caught by reading one byte past the cap, not by trusting it."""
         if name not in self.infos:
-            raise RulesError(f"backup: {name} is not in the zip")
+            raise RulesError(_("backup: %(file)s is not in the zip") % {"file": name})
         try:
             with self.archive.open(self.infos[name]) as member:
                 data = member.read(MAX_LOG_BYTES + 1)
         except _ZIP_ERRORS as error:
-            raise RulesError(f"backup: {name}: cannot be read ({error})") from error
+            raise RulesError(
+                _("backup: %(file)s: cannot be read (%(error)s)") % {"file": name, "error": error}
+            ) from error
         if len(data) > MAX_LOG_BYTES:
-            raise RulesError(f"backup: {name}: larger than {megabytes(MAX_LOG_BYTES)}")
+            raise RulesError(
+                _("backup: %(file)s: larger than %(size)s")
+                % {"file": name, "size": megabytes(MAX_LOG_BYTES)}
+            )
         return data
 
     def __enter__(self):

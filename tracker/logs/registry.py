@@ -7,6 +7,9 @@ format up here, so a new format is added in one place.
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.utils.text import get_text_list
+from django.utils.translation import gettext as _
+
 from ledger.settlement import fewest_transfers
 from tracker.catte import services as catte_services
 from tracker.cutthroat import services as cutthroat_services
@@ -60,14 +63,21 @@ FORMATS = {
 }
 
 
+def known_formats() -> str:
+    """The formats a log may say it is in, as a refusal lists them: "a" or "b"."""
+    return get_text_list([f'"{name}"' for name in FORMATS], _("or"))
+
+
 def format_of(doc) -> LogFormat:
     """The format a log document says it is in; RulesError for any other."""
     if not isinstance(doc, dict):
-        raise RulesError("log: must be a JSON object")
+        raise RulesError(_("log: must be a JSON object"))
     kind = doc.get("format")
     if kind not in FORMATS:
-        known = " or ".join(f'"{name}"' for name in FORMATS)
-        raise RulesError(f'log: "format" must be {known}, not {kind!r}')
+        raise RulesError(
+            _('log: "format" must be %(known)s, not %(kind)s')
+            % {"known": known_formats(), "kind": repr(kind)}
+        )
     return FORMATS[kind]
 
 
@@ -97,10 +107,14 @@ def export(game) -> dict:
 def read(text: str | bytes) -> dict:
     """A log document from JSON text: RulesError for anything but a JSON object, for text past
     the size cap of a log, and for arrays and objects nested deeper than any log does."""
-    doc = limits.parse_json(text, "log")
+    # Translators: where a refusal found the problem: in the game log.
+    doc = limits.parse_json(text, _("log"))
     kind = doc.get("format")
+    if kind is None:
+        raise RulesError(_('log: "format" must be %(known)s') % {"known": known_formats()})
     if not isinstance(kind, str):  # a list or an object could not even be looked up
-        known = " or ".join(f'"{name}"' for name in FORMATS)
-        shown = "" if kind is None else f", not a {type(kind).__name__}"
-        raise RulesError(f'log: "format" must be {known}{shown}')
+        raise RulesError(
+            _('log: "format" must be %(known)s, not a %(type)s')
+            % {"known": known_formats(), "type": type(kind).__name__}
+        )
     return doc

@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from tracker.common.permissions import group_for
@@ -13,8 +14,6 @@ from tracker.logs import backup, registry
 from tracker.logs.forms import ImportForm, RestoreForm
 from tracker.models import Role
 from tracker.rules import RulesError
-
-ASK_AN_OWNER = "ask an owner of the group to add them, or import as an owner."
 
 
 @login_required
@@ -27,18 +26,25 @@ def log_import(request, pk):
     form = ImportForm(request.POST or None, request.FILES or None, can_add_players=can_add)
     missing = []
     if request.method == "POST" and form.is_valid():
-        create = can_add and form.cleaned_data.get("create_missing", False)
+        data = form.cleaned_data
+        create = can_add and data.get("create_missing", False)
         try:
-            imported = registry.import_log(group, form.cleaned_data["log"], request.user, create)
-            messages.success(request, f"Imported as {imported}.")
+            imported = registry.import_log(
+                group, data["log"], request.user, create, **data["options"]
+            )
+            messages.success(request, _("Imported as %(game)s.") % {"game": imported})
             return redirect(imported)
         except MissingPlayers as refusal:
             if not can_add:
-                form.add_error(None, f"{refusal} — {ASK_AN_OWNER}")
+                ask = _(
+                    "%(refusal)s — ask an owner of the group to add them, or import as an owner."
+                )
+                form.add_error(None, ask % {"refusal": refusal})
             else:
                 missing = refusal.names
-                text = json.dumps(form.cleaned_data["log"], ensure_ascii=False, indent=1)
-                form = ImportForm(initial={"text": text, "create_missing": True})
+                text = json.dumps(data["log"], ensure_ascii=False, indent=1)
+                kept = {"text": text, "create_missing": True, "session": data.get("session")}
+                form = ImportForm(initial=kept)
         except RulesError as refusal:
             form.add_error(None, str(refusal))
     context = {"group": group, "form": form, "missing": missing, "can_add_players": can_add}
@@ -82,7 +88,7 @@ def group_restore(request, pk):
     if request.method == "POST" and form.is_valid():
         try:
             backup.restore(group, form.cleaned_data["backup"], request.user)
-            messages.success(request, "The backup was restored into this group.")
+            messages.success(request, _("The backup was restored into this group."))
             return redirect(group)
         except RulesError as refusal:
             form.add_error(None, str(refusal))

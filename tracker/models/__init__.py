@@ -2,6 +2,7 @@ from tracker.models.catte import Round, Session, SessionSeat
 from tracker.models.cutthroat import Hand, Tournament, TournamentSeat
 from tracker.models.groups import CURRENCIES, Group, Invite, Membership, Player, Role
 from tracker.models.history import Change
+from tracker.models.people import Preferences
 
 __all__ = [
     "CURRENCIES",
@@ -11,6 +12,7 @@ __all__ = [
     "Invite",
     "Membership",
     "Player",
+    "Preferences",
     "Role",
     "Round",
     "Session",

@@ -2,6 +2,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 
 class SessionQuerySet(models.QuerySet):
@@ -47,7 +48,7 @@ class Session(models.Model):
         ordering = ["-created_at", "-pk"]
 
     def __str__(self):
-        return self.name or f"Session {self.pk}"
+        return self.name or _("Session %(number)s") % {"number": self.pk}
 
     def get_absolute_url(self):
         return reverse("session", args=[self.group_id, self.pk])
@@ -78,6 +79,13 @@ class SessionSeat(models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="seats")
     player = models.ForeignKey("tracker.Player", on_delete=models.PROTECT, related_name="+")
     seat = models.PositiveSmallIntegerField()
+    # A player who sat down during the evening: how many rounds were recorded before he did. He
+    # sits out those rounds, which keep their entries as they were recorded (None: seated from
+    # the start).
+    joined_after_round = models.PositiveIntegerField(null=True, blank=True)
+    # A player who left for the rest of the evening after this many rounds: every new round
+    # starts with him sitting out (None: at the table).
+    left_after_round = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["seat"]
@@ -89,7 +97,7 @@ class SessionSeat(models.Model):
         ]
 
     def __str__(self):
-        return f"Seat {self.seat + 1}"
+        return _("Seat %(number)d") % {"number": self.seat + 1}
 
 
 class Round(models.Model):
@@ -112,4 +120,4 @@ class Round(models.Model):
         ]
 
     def __str__(self):
-        return f"Round {self.number}"
+        return _("Round %(number)d") % {"number": self.number}

@@ -2,6 +2,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 
 class Tournament(models.Model):
@@ -36,7 +37,7 @@ class Tournament(models.Model):
         ordering = ["-created_at", "-pk"]
 
     def __str__(self):
-        return self.name or f"Tournament {self.pk}"
+        return self.name or _("Tournament %(number)s") % {"number": self.pk}
 
     def get_absolute_url(self):
         return reverse("tournament", args=[self.group_id, self.pk])
@@ -57,7 +58,7 @@ class TournamentSeat(models.Model):
         ]
 
     def __str__(self):
-        return f"Seat {self.seat + 1}"
+        return _("Seat %(number)d") % {"number": self.seat + 1}
 
 
 class Hand(models.Model):
@@ -82,7 +83,7 @@ class Hand(models.Model):
         ]
 
     def __str__(self):
-        return f"Hand {self.number}"
+        return _("Hand %(number)d") % {"number": self.number}
 
     @property
     def is_played(self) -> bool:

@@ -7,6 +7,9 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from tracker.common import locale_money
 
 # Code → number of decimals of the minor unit. Amounts are stored as integers of that unit.
 CURRENCIES = {
@@ -23,9 +26,9 @@ CURRENCIES = {
 
 
 class Role(models.TextChoices):
-    VIEWER = "viewer", "Viewer (can look)"
-    SCORER = "scorer", "Scorer (can enter results)"
-    OWNER = "owner", "Owner (manages the group)"
+    VIEWER = "viewer", _("Viewer (can look)")
+    SCORER = "scorer", _("Scorer (can enter results)")
+    OWNER = "owner", _("Owner (manages the group)")
 
     @classmethod
     def rank(cls, role: str) -> int:
@@ -68,12 +71,20 @@ class Group(models.Model):
         return Decimal(minor).scaleb(-self.decimals)
 
     def format_amount(self, amount: Decimal) -> str:
-        return f"{amount:.{self.decimals}f}"
+        """For people: in the reader's language, with the currency ("€12.50", "12,50 €")."""
+        return locale_money.format_money(amount, self.currency)
 
     def format_signed(self, amount: Decimal) -> str:
-        """ "+12.50", "-3.00", "0.00": gains carry their sign too."""
-        text = self.format_amount(amount)
-        return f"+{text}" if amount > 0 else text
+        """ "+€12.50", "-€3.00", "€0.00": gains carry their sign too."""
+        return locale_money.format_money(amount, self.currency, signed=True)
+
+    def format_number(self, amount: Decimal) -> str:
+        """For people, without the currency: where a heading or axis already names it."""
+        return locale_money.format_number(amount, self.decimals)
+
+    def plain_amount(self, amount: Decimal) -> str:
+        """For files (backups, CSV): "1234.50" in any language, so any phone reads it back."""
+        return f"{amount:.{self.decimals}f}"
 
 
 class Membership(models.Model):
@@ -141,7 +152,7 @@ def invite_expiry():
 class Invite(models.Model):
     group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="invites")
     role = models.CharField(
-        max_length=10, choices=[(Role.SCORER, "Scorer"), (Role.VIEWER, "Viewer")]
+        max_length=10, choices=[(Role.SCORER, _("Scorer")), (Role.VIEWER, _("Viewer"))]
     )
     token = models.CharField(max_length=64, unique=True, default=new_invite_token)
     created_by = models.ForeignKey(

@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 
 class Change(models.Model):
@@ -11,14 +12,17 @@ class Change(models.Model):
     """
 
     class Action(models.TextChoices):
-        BIDS = "bids", "Bids entered"
-        PLAYED = "played", "Hand entered"
-        ROUND = "round", "Round entered"
-        CORRECTION = "correction", "Correction"
-        UNDO = "undo", "Undo"
-        CLOSE = "close", "Session closed"
-        REOPEN = "reopen", "Session reopened"
-        IMPORT = "import", "Imported"
+        BIDS = "bids", _("Bids entered")
+        PLAYED = "played", _("Hand entered")
+        ROUND = "round", _("Round entered")
+        CORRECTION = "correction", _("Correction")
+        UNDO = "undo", _("Undo")
+        CLOSE = "close", _("Session closed")
+        REOPEN = "reopen", _("Session reopened")
+        IMPORT = "import", _("Imported")
+        JOIN = "join", _("Player joined")
+        LEAVE = "leave", _("Player left")
+        BACK = "back", _("Player back")
 
     tournament = models.ForeignKey(
         "tracker.Tournament",

@@ -7,7 +7,7 @@ of one round: dealer, tricks, survivors) and `catte_play` (scoring, round by rou
 
 from decimal import Decimal
 
-from tracker.rules import MOST_ENTRIES, RulesError
+from tracker.rules import MOST_ENTRIES, Phrase, RulesError, _
 from tracker.rules.catte_cards import card_label, next_card, parse_card
 from tracker.rules.catte_play import (
     Round,
@@ -184,37 +184,41 @@ def read_log(doc) -> tuple[list[str], Settings, list[Round], dict[str, Decimal]]
     """The log's structure: allowed keys at every level and the type of every value (the
     rounds are checked against the rules when they are played)."""
     if not isinstance(doc, dict):
-        raise RulesError("log: must be a JSON object")
+        raise RulesError(_("log: must be a JSON object"))
     _refuse_unknown_keys(doc, LOG_KEYS, "log")
     if doc.get("format") != FORMAT:
-        raise RulesError(f'format: must be "{FORMAT}", not {_shown(doc.get("format"))}')
+        raise RulesError(
+            _('format: must be "{format}", not {value}'),
+            format=FORMAT,
+            value=_shown(doc.get("format")),
+        )
     for key in ("rules", "players", "rounds"):
         if key not in doc:
-            raise RulesError(f"log: {key} is missing")
+            raise RulesError(_("log: {key} is missing"), key=key)
     players = _read_players(doc["players"])
     settings = settings_from_rules(doc["rules"])
     side_pot_in = _read_side_pot_in(doc.get("side_pot_in", {}), players)
     if not isinstance(doc["rounds"], list):
-        raise RulesError("rounds: must be a list of rounds")
+        raise RulesError(_("rounds: must be a list of rounds"))
     if len(doc["rounds"]) > MOST_ENTRIES:
-        raise RulesError(f"rounds: a log holds at most {MOST_ENTRIES:,} rounds")
+        raise RulesError(_("rounds: a log holds at most {most} rounds"), most=f"{MOST_ENTRIES:,}")
     rounds = [_read_round(number, entry) for number, entry in enumerate(doc["rounds"], start=1)]
     return players, settings, rounds, side_pot_in
 
 
 def _read_players(players) -> list[str]:
     if not isinstance(players, list):
-        raise RulesError("players: must be a list of names in seat order")
+        raise RulesError(_("players: must be a list of names in seat order"))
     check_players(players)
     return list(players)
 
 
 def _read_side_pot_in(side_pot_in, players: list[str]) -> dict[str, Decimal]:
     if not isinstance(side_pot_in, dict):
-        raise RulesError('side_pot_in: must be an object such as {"An": "0.50"}')
+        raise RulesError(_('side_pot_in: must be an object such as {"An": "0.50"}'))
     for name in side_pot_in:
         if name not in players:
-            raise RulesError(f"side_pot_in: {name}: not a player of this log")
+            raise RulesError(_("side_pot_in: {player}: not a player of this log"), player=name)
     return {
         name: parse_amount(side_pot_in[name], f"side_pot_in: {name}:")
         for name in players
@@ -223,19 +227,23 @@ def _read_side_pot_in(side_pot_in, players: list[str]) -> dict[str, Decimal]:
 
 
 def _read_round(number: int, entry) -> Round:
-    where = f"round {number}"
+    where = Phrase(_("round {number}"), number=number)
     if not isinstance(entry, dict):
-        raise RulesError(f"{where}: must be an object")
+        raise RulesError(_("{where}: must be an object"), where=where)
     _refuse_unknown_keys(entry, ROUND_KEYS, where)
     for key in NAME_LISTS:
         names = entry.get(key, [])
         if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
-            raise RulesError(f"{where}: {key} must be a list of player names")
+            raise RulesError(
+                _("{where}: {key} must be a list of player names"), where=where, key=key
+            )
     if "tricks" in entry and "auto_win" in entry:
-        raise RulesError(f"{where}: give either the tricks or an automatic win, not both")
+        raise RulesError(
+            _("{where}: give either the tricks or an automatic win, not both"), where=where
+        )
     withheld = entry.get("ace_withheld_by")
     if withheld is not None and not isinstance(withheld, str):
-        raise RulesError(f"{where}: ace_withheld_by must be a player's name or null")
+        raise RulesError(_("{where}: ace_withheld_by must be a player's name or null"), where=where)
     return Round(
         tricks=list(entry.get("tricks", [])),
         auto_win=_read_auto_win(where, entry.get("auto_win")),
@@ -247,7 +255,7 @@ def _read_round(number: int, entry) -> Round:
     )
 
 
-def _read_auto_win(where: str, auto_win) -> tuple[str, str] | None:
+def _read_auto_win(where: Phrase, auto_win) -> tuple[str, str] | None:
     if auto_win is None:
         return None
     if (
@@ -255,29 +263,40 @@ def _read_auto_win(where: str, auto_win) -> tuple[str, str] | None:
         or set(auto_win) != {"player", "hand"}
         or not all(isinstance(value, str) for value in auto_win.values())
     ):
-        raise RulesError(f'{where}: auto_win must be {{"player": name, "hand": "four_aces"}}')
+        raise RulesError(
+            _('{where}: auto_win must be {{"player": name, "hand": "four_aces"}}'), where=where
+        )
     return auto_win["player"], auto_win["hand"]
 
 
-def _read_side_pot(where: str, side_pot) -> dict:
+def _read_side_pot(where: Phrase, side_pot) -> dict:
     if side_pot is None:
         return {}
     if not isinstance(side_pot, dict):
-        raise RulesError(f'{where}: side_pot must be {{"upturned": card, "claimed_by": name}}')
-    _refuse_unknown_keys(side_pot, ("upturned", "claimed_by"), f"{where}: side_pot")
+        raise RulesError(
+            _('{where}: side_pot must be {{"upturned": card, "claimed_by": name}}'), where=where
+        )
+    in_side_pot = Phrase(_("{where}: {key}"), where=where, key="side_pot")
+    _refuse_unknown_keys(side_pot, ("upturned", "claimed_by"), in_side_pot)
     upturned, claimant = side_pot.get("upturned"), side_pot.get("claimed_by")
     if not isinstance(upturned, str):
-        raise RulesError(f'{where}: side pot: the upturned card is missing (such as "7H")')
+        raise RulesError(
+            _('{where}: side pot: the upturned card is missing (such as "7H")'), where=where
+        )
     if claimant is not None and not isinstance(claimant, str):
-        raise RulesError(f"{where}: side pot: claimed_by must be a player's name or null")
+        raise RulesError(
+            _("{where}: side pot: claimed_by must be a player's name or null"), where=where
+        )
     return {"side_pot_upturned": upturned, "side_pot_claimed_by": claimant}
 
 
-def _refuse_unknown_keys(entry: dict, allowed: tuple[str, ...], where: str) -> None:
+def _refuse_unknown_keys(entry: dict, allowed: tuple[str, ...], where: str | Phrase) -> None:
     for key in entry:
         if key not in allowed:
-            raise RulesError(f'{where}: unknown key "{key}"')
+            raise RulesError(_('{where}: unknown key "{key}"'), where=where, key=key)
 
 
-def _shown(value) -> str:
-    return f'"{value}"' if isinstance(value, str) else "missing" if value is None else str(value)
+def _shown(value) -> str | Phrase:
+    if isinstance(value, str):
+        return f'"{value}"'
+    return Phrase(_("missing")) if value is None else str(value)

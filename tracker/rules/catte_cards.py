@@ -1,6 +1,6 @@
 """Card codes of Cắt Tê: reading them, the next card of a suit (the side pot) and labels."""
 
-from tracker.rules import RulesError
+from tracker.rules import RulesError, _
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -13,7 +13,7 @@ def parse_card(code: str) -> tuple[str, str]:
         rank = "10" if rank == "T" else rank
         if rank in RANKS and suit in SUITS:
             return rank, suit
-    raise RulesError(f'"{code}" is not a card code such as "7H" or "10D"')
+    raise RulesError(_('"{code}" is not a card code such as "7H" or "10D"'), code=code)
 
 
 def next_card(code: str) -> str:

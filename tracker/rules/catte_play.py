@@ -8,7 +8,7 @@ that knows the state after round n plays round n + 1 without replaying the round
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from tracker.rules import RulesError
+from tracker.rules import Phrase, RulesError, _
 from tracker.rules.catte_cards import next_card, parse_card
 from tracker.rules.catte_round import (
     AUTO_WIN_HANDS,
@@ -216,15 +216,15 @@ def round_result_from_snapshot(snapshot: dict, players: list[str]) -> RoundResul
 
 def check_players(players: list[str]) -> None:
     if not isinstance(players, list) or not FEWEST_AT_TABLE <= len(players) <= MOST_PLAYERS:
-        count = len(players) if isinstance(players, list) else "no list"
-        raise RulesError(f"players: a session has 3 to 8 players, not {count}")
+        count = len(players) if isinstance(players, list) else Phrase(_("no list"))
+        raise RulesError(_("players: a session has 3 to 8 players, not {count}"), count=count)
     check_names(players)
 
 
 def _carried_in(players: list[str], side_pot_in: dict[str, Decimal]) -> dict[str, Decimal]:
     for name, amount in side_pot_in.items():
         if name not in players:
-            raise RulesError(f"side_pot_in: {name}: not a player of this session")
+            raise RulesError(_("side_pot_in: {player}: not a player of this session"), player=name)
         check_amount(amount, f"side_pot_in: {name}:")
     return {name: side_pot_in.get(name, ZERO) for name in players}
 
@@ -241,24 +241,28 @@ def _play_round(
     table = Table(number, players, round_.absent)
     seats = table.seats
     if len(seats) < FEWEST_AT_TABLE:
-        table.fail(f"only {len(seats)} players at the table; a round needs at least 3")
+        table.fail(
+            _("only {count} players at the table; a round needs at least 3"), count=len(seats)
+        )
     dealer = round_dealer(players, due_dealer, round_.absent)
-    table.check_list(round_.folds, "folds", "fold")
+    table.check_list(round_.folds, "folds", Phrase(_("fold")))
     if all(name in round_.folds for name in seats):
-        table.fail("everyone at the table folded; the last player left wins the remaining tricks")
+        table.fail(
+            _("everyone at the table folded; the last player left wins the remaining tricks")
+        )
     if round_.auto_win is not None and round_.tricks:
-        table.fail("give either the tricks or an automatic win, not both")
+        table.fail(_("give either the tricks or an automatic win, not both"))
     if round_.auto_win is not None:
         winner, result, eliminated = _auto_win(table, settings, round_)
     elif round_.tricks:
         winner, result, eliminated = _trick_outcome(table, round_.tricks, round_.folds)
     else:
-        table.fail("give the winners of the tricks or an automatic win")
+        table.fail(_("give the winners of the tricks or an automatic win"))
     if result == "sweep":
         doubled = settings.sweep_pays_double(len(seats))
     else:
         doubled = result == "auto_win" and settings.auto_win_pays == "double"
-    table.check_list(round_.false_claims, "false_claims", "make a claim")
+    table.check_list(round_.false_claims, "false_claims", Phrase(_("make a claim")))
     _check_ace(table, settings, round_.ace_withheld_by, winner, result == "sweep" and doubled)
     target = _side_pot_target(table, settings, round_)
 
@@ -314,38 +318,49 @@ def _side_pot_round(settings, seats, claimant, open_shares, net) -> dict[str, De
 
 def _auto_win(table: Table, settings: Settings, round_: Round) -> tuple[str, str, list[str]]:
     winner, hand = round_.auto_win
-    table.seated(winner, "win the round")
+    table.seated(winner, Phrase(_("win the round")))
     if hand not in AUTO_WIN_HANDS:
-        table.fail(f'"{hand}" is no automatic win; use four_aces, four_of_a_kind or flush', winner)
+        table.fail(
+            _('"{hand}" is no automatic win; use four_aces, four_of_a_kind or flush'),
+            winner,
+            hand=hand,
+        )
     if not settings.allows_auto_win(hand):
-        table.fail(f"an automatic win by {hand} is not played in this session", winner)
+        table.fail(_("an automatic win by {hand} is not played in this session"), winner, hand=hand)
     if winner in round_.folds:
-        table.fail("folded, so cannot win the round", winner)
+        table.fail(_("folded, so cannot win the round"), winner)
     return winner, "auto_win", []
 
 
 def _trick_outcome(table: Table, tricks: list[str], folds: list[str]) -> tuple[str, str, list[str]]:
     if len(tricks) not in (4, 6):
         table.fail(
-            f"{len(tricks)} tricks recorded; record 4 when one player won the first four, else 6"
+            _("{count} tricks recorded; record 4 when one player won the first four, else 6"),
+            count=len(tricks),
         )
     for trick, name in enumerate(tricks, start=1):
-        table.seated(name, f"win trick {trick}")
+        table.seated(name, Phrase(_("win trick {trick}"), trick=trick))
     first_four = tricks[:4]
     if len(tricks) == 4:
         if not is_sweep(first_four):
-            table.fail("4 tricks recorded but no one won all four; record all 6 tricks")
+            table.fail(_("4 tricks recorded but no one won all four; record all 6 tricks"))
         if first_four[0] in folds:
-            table.fail("folded, so cannot sweep", first_four[0])
+            table.fail(_("folded, so cannot sweep"), first_four[0])
         return first_four[0], "sweep", []
     if is_sweep(first_four):
-        table.fail("won the first four tricks: that sweep ends the round, record 4", first_four[0])
+        table.fail(
+            _("won the first four tricks: that sweep ends the round, record 4"), first_four[0]
+        )
     for trick in (5, 6):
         name = tricks[trick - 1]
         if name not in first_four:
-            table.fail(f"won none of the first four tricks, so cannot win trick {trick}", name)
+            table.fail(
+                _("won none of the first four tricks, so cannot win trick {trick}"),
+                name,
+                trick=trick,
+            )
     if tricks[5] in folds:
-        table.fail("folded, so cannot win trick 6", tricks[5])
+        table.fail(_("folded, so cannot win trick 6"), tricks[5])
     survivors = survivors_after_four(table.seats, first_four, folds)
     return tricks[5], "last_trick", [name for name in table.seats if name not in survivors]
 
@@ -355,27 +370,27 @@ def _check_ace(
 ) -> None:
     if guilty is None:
         return
-    table.seated(guilty, "be penalised for holding an ace")
+    table.seated(guilty, Phrase(_("be penalised for holding an ace")))
     if not settings.ace_penalty:
-        table.fail("the penalty for holding an ace is off in this session", guilty)
+        table.fail(_("the penalty for holding an ace is off in this session"), guilty)
     if not sweep_doubles:
-        table.fail("the penalty for holding an ace needs a sweep that pays double", guilty)
+        table.fail(_("the penalty for holding an ace needs a sweep that pays double"), guilty)
     if guilty == winner:
-        table.fail("swept, so cannot be penalised for holding an ace", guilty)
+        table.fail(_("swept, so cannot be penalised for holding an ace"), guilty)
 
 
 def _side_pot_target(table: Table, settings: Settings, round_: Round) -> str | None:
     upturned, claimant = round_.side_pot_upturned, round_.side_pot_claimed_by
     if not settings.has_side_pot:
         if upturned is not None or claimant is not None:
-            table.fail("side pot: there is no side pot in this session")
+            table.fail(_("side pot: there is no side pot in this session"))
         return None
     if upturned is None:
-        table.fail("side pot: the upturned card is missing")
+        table.fail(_("side pot: the upturned card is missing"))
     try:
         parse_card(upturned)
     except RulesError as problem:
-        table.fail(f"side pot: {problem}")
+        table.fail(_("side pot: {problem}"), problem=problem.phrase)
     if claimant is not None:
-        table.seated(claimant, "claim the side pot")
+        table.seated(claimant, Phrase(_("claim the side pot")))
     return next_card(upturned)

@@ -9,7 +9,7 @@ tells them apart.
 from collections.abc import Hashable, Sequence
 from typing import NoReturn
 
-from tracker.rules import RulesError
+from tracker.rules import Phrase, RulesError, _
 from tracker.rules.catte_settings import Settings
 
 FEWEST_AT_TABLE = 3
@@ -25,7 +25,7 @@ def round_dealer(players: Sequence, due: Hashable, absent: Sequence = ()) -> Has
         player = players[(start + step) % len(players)]
         if player not in absent:
             return player
-    raise RulesError("no one is at the table to deal")
+    raise RulesError(_("no one is at the table to deal"))
 
 
 def is_sweep(tricks: Sequence) -> bool:
@@ -52,10 +52,12 @@ def survivors_after_four(at_table: Sequence, first_four: Sequence, folds: Sequen
     A sweep leaves its sweeper as the only survivor. Seat order, as `at_table` is given.
     """
     if len(first_four) != SWEEP_TRICKS:
-        raise RulesError(f"{len(first_four)} tricks given; the first four are needed")
+        raise RulesError(
+            _("{count} tricks given; the first four are needed"), count=len(first_four)
+        )
     for name in first_four:
         if name not in at_table:
-            raise RulesError(f"{name}: won a trick but is not at the table")
+            raise RulesError(_("{player}: won a trick but is not at the table"), player=name)
     return [name for name in at_table if name in first_four and name not in folds]
 
 
@@ -92,31 +94,40 @@ def asks_about_the_ace(settings: Settings, at_table: Sequence, tricks: Sequence)
 
 
 class Table:
-    """The players at the table in one round, and the way its problems are reported."""
+    """The players at the table in one round, and the way its problems are reported: a
+    problem is a phrase, put after the round and the player it is about."""
 
     def __init__(self, number: int, players: list[str], absent: list[str]):
         self.number, self.players = number, players
         self.check_list(absent, "absent")
         self.seats = [name for name in players if name not in absent]
 
-    def fail(self, problem: str, player: str | None = None) -> NoReturn:
-        where = (
-            f"round {self.number}: {player}: " if player is not None else f"round {self.number}: "
+    def fail(self, problem: str | Phrase, player: str | None = None, /, **params) -> NoReturn:
+        """Refuse the round: `problem` is a template marked with `_` filled with `params` (or a
+        built phrase), about `player` if given."""
+        if not isinstance(problem, Phrase):
+            problem = Phrase(problem, **params)
+        where = Phrase(_("round {number}"), number=self.number)
+        if player is None:
+            raise RulesError(_("{where}: {problem}"), where=where, problem=problem)
+        raise RulesError(
+            _("{where}: {player}: {problem}"), where=where, player=player, problem=problem
         )
-        raise RulesError(where + problem)
 
-    def seated(self, name: str, doing: str) -> None:
+    def seated(self, name: str, doing: Phrase) -> None:
         if name not in self.players:
-            self.fail("not a player of this session", name)
+            self.fail(_("not a player of this session"), name)
         if name not in self.seats:
-            self.fail(f"absent this round, so cannot {doing}", name)
+            self.fail(_("absent this round, so cannot {doing}"), name, doing=doing)
 
-    def check_list(self, names: list[str], what: str, doing: str | None = None) -> None:
+    def check_list(self, names: list[str], what: str, doing: Phrase | None = None) -> None:
+        """Refuse a name twice in the list `what` (its key in the log), or a name that is no
+        player; with `doing`, one who is not at the table to do it."""
         for index, name in enumerate(names):
             if doing is None:
                 if name not in self.players:
-                    self.fail("not a player of this session", name)
+                    self.fail(_("not a player of this session"), name)
             else:
                 self.seated(name, doing)
             if name in names[:index]:
-                self.fail(f"listed twice in {what}", name)
+                self.fail(_("listed twice in {what}"), name, what=what)

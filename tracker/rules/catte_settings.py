@@ -4,14 +4,14 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
-from tracker.rules import RulesError
+from tracker.rules import Phrase, RulesError, _
 
 ZERO = Decimal("0.00")
 CENT = Decimal("0.01")
 HAND_NAMES = {
-    "four_aces": "four aces",
-    "four_of_a_kind": "four of a kind",
-    "flush": "six-card flush",
+    "four_aces": Phrase(_("four aces")),
+    "four_of_a_kind": Phrase(_("four of a kind")),
+    "flush": Phrase(_("six-card flush")),
 }
 OPTIONAL_AUTO_WINS = ("four_of_a_kind", "flush")  # four aces always wins, it is no setting
 AUTO_WIN_PAYS = ("pot", "double")
@@ -32,10 +32,11 @@ _AMOUNT_TEXT = re.compile(r"[0-9]{1,10}(\.[0-9]{1,2})?")
 MOST_MONEY = Decimal("1000000000")
 
 
-def parse_amount(text, where: str) -> Decimal:
-    """An amount written as the logs write money: a string, at most two places ("1.50", "5")."""
+def parse_amount(text, where: str | Phrase) -> Decimal:
+    """An amount written as the logs write money: a string, at most two places ("1.50", "5").
+    `where` names it in a refusal: the key in the log ("rules: stake") or a phrase."""
     if not isinstance(text, str) or not _AMOUNT_TEXT.fullmatch(text):
-        raise RulesError(f'{where} must be an amount such as "1.00"')
+        raise RulesError(_('{where} must be an amount such as "1.00"'), where=where)
     amount = Decimal(text)
     check_amount(amount, where)
     return amount
@@ -46,7 +47,7 @@ def format_money(amount: Decimal) -> str:
     return f"{(amount if amount else ZERO).quantize(CENT):f}"
 
 
-def check_amount(amount, where: str, *, positive: bool = False) -> None:
+def check_amount(amount, where: str | Phrase, *, positive: bool = False) -> None:
     """Refuse anything but a Decimal of at most two places, not negative (positive if asked)."""
     if (
         not isinstance(amount, Decimal)
@@ -54,11 +55,11 @@ def check_amount(amount, where: str, *, positive: bool = False) -> None:
         or amount < 0
         or amount != amount.quantize(CENT)
     ):
-        raise RulesError(f'{where} must be an amount such as "1.00"')
+        raise RulesError(_('{where} must be an amount such as "1.00"'), where=where)
     if amount > MOST_MONEY:
-        raise RulesError(f"{where} must be at most {MOST_MONEY:,}")
+        raise RulesError(_("{where} must be at most {most}"), where=where, most=f"{MOST_MONEY:,}")
     if positive and amount == 0:
-        raise RulesError(f"{where} must be more than 0")
+        raise RulesError(_("{where} must be more than 0"), where=where)
 
 
 @dataclass(frozen=True)
@@ -81,8 +82,10 @@ class Settings:
             type(least) is not int or not FEWEST_FOR_DOUBLE <= least <= MOST_PLAYERS
         ):
             raise RulesError(
-                "rules: sweep_double_min_players must be a whole number from 3 to 8, "
-                "or null for never"
+                _(
+                    "rules: sweep_double_min_players must be a whole number from 3 to 8, "
+                    "or null for never"
+                )
             )
         hands = self.auto_wins
         if (
@@ -91,22 +94,24 @@ class Settings:
             or len(set(hands)) != len(hands)
         ):
             raise RulesError(
-                "rules: auto_wins must list four_of_a_kind and/or flush, each once "
-                "(four aces always wins)"
+                _(
+                    "rules: auto_wins must list four_of_a_kind and/or flush, each once "
+                    "(four aces always wins)"
+                )
             )
         object.__setattr__(
             self, "auto_wins", tuple(hand for hand in OPTIONAL_AUTO_WINS if hand in hands)
         )
         if self.auto_win_pays not in AUTO_WIN_PAYS:
-            raise RulesError('rules: auto_win_pays must be "pot" or "double"')
+            raise RulesError(_('rules: auto_win_pays must be "pot" or "double"'))
         if self.false_claim_penalty is None:
             object.__setattr__(self, "false_claim_penalty", self.stake)
         check_amount(self.false_claim_penalty, "rules: false_claim_penalty")
         if type(self.ace_penalty) is not bool:
-            raise RulesError("rules: ace_penalty must be true or false")
+            raise RulesError(_("rules: ace_penalty must be true or false"))
         check_amount(self.side_pot_stake, "rules: side_pot_stake")
         if self.side_pot_at_end not in SIDE_POT_AT_END:
-            raise RulesError('rules: side_pot_at_end must be "refund" or "carry"')
+            raise RulesError(_('rules: side_pot_at_end must be "refund" or "carry"'))
 
     @property
     def has_side_pot(self) -> bool:
@@ -123,19 +128,19 @@ class Settings:
 def settings_from_rules(rules: dict) -> Settings:
     """The `rules` object of a "catte-log/1" document, checked key by key."""
     if not isinstance(rules, dict):
-        raise RulesError("rules: must be an object")
+        raise RulesError(_("rules: must be an object"))
     for key in rules:
         if key not in RULE_KEYS:
-            raise RulesError(f'rules: unknown setting "{key}"')
+            raise RulesError(_('rules: unknown setting "{key}"'), key=key)
     if "stake" not in rules:
-        raise RulesError('rules: stake is required (an amount such as "1.00")')
+        raise RulesError(_('rules: stake is required (an amount such as "1.00")'))
     chosen = {"stake": parse_amount(rules["stake"], "rules: stake")}
     for key in ("false_claim_penalty", "side_pot_stake"):
         if key in rules:
             chosen[key] = parse_amount(rules[key], f"rules: {key}")
     if "auto_wins" in rules:
         if not isinstance(rules["auto_wins"], list):
-            raise RulesError('rules: auto_wins must be a list such as ["four_of_a_kind"]')
+            raise RulesError(_('rules: auto_wins must be a list such as ["four_of_a_kind"]'))
         chosen["auto_wins"] = tuple(rules["auto_wins"])
     for key in ("sweep_double_min_players", "auto_win_pays", "ace_penalty", "side_pot_at_end"):
         if key in rules:
@@ -157,24 +162,43 @@ def rules_from_settings(settings: Settings) -> dict:
     }
 
 
-def describe_settings(settings: Settings) -> list[str]:
-    """The settings in plain words, one line each, for the session page."""
+def describe_settings(settings: Settings, money=None) -> list[Phrase]:
+    """The settings in plain words, one line each, for the session page; `money` writes an
+    amount as the reader writes it (plainly, "1.50", when not given)."""
+    money = money or format_money
     least = settings.sweep_double_min_players
-    hands = ", ".join(HAND_NAMES[hand] for hand in ("four_aces", *settings.auto_wins))
-    pays = "double" if settings.auto_win_pays == "double" else "the pot"
-    if settings.has_side_pot:
-        at_end = {
-            "refund": "refunded at the end of the session",
-            "carry": "carried into the next session",
-        }[settings.side_pot_at_end]
-        side_pot = f"Side pot {format_money(settings.side_pot_stake)} a round; {at_end}"
+    if least:
+        sweep = Phrase(_("A sweep pays double from {players} players"), players=least)
     else:
-        side_pot = "No side pot"
+        sweep = Phrase(_("A sweep never pays double"))
+    hands = [HAND_NAMES[hand] for hand in ("four_aces", *settings.auto_wins)]
+    if settings.auto_win_pays == "double":
+        auto_wins = Phrase(_("Automatic wins: {hands}; they pay double"), hands=hands)
+    else:
+        auto_wins = Phrase(_("Automatic wins: {hands}; they pay the pot"), hands=hands)
+    if settings.ace_penalty:
+        ace = Phrase(_("Penalty for holding an ace: on"))
+    else:
+        ace = Phrase(_("Penalty for holding an ace: off"))
+    side_stake = money(settings.side_pot_stake)
+    if not settings.has_side_pot:
+        side_pot = Phrase(_("No side pot"))
+    elif settings.side_pot_at_end == "refund":
+        side_pot = Phrase(
+            _("Side pot {stake} a round; refunded at the end of the session"), stake=side_stake
+        )
+    else:
+        side_pot = Phrase(
+            _("Side pot {stake} a round; carried into the next session"), stake=side_stake
+        )
     return [
-        f"Stake {format_money(settings.stake)} a round",
-        f"A sweep pays double from {least} players" if least else "A sweep never pays double",
-        f"Automatic wins: {hands}; they pay {pays}",
-        f"False claim: {format_money(settings.false_claim_penalty)} to each other player",
-        f"Penalty for holding an ace: {'on' if settings.ace_penalty else 'off'}",
+        Phrase(_("Stake {stake} a round"), stake=money(settings.stake)),
+        sweep,
+        auto_wins,
+        Phrase(
+            _("False claim: {penalty} to each other player"),
+            penalty=money(settings.false_claim_penalty),
+        ),
+        ace,
         side_pot,
     ]

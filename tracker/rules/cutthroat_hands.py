@@ -8,6 +8,8 @@ Import the public names from ``tracker.rules.cutthroat``; this module is one par
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from tracker.rules.phrases import Phrase
+
 
 @dataclass(frozen=True)
 class Hand:
@@ -78,7 +80,7 @@ class Standings:
     totals: dict[str, int]
     bags: dict[str, int]
     blind_six_allowed: dict[str, bool]
-    blind_six_reason: dict[str, str]
+    blind_six_reason: dict[str, Phrase]
     hands_played: int = 0
 
 

@@ -3,7 +3,7 @@
 Import the public names from ``tracker.rules.cutthroat``; this module is one part of it.
 """
 
-from tracker.rules import MOST_ENTRIES, RulesError
+from tracker.rules import MOST_ENTRIES, Phrase, RulesError, _
 from tracker.rules.cutthroat_play import (
     Hand,
     TournamentResult,
@@ -20,46 +20,57 @@ HAND_KEYS = ("bids", "tricks", "jacks")
 
 def _parse(doc) -> tuple[list[str], Settings, list[Hand], list[int], TournamentResult]:
     if not isinstance(doc, dict):
-        raise RulesError("log: must be a JSON object")
+        raise RulesError(_("log: must be a JSON object"))
     if doc.get("format") != FORMAT:
-        raise RulesError(f'format: must be "{FORMAT}", not {doc.get("format")!r}')
+        raise RulesError(
+            _('format: must be "{format}", not {value}'),
+            format=FORMAT,
+            value=repr(doc.get("format")),
+        )
     for key in doc:
         if key not in LOG_KEYS:
-            raise RulesError(f'log: unknown key "{key}"')
+            raise RulesError(_('log: unknown key "{key}"'), key=key)
     for key in ("players", "games"):
         if key not in doc:
-            raise RulesError(f'log: "{key}" is missing')
+            raise RulesError(_('log: "{key}" is missing'), key=key)
     players = check_players(doc["players"])
     settings = settings_from_rules(doc.get("rules", {}), len(players))
     games = doc["games"]
     if not isinstance(games, list):
-        raise RulesError("games: must be a list of games")
+        raise RulesError(_("games: must be a list of games"))
     entries = sum(len(game["hands"]) for game in games if isinstance(game, dict)
                   and isinstance(game.get("hands"), list))  # fmt: skip
     if entries > MOST_ENTRIES:
-        raise RulesError(f"games: a log holds at most {MOST_ENTRIES:,} hands")
+        raise RulesError(_("games: a log holds at most {most} hands"), most=f"{MOST_ENTRIES:,}")
     tournament = TournamentState(players, settings)
     hands: list[Hand] = []
     counts: list[int] = []
     for g, game in enumerate(games, 1):
+        where = Phrase(_("game {game}"), game=g)
         if tournament.champion is not None:
             raise RulesError(
-                f"game {g}: the tournament was already won by {tournament.champion} "
-                f"in game {g - 1}; no game may follow"
+                _(
+                    "{where}: the tournament was already won by {champion} "
+                    "in game {last}; no game may follow"
+                ),
+                where=where,
+                champion=tournament.champion,
+                last=g - 1,
             )
         if not isinstance(game, dict):
-            raise RulesError(f'game {g}: must be an object with "hands"')
+            raise RulesError(_('{where}: must be an object with "hands"'), where=where)
         for key in game:
             if key != "hands":
-                raise RulesError(f'game {g}: unknown key "{key}"')
+                raise RulesError(_('{where}: unknown key "{key}"'), where=where, key=key)
         if not isinstance(game.get("hands"), list) or not game["hands"]:
-            raise RulesError(f"game {g}: a game needs a non-empty list of hands")
+            raise RulesError(_("{where}: a game needs a non-empty list of hands"), where=where)
         for h, raw in enumerate(game["hands"], 1):
             if h > 1 and tournament.game != g:
-                winner = tournament.games[-1].winner
                 raise RulesError(
-                    f"game {g} hand {h}: {winner} won this game in hand {h - 1}, "
-                    "so the game must end there"
+                    _("{where}: {winner} won this game in hand {last}, so the game must end there"),
+                    where=Phrase(_("game {game} hand {hand}"), game=g, hand=h),
+                    winner=tournament.games[-1].winner,
+                    last=h - 1,
                 )
             hand = _hand(raw, g, h, settings)
             tournament.play(hand)
@@ -67,27 +78,34 @@ def _parse(doc) -> tuple[list[str], Settings, list[Hand], list[int], TournamentR
         counts.append(len(game["hands"]))
         if tournament.game == g and g < len(games):
             raise RulesError(
-                f"game {g}: no one has won it after hand {len(game['hands'])}, "
-                f"but game {g + 1} follows (only the last game may be unfinished)"
+                _(
+                    "{where}: no one has won it after hand {last}, "
+                    "but game {next} follows (only the last game may be unfinished)"
+                ),
+                where=where,
+                last=len(game["hands"]),
+                next=g + 1,
             )
     return players, settings, hands, counts, tournament.result()
 
 
 def _hand(raw, g: int, h: int, settings: Settings) -> Hand:
-    where = f"game {g} hand {h}"
+    where = Phrase(_("game {game} hand {hand}"), game=g, hand=h)
     if not isinstance(raw, dict):
-        raise RulesError(f'{where}: must be an object with "bids", "tricks" and "jacks"')
+        raise RulesError(
+            _('{where}: must be an object with "bids", "tricks" and "jacks"'), where=where
+        )
     for key in raw:
         if key not in HAND_KEYS:
-            raise RulesError(f'{where}: unknown key "{key}"')
+            raise RulesError(_('{where}: unknown key "{key}"'), where=where, key=key)
     for key in ("bids", "tricks", "jacks"):
         if key == "jacks" and not settings.award_jacks:
             continue  # no award jacks in force: "jacks" may be left out
         if key not in raw:
-            raise RulesError(f'{where}: "{key}" is missing')
+            raise RulesError(_('{where}: "{key}" is missing'), where=where, key=key)
     for key in raw:
         if not isinstance(raw[key], dict):
-            raise RulesError(f'{where}: "{key}" must be an object')
+            raise RulesError(_('{where}: "{key}" must be an object'), where=where, key=key)
     return Hand(
         bids=dict(raw["bids"]), tricks=dict(raw["tricks"]), jacks=dict(raw.get("jacks", {}))
     )
@@ -98,7 +116,7 @@ def parse_log(doc: dict) -> tuple[list[str], Settings, list[Hand], list[int]]:
 
     Returns the players, the settings, every hand in order and the number of hands per game.
     """
-    players, settings, hands, counts, _ = _parse(doc)
+    players, settings, hands, counts, _result = _parse(doc)
     return players, settings, hands, counts
 
 
@@ -141,7 +159,7 @@ def log_from(
     if result is None:
         result = play_tournament(players, settings, hands)
     if sum(len(game.hands) for game in result.games) != len(hands):
-        raise RulesError("log: the result was not played from these hands")
+        raise RulesError(_("log: the result was not played from these hands"))
     games, start = [], 0
     for game in result.games:
         chunk = hands[start : start + len(game.hands)]

@@ -5,7 +5,7 @@ Import the public names from ``tracker.rules.cutthroat``; this module is one par
 
 from collections.abc import Mapping, Sequence
 
-from tracker.rules import RulesError
+from tracker.rules import Phrase, RulesError, _
 from tracker.rules.cutthroat_hands import (
     GameResult,
     GameSummary,
@@ -22,9 +22,11 @@ from tracker.rules.names import check_names
 
 def check_players(players) -> list[str]:
     if not isinstance(players, Sequence) or isinstance(players, str):
-        raise RulesError("players: must be a list of names in seat order")
+        raise RulesError(_("players: must be a list of names in seat order"))
     if not 3 <= len(players) <= 5:
-        raise RulesError(f"players: Cutthroat takes 3 to 5 players, not {len(players)}")
+        raise RulesError(
+            _("players: Cutthroat takes 3 to 5 players, not {count}"), count=len(players)
+        )
     check_names(players)
     return list(players)
 
@@ -39,7 +41,7 @@ class TournamentState:
     def __init__(self, players, settings: Settings):
         self.players = check_players(players)
         if not isinstance(settings, Settings):
-            raise RulesError("rules: settings must be a Settings")
+            raise RulesError(_("rules: settings must be a Settings"))
         settings.check_players(len(self.players))
         self.settings = settings
         self.tricks = settings.tricks(len(self.players))
@@ -59,107 +61,174 @@ class TournamentState:
         self.bags = dict.fromkeys(self.players, 0)
         self.blind_sixes = dict.fromkeys(self.players, 0)
 
-    def where(self) -> str:
-        return f"game {self.game} hand {self.number}"
+    def where(self) -> Phrase:
+        return Phrase(_("game {game} hand {hand}"), game=self.game, hand=self.number)
 
     def seat(self, offset: int = 0) -> str:
         return self.players[(self.hand_index + offset) % len(self.players)]
 
-    def blind_six(self, player: str) -> tuple[bool, str]:
+    def blind_six(self, player: str) -> tuple[bool, Phrase]:
         """Whether ``player`` may bid Blind 6 in the next hand, and why, in plain words."""
         limit = self.settings.blind_six_per_game
         if self.champion is not None:
-            return False, "the tournament is over"
+            return False, Phrase(_("the tournament is over"))
         if limit == 0:
-            return False, "Blind 6 is not played at this table"
+            return False, Phrase(_("Blind 6 is not played at this table"))
         used = self.blind_sixes[player]
         if limit is not None and used >= limit:
-            times = "" if used == 1 else f" {used} times"
-            return False, f"{player} has used Blind 6{times} this game"
+            if used == 1:
+                return False, Phrase(_("{player} has used Blind 6 this game"), player=player)
+            return False, Phrase(
+                _("{player} has used Blind 6 {times} times this game"), player=player, times=used
+            )
         lead = max(self.totals.values())
         behind = lead - self.totals[player]
         if len(set(self.totals.values())) == 1:
-            return False, f"{player} is not behind: all scores are level"
+            return False, Phrase(_("{player} is not behind: all scores are level"), player=player)
         if behind == 0:
-            leaders = list(self.totals.values()).count(lead)
-            return False, f"{player} is the leader" if leaders == 1 else f"{player} shares the lead"
+            if list(self.totals.values()).count(lead) == 1:
+                return False, Phrase(_("{player} is the leader"), player=player)
+            return False, Phrase(_("{player} shares the lead"), player=player)
         if behind < self.settings.blind_six_behind:
-            return False, f"{player} is only {behind} behind"
-        return True, f"{player} is {behind} behind the leader"
+            return False, Phrase(
+                _("{player} is only {behind} behind"), player=player, behind=behind
+            )
+        return True, Phrase(
+            _("{player} is {behind} behind the leader"), player=player, behind=behind
+        )
 
     def check_bids(self, bids) -> None:
         where = self.where()
         if self.champion is not None:
-            raise RulesError(f"{where}: the tournament is over: {self.champion} has won it")
+            raise RulesError(
+                _("{where}: the tournament is over: {champion} has won it"),
+                where=where,
+                champion=self.champion,
+            )
         if not isinstance(bids, Mapping):
-            raise RulesError(f"{where}: bids must map each player to a bid")
+            raise RulesError(_("{where}: bids must map each player to a bid"), where=where)
         for player in bids:
             if player not in self.players:
-                raise RulesError(f"{where}: {player}: bid by someone who is not a player")
+                raise RulesError(
+                    _("{where}: {player}: bid by someone who is not a player"),
+                    where=where,
+                    player=player,
+                )
         for player in self.players:
             if player not in bids:
-                raise RulesError(f"{where}: {player}: no bid")
+                raise RulesError(_("{where}: {player}: no bid"), where=where, player=player)
             bid = bids[player]
             if not (
                 (isinstance(bid, str) and bid in BIDS) or (_whole(bid, 1) and bid <= self.tricks)
             ):
                 raise RulesError(
-                    f"{where}: {player}: {bid!r} is not a bid "
-                    f"(a bid is 1 to {self.tricks}, NIL, BN, 1F, 2F, B6 or SM)"
+                    _(
+                        "{where}: {player}: {bid} is not a bid "
+                        "(a bid is 1 to {tricks}, NIL, BN, 1F, 2F, B6 or SM)"
+                    ),
+                    where=where,
+                    player=player,
+                    bid=repr(bid),
+                    tricks=self.tricks,
                 )
             if bid == "B6":
                 allowed, reason = self.blind_six(player)
                 if not allowed:
-                    raise RulesError(f"{where}: {player}: Blind 6 is not allowed: {reason}")
+                    raise RulesError(
+                        _("{where}: {player}: Blind 6 is not allowed: {reason}"),
+                        where=where,
+                        player=player,
+                        reason=reason,
+                    )
 
     def check_tricks(self, tricks) -> None:
         where = self.where()
         if not isinstance(tricks, Mapping):
-            raise RulesError(f"{where}: tricks must map each player to the tricks he took")
+            raise RulesError(
+                _("{where}: tricks must map each player to the tricks he took"), where=where
+            )
         for player in tricks:
             if player not in self.players:
-                raise RulesError(f"{where}: {player}: tricks for someone who is not a player")
+                raise RulesError(
+                    _("{where}: {player}: tricks for someone who is not a player"),
+                    where=where,
+                    player=player,
+                )
         for player in self.players:
             if player not in tricks:
-                raise RulesError(f"{where}: {player}: no tricks entered")
+                raise RulesError(
+                    _("{where}: {player}: no tricks entered"), where=where, player=player
+                )
             if not _whole(tricks[player], 0):
                 raise RulesError(
-                    f"{where}: {player}: tricks must be a whole number, 0 or more, "
-                    f"not {tricks[player]!r}"
+                    _("{where}: {player}: tricks must be a whole number, 0 or more, not {tricks}"),
+                    where=where,
+                    player=player,
+                    tricks=repr(tricks[player]),
                 )
         total = sum(tricks.values())
         if total != self.tricks:
-            raise RulesError(f"{where}: tricks add up to {total}, not {self.tricks}")
+            raise RulesError(
+                _("{where}: tricks add up to {total}, not {expected}"),
+                where=where,
+                total=total,
+                expected=self.tricks,
+            )
         dealer = self.seat()
         if self.settings.jokers == 2 and tricks[dealer] > self.tricks - 1:
             raise RulesError(
-                f"{where}: {dealer}: the dealer sits out trick 1 and can take at most "
-                f"{self.tricks - 1} tricks, not {tricks[dealer]}"
+                _(
+                    "{where}: {player}: the dealer sits out trick 1 and can take at most "
+                    "{most} tricks, not {tricks}"
+                ),
+                where=where,
+                player=dealer,
+                most=self.tricks - 1,
+                tricks=tricks[dealer],
             )
 
     def check_jacks(self, jacks, tricks) -> None:
         where = self.where()
         awards = self.settings.award_jacks
         if not isinstance(jacks, Mapping):
-            raise RulesError(f"{where}: jacks must map each award jack to who caught it")
+            raise RulesError(
+                _("{where}: jacks must map each award jack to who caught it"), where=where
+            )
         for card in jacks:
             if card not in awards:
-                in_force = ", ".join(awards) or "none"
                 raise RulesError(
-                    f"{where}: jacks: {card!r} is not an award jack here (in force: {in_force})"
+                    _("{where}: jacks: {card} is not an award jack here (in force: {in_force})"),
+                    where=where,
+                    card=repr(card),
+                    in_force=", ".join(awards) or Phrase(_("none")),
                 )
         for card in awards:
             if card not in jacks:
-                raise RulesError(f"{where}: jacks: who caught {card} ({JACK_NAMES[card]})?")
+                raise RulesError(
+                    _("{where}: jacks: who caught {card} ({jack})?"),
+                    where=where,
+                    card=card,
+                    jack=JACK_NAMES[card],
+                )
             player = jacks[card]
             if player not in self.players:
-                raise RulesError(f"{where}: {player}: caught {card} but is not a player")
+                raise RulesError(
+                    _("{where}: {player}: caught {card} but is not a player"),
+                    where=where,
+                    player=player,
+                    card=card,
+                )
             if tricks[player] == 0:
-                raise RulesError(f"{where}: {player}: caught {card} but took no tricks")
+                raise RulesError(
+                    _("{where}: {player}: caught {card} but took no tricks"),
+                    where=where,
+                    player=player,
+                    card=card,
+                )
 
     def play(self, hand: Hand) -> HandResult:
         if not isinstance(hand, Hand):
-            raise RulesError(f"{self.where()}: not a Hand")
+            raise RulesError(_("{where}: not a Hand"), where=self.where())
         self.check_bids(hand.bids)
         self.check_tricks(hand.tricks)
         self.check_jacks(hand.jacks, hand.tricks)
@@ -262,8 +331,8 @@ class TournamentState:
             next_hand=self.number,
             totals=dict(self.totals),
             bags=dict(self.bags),
-            blind_six_allowed={p: allowed for p, (allowed, _) in blind_six.items()},
-            blind_six_reason={p: reason for p, (_, reason) in blind_six.items()},
+            blind_six_allowed={p: allowed for p, (allowed, _reason) in blind_six.items()},
+            blind_six_reason={p: reason for p, (_allowed, reason) in blind_six.items()},
             hands_played=self.hand_index,
         )
 

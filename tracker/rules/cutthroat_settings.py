@@ -6,16 +6,16 @@ Import the public names from ``tracker.rules.cutthroat``; this module is one par
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from tracker.rules import RulesError
+from tracker.rules import Phrase, RulesError, _
 
 BIDS = ("NIL", "BN", "1F", "2F", "B6", "SM")
 BID_LABELS = {
-    "NIL": "Nil",
-    "BN": "Blind Nil",
-    "1F": "1 for 50",
-    "2F": "2 for 40",
-    "B6": "Blind 6",
-    "SM": "Shoot the Moon",
+    "NIL": Phrase(_("Nil")),
+    "BN": Phrase(_("Blind Nil")),
+    "1F": Phrase(_("1 for 50")),
+    "2F": Phrase(_("2 for 40")),
+    "B6": Phrase(_("Blind 6")),
+    "SM": Phrase(_("Shoot the Moon")),
 }
 AWARD_JACKS = ("JD", "JC", "JH")  # the cards that can be award jacks, in display order
 JACK_NAMES = {"JD": "J♦", "JC": "J♣", "JH": "J♥"}
@@ -23,22 +23,31 @@ BAG_MODES = ("limit", "per_hand")
 
 
 def bid_label(bid: int | str) -> str:
-    """A bid in plain words: "Nil", "1 for 50", "7"."""
+    """A bid in plain words, in the language of the moment: "Nil", "1 for 50", "7"."""
     if isinstance(bid, str) and bid in BID_LABELS:
-        return BID_LABELS[bid]
+        return str(BID_LABELS[bid])
     if _whole(bid, 1):
         return str(bid)
-    raise RulesError(f"not a bid: {bid!r}")
+    raise RulesError(_("not a bid: {bid}"), bid=repr(bid))
 
 
 def tricks_per_hand(player_count: int, jokers: int = 0) -> int:
     """T, the tricks in one hand (the house rules, "Table and deck")."""
     if not _whole(player_count, 3) or player_count > 5:
-        raise RulesError(f"players: Cutthroat takes 3 to 5 players, not {player_count!r}")
+        raise RulesError(
+            _("players: Cutthroat takes 3 to 5 players, not {count}"), count=repr(player_count)
+        )
     if jokers not in (0, 2, 3) or isinstance(jokers, bool):
-        raise RulesError(f'rules: "jokers" must be 0, 2 or 3, not {jokers!r}')
+        raise RulesError(
+            _('rules: "{name}" must be {wanted}, not {value}'),
+            name="jokers",
+            wanted=Phrase(_("0, 2 or 3")),
+            value=repr(jokers),
+        )
     if jokers and player_count != 5:
-        raise RulesError(f"rules: jokers are only played with 5 players, not {player_count}")
+        raise RulesError(
+            _("rules: jokers are only played with 5 players, not {count}"), count=player_count
+        )
     return 11 if jokers else {3: 17, 4: 13, 5: 10}[player_count]
 
 
@@ -134,15 +143,27 @@ class Settings:
         tricks = self.tricks(player_count)
         if self.moon_tricks is not None and self.moon_tricks > tricks:
             raise RulesError(
-                f'rules: "moon_tricks" must be at most {tricks} (the tricks in a hand), '
-                f"not {self.moon_tricks}"
+                _(
+                    'rules: "moon_tricks" must be at most {tricks} (the tricks in a hand), '
+                    "not {value}"
+                ),
+                tricks=tricks,
+                value=self.moon_tricks,
             )
 
 
 def preset_settings(name: str) -> Settings:
     if name not in PRESETS:
-        raise RulesError(f"rules: unknown preset {name!r} (presets: {', '.join(PRESETS)})")
+        raise _unknown_preset(name)
     return Settings(preset=name, **PRESETS[name])
+
+
+def _unknown_preset(name) -> RulesError:
+    return RulesError(
+        _("rules: unknown preset {name} (presets: {presets})"),
+        name=repr(name),
+        presets=", ".join(PRESETS),
+    )
 
 
 def _whole(value, minimum: int) -> bool:
@@ -158,44 +179,79 @@ def _award_jacks(value) -> JackAwards:
         except TypeError:
             pairs = None
         if pairs is None or any(len(pair) != 2 for pair in pairs):
-            raise RulesError('rules: "award_jacks" must map cards to points or "bag"')
+            raise RulesError(_('rules: "award_jacks" must map cards to points or "bag"'))
     awards = dict(pairs)
     for card, award in awards.items():
         if card not in AWARD_JACKS:
-            raise RulesError(f'rules: "award_jacks": {card!r} is not an award jack (JD, JC or JH)')
+            raise RulesError(
+                _('rules: "award_jacks": {card} is not an award jack (JD, JC or JH)'),
+                card=repr(card),
+            )
         if award != "bag" and not _whole(award, 1):
             raise RulesError(
-                f'rules: "award_jacks": {card} must be worth points (1 or more) '
-                f'or "bag", not {award!r}'
+                _(
+                    'rules: "award_jacks": {card} must be worth points (1 or more) '
+                    'or "bag", not {value}'
+                ),
+                card=card,
+                value=repr(award),
             )
     return JackAwards((card, awards[card]) for card in AWARD_JACKS if card in awards)
 
 
 def _check(s: Settings) -> None:
-    def need(ok: bool, name: str, wanted: str, value) -> None:
+    def need(ok: bool, name: str, wanted: Phrase, value) -> None:
         if not ok:
-            raise RulesError(f'rules: "{name}" must be {wanted}, not {value!r}')
+            raise RulesError(
+                _('rules: "{name}" must be {wanted}, not {value}'),
+                name=name,
+                wanted=wanted,
+                value=repr(value),
+            )
 
-    need(_whole(s.target, 1), "target", "a whole number of points, 1 or more", s.target)
-    need(s.bags_mode in BAG_MODES, "bags", '"limit" or "per_hand"', s.bags_mode)
-    need(_whole(s.bag_limit, 1), "bags", "a limit of 1 or more bags", s.bag_limit)
+    need(
+        _whole(s.target, 1),
+        "target",
+        Phrase(_("a whole number of points, 1 or more")),
+        s.target,
+    )
+    need(s.bags_mode in BAG_MODES, "bags", Phrase(_('"limit" or "per_hand"')), s.bags_mode)
+    need(_whole(s.bag_limit, 1), "bags", Phrase(_("a limit of 1 or more bags")), s.bag_limit)
     per_game = s.blind_six_per_game
     need(
-        per_game is None or _whole(per_game, 0), "blind_six_per_game", "null or 0 or more", per_game
+        per_game is None or _whole(per_game, 0),
+        "blind_six_per_game",
+        Phrase(_("null or 0 or more")),
+        per_game,
     )
-    need(_whole(s.blind_six_behind, 0), "blind_six_behind", "0 or more points", s.blind_six_behind)
-    need(_whole(s.wins_needed, 1), "wins_needed", "1 or more game wins", s.wins_needed)
+    need(
+        _whole(s.blind_six_behind, 0),
+        "blind_six_behind",
+        Phrase(_("0 or more points")),
+        s.blind_six_behind,
+    )
+    need(_whole(s.wins_needed, 1), "wins_needed", Phrase(_("1 or more game wins")), s.wins_needed)
     moon = s.moon_tricks
-    need(moon is None or _whole(moon, 1), "moon_tricks", "null or 1 or more tricks", moon)
+    need(
+        moon is None or _whole(moon, 1),
+        "moon_tricks",
+        Phrase(_("null or 1 or more tricks")),
+        moon,
+    )
     need(
         isinstance(s.nil_tricks_are_bags, bool),
         "nil_tricks_are_bags",
-        "true or false",
+        Phrase(_("true or false")),
         s.nil_tricks_are_bags,
     )
-    need(s.jokers in (0, 2, 3) and not isinstance(s.jokers, bool), "jokers", "0, 2 or 3", s.jokers)
+    need(
+        s.jokers in (0, 2, 3) and not isinstance(s.jokers, bool),
+        "jokers",
+        Phrase(_("0, 2 or 3")),
+        s.jokers,
+    )
     if not isinstance(s.preset, str) or s.preset not in PRESETS:
-        raise RulesError(f"rules: unknown preset {s.preset!r} (presets: {', '.join(PRESETS)})")
+        raise _unknown_preset(s.preset)
 
 
 RULE_KEYS = (
@@ -215,13 +271,13 @@ RULE_KEYS = (
 def settings_from_rules(rules: dict, player_count: int) -> Settings:
     """The Settings of a log's ``rules`` object: a preset (default official) and overrides."""
     if not isinstance(rules, dict):
-        raise RulesError("rules: must be an object")
+        raise RulesError(_("rules: must be an object"))
     for key in rules:
         if key not in RULE_KEYS:
-            raise RulesError(f'rules: unknown setting "{key}"')
+            raise RulesError(_('rules: unknown setting "{key}"'), key=key)
     name = rules.get("preset", "official")
     if not isinstance(name, str) or name not in PRESETS:
-        raise RulesError(f"rules: unknown preset {name!r} (presets: {', '.join(PRESETS)})")
+        raise _unknown_preset(name)
     values = dict(PRESETS[name])
     for key in RULE_KEYS[1:]:
         if key == "bags" and key in rules:
@@ -236,16 +292,19 @@ def settings_from_rules(rules: dict, player_count: int) -> Settings:
 def _bags_rule(value, preset_limit: int) -> dict:
     if not isinstance(value, dict):
         raise RulesError(
-            'rules: "bags" must be {"mode": "limit", "limit": 10} or {"mode": "per_hand"}'
+            _('rules: "bags" must be {"mode": "limit", "limit": 10} or {"mode": "per_hand"}')
         )
     for key in value:
         if key not in ("mode", "limit"):
-            raise RulesError(f'rules: unknown setting "bags.{key}"')
+            raise RulesError(_('rules: unknown setting "{key}"'), key=f"bags.{key}")
     mode = value.get("mode")
     if mode == "per_hand" and "limit" in value:
-        raise RulesError('rules: "bags": a limit only goes with "mode": "limit"')
+        raise RulesError(_('rules: "bags": a limit only goes with "mode": "limit"'))
     if mode not in BAG_MODES:
-        raise RulesError(f'rules: "bags": "mode" must be "limit" or "per_hand", not {mode!r}')
+        raise RulesError(
+            _('rules: "bags": "mode" must be "limit" or "per_hand", not {value}'),
+            value=repr(mode),
+        )
     return {"bags_mode": mode, "bag_limit": value.get("limit", preset_limit)}
 
 
@@ -270,50 +329,75 @@ def rules_from_settings(settings: Settings) -> dict:
     return rules
 
 
-def _times(count: int) -> str:
-    return {1: "once", 2: "twice"}.get(count, f"{count} times")
+def _times(count: int) -> Phrase:
+    if count == 1:
+        return Phrase(_("once"))
+    if count == 2:
+        return Phrase(_("twice"))
+    return Phrase(_("{count} times"), count=count)
 
 
-def describe_settings(settings: Settings, player_count: int) -> list[str]:
+def describe_settings(settings: Settings, player_count: int) -> list[Phrase]:
     """The settings in force in plain words, one line each, for the scoreboard."""
     s = settings
     tricks = s.tricks(player_count)
-    table = f"{player_count} players: {tricks} tricks a hand"
+    table = Phrase(
+        _("{players} players: {tricks} tricks a hand"), players=player_count, tricks=tricks
+    )
     if s.jokers == 2:
-        table = (
-            f"5 players with 2 jokers: {tricks} tricks a hand; "
-            "the dealer sits out trick 1 and the 2♣ leads"
+        table = Phrase(
+            _(
+                "5 players with 2 jokers: {tricks} tricks a hand; "
+                "the dealer sits out trick 1 and the 2♣ leads"
+            ),
+            tricks=tricks,
         )
     elif s.jokers == 3:
-        table = f"5 players with 3 jokers: {tricks} tricks a hand"
-    changed = rules_from_settings(s) != {"preset": s.preset}
-    lines = [table, f"Preset: {s.preset}" + (", with changes" if changed else "")]
-    lines.append(f"Game to {s.target} points")
+        table = Phrase(_("5 players with 3 jokers: {tricks} tricks a hand"), tricks=tricks)
+    if rules_from_settings(s) != {"preset": s.preset}:
+        preset = Phrase(_("Preset: {preset}, with changes"), preset=s.preset)
+    else:
+        preset = Phrase(_("Preset: {preset}"), preset=s.preset)
+    lines = [table, preset, Phrase(_("Game to {target} points"), target=s.target)]
     if s.bags_mode == "limit":
-        lines.append(f"Bags: {s.bag_limit} bags cost {10 * s.bag_limit} points")
-    else:
-        lines.append("Bags: every bag costs 10 points")
-    if s.nil_tricks_are_bags:
-        lines.append("Nil: tricks taken on a Nil count as bags")
-    else:
-        lines.append("Nil: tricks taken on a Nil are not bags")
-    if s.blind_six_per_game == 0:
-        lines.append("Blind 6: not allowed")
-    else:
-        often = (
-            "any number of times"
-            if s.blind_six_per_game is None
-            else _times(s.blind_six_per_game) + " per game"
+        lines.append(
+            Phrase(
+                _("Bags: {bags} bags cost {points} points"),
+                bags=s.bag_limit,
+                points=10 * s.bag_limit,
+            )
         )
-        behind = s.blind_six_behind
-        when = f"only when {behind} or more behind" if behind else "only when behind the leader"
-        lines.append(f"Blind 6: {often}, {when}")
-    lines.append(f"Shoot the Moon: {s.moon(player_count)} tricks")
+    else:
+        lines.append(Phrase(_("Bags: every bag costs 10 points")))
+    if s.nil_tricks_are_bags:
+        lines.append(Phrase(_("Nil: tricks taken on a Nil count as bags")))
+    else:
+        lines.append(Phrase(_("Nil: tricks taken on a Nil are not bags")))
+    if s.blind_six_per_game == 0:
+        lines.append(Phrase(_("Blind 6: not allowed")))
+    else:
+        if s.blind_six_per_game is None:
+            often = Phrase(_("any number of times"))
+        else:
+            often = Phrase(_("{times} per game"), times=_times(s.blind_six_per_game))
+        if s.blind_six_behind:
+            when = Phrase(_("only when {behind} or more behind"), behind=s.blind_six_behind)
+        else:
+            when = Phrase(_("only when behind the leader"))
+        lines.append(Phrase(_("Blind 6: {often}, {when}"), often=often, when=when))
+    lines.append(Phrase(_("Shoot the Moon: {tricks} tricks"), tricks=s.moon(player_count)))
     awards = [
-        f"{JACK_NAMES[card]} removes a bag" if award == "bag" else f"{JACK_NAMES[card]} +{award}"
+        Phrase(_("{jack} removes a bag"), jack=JACK_NAMES[card])
+        if award == "bag"
+        else f"{JACK_NAMES[card]} +{award}"
         for card, award in s.award_jacks.items()
     ]
-    lines.append("Award jacks: " + (", ".join(awards) if awards else "none"))
-    wins = "1 game win takes" if s.wins_needed == 1 else f"{s.wins_needed} game wins take"
-    lines.append(f"{wins} the tournament")
+    if awards:
+        lines.append(Phrase(_("Award jacks: {awards}"), awards=awards))
+    else:
+        lines.append(Phrase(_("Award jacks: none")))
+    if s.wins_needed == 1:
+        lines.append(Phrase(_("1 game win takes the tournament")))
+    else:
+        lines.append(Phrase(_("{wins} game wins take the tournament"), wins=s.wins_needed))
     return lines

@@ -13,7 +13,7 @@ far as it takes to tell two players at the same table apart (`short_names`).
 
 import unicodedata
 
-from tracker.rules import RulesError
+from tracker.rules import Phrase, RulesError, _
 
 NAME_MAX = 40
 # Unicode categories of characters that do not show as themselves: controls, formats (bidi
@@ -23,18 +23,30 @@ INVISIBLE = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"})
 
 def name_problem(name, limit: int = NAME_MAX) -> str | None:
     """What is wrong with `name` as a player's name (or, with its own `limit`, as the name of a
-    group, a tournament or a session), in words; None when nothing is."""
+    group, a tournament or a session), in words of the language of the moment; None when
+    nothing is."""
+    problem = name_problem_phrase(name, limit)
+    return None if problem is None else str(problem)
+
+
+def name_problem_phrase(name, limit: int = NAME_MAX) -> Phrase | None:
+    """`name_problem` as a phrase, shown in the language of the moment it is shown in."""
     if not isinstance(name, str):
-        return "a name must be text"
+        return Phrase(_("a name must be text"))
     if not name.strip():
-        return "a name cannot be empty"
+        return Phrase(_("a name cannot be empty"))
     if len(name) > limit:
-        return f"a name has at most {limit} characters, not {len(name)}"
+        return Phrase(
+            _("a name has at most {limit} characters, not {length}"), limit=limit, length=len(name)
+        )
     if name != name.strip():
-        return "a name cannot start or end with a space"
+        return Phrase(_("a name cannot start or end with a space"))
     hidden = next((char for char in name if unicodedata.category(char) in INVISIBLE), None)
     if hidden is not None:
-        return f"a name cannot hold an invisible or control character (U+{ord(hidden):04X})"
+        return Phrase(
+            _("a name cannot hold an invisible or control character ({code})"),
+            code=f"U+{ord(hidden):04X}",
+        )
     return None
 
 
@@ -43,17 +55,26 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFC", name).casefold()
 
 
-def check_names(names, where: str = "players") -> None:
-    """Refuse a bad name, or two names that are the same name, naming where."""
+def check_names(names, where: str | Phrase = "players") -> None:
+    """Refuse a bad name, or two names that are the same name, naming where (the key in the
+    log, or a phrase)."""
     seen: dict[str, str] = {}
     for name in names:
-        problem = name_problem(name)
+        problem = name_problem_phrase(name)
         if problem:
-            raise RulesError(f"{where}: {shown(name)}: {problem}")
+            raise RulesError(
+                _("{where}: {name}: {problem}"), where=where, name=shown(name), problem=problem
+            )
         key = name_key(name)
+        if key in seen and seen[key] == name:
+            raise RulesError(_("{where}: {name}: listed twice"), where=where, name=name)
         if key in seen:
-            twice = "listed twice" if seen[key] == name else f"the same name as {seen[key]}"
-            raise RulesError(f"{where}: {name}: {twice}")
+            raise RulesError(
+                _("{where}: {name}: the same name as {other}"),
+                where=where,
+                name=name,
+                other=seen[key],
+            )
         seen[key] = name
 
 

@@ -1,6 +1,8 @@
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tracker.catte.board import load as load_session
@@ -58,7 +60,14 @@ def service_worker(request):
 
 @require_GET
 def manifest(request):
-    return JsonResponse(phone.manifest(), content_type="application/manifest+json")
+    """The home screen's name and description, in the language of the phone that installs it."""
+    words = {
+        "name": _("Card table"),
+        "short_name": _("Card table"),
+        "description": _("Scores and money for card games played with real cards."),
+        "lang": get_language(),
+    }
+    return JsonResponse({**phone.manifest(), **words}, content_type="application/manifest+json")
 
 
 @require_GET

@@ -23,7 +23,7 @@ class Command(BaseCommand):
 
 def document(balances) -> dict:
     group = balances.group
-    amount = group.format_amount
+    amount = group.plain_amount
     return {
         "currency": group.currency,
         "balances": {row.player.name: amount(row.balance) for row in balances.rows},

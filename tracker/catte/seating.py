@@ -1,0 +1,135 @@
+"""Comings and goings during an evening: a player sits down at an open session, leaves it for
+the rest of the evening, or comes back to the table.
+
+A player who joins takes the next seat. The rounds recorded before he came keep their entries as
+they were recorded; he sat them out (`SessionSeat.joined_after_round`), which the board, the
+replay and the export read: a log lists him among its players and in each earlier round's
+`absent`. A player who leaves sits out every new round, unless the table seats him again for one
+(`SessionSeat.left_after_round`); "back at the table" ends that. Each is a change of the session
+with an entry in its history; none of them moves money. A join replays the session once, so
+every kept round result has the new seat.
+"""
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from tracker.catte.board import SessionBoard
+from tracker.catte.services import DraftMoved, _keep, _refuse_if_closed, _replayed, phone_of
+from tracker.common.seats import match_players
+from tracker.common.versioning import StalePage
+from tracker.models import Change, SessionSeat
+from tracker.rules import RulesError, catte
+from tracker.rules.catte_settings import MOST_PLAYERS
+
+
+def seat_of(board: SessionBoard, player_pk: int) -> SessionSeat | None:
+    """The seat of player `player_pk` at this session; None for anyone else."""
+    return next((seat for seat in board.seats if seat.player_id == player_pk), None)
+
+
+def _seated(board: SessionBoard, player_pk: int) -> SessionSeat:
+    seat = seat_of(board, player_pk)
+    if seat is None:
+        raise RulesError(_("That player does not sit at this table."))
+    return seat
+
+
+def join(board: SessionBoard, version: int, user, player=None, new_name="", once=None):
+    """`player` (or a new player of the group named `new_name`) sits down in the next seat,
+    before the next round; he sat out every round recorded so far."""
+    _refuse_if_closed(board)
+    try:
+        _seat(board, version, user, player, new_name, once)
+    except IntegrityError as error:  # another phone seated someone in that seat first
+        raise StalePage(_("This session was changed on another phone; here it is.")) from error
+    return board
+
+
+def _seat(board: SessionBoard, version: int, user, player, new_name: str, once) -> None:
+    session, before = board.session, board.rounds_played
+    with transaction.atomic():
+        if player is None:
+            player = match_players(board.group, [new_name], create_missing=True)[0]
+        if player.pk in {seat.player_id for seat in board.seats}:
+            raise RulesError(_("%(name)s already sits at this table.") % {"name": player.name})
+        if len(board.seats) >= MOST_PLAYERS:
+            raise RulesError(_("A table has at most %(most)d players.") % {"most": MOST_PLAYERS})
+        catte.check_players([*board.names, player.name])
+        seat = SessionSeat.objects.create(
+            session=session, player=player, seat=len(board.seats), joined_after_round=before
+        )
+        board.seats.append(seat)
+        board.names.append(player.name)
+        _replayed(board, list(session.rounds.all()))
+        _keep(board, version)
+        Change.objects.create(
+            session=session,
+            number=before + 1,
+            action=Change.Action.JOIN,
+            after={"player": player.name, "seat": seat.seat, "joined_after_round": before},
+            user=user,
+            summary=_("%(name)s joined before round %(number)d")
+            % {"name": player.name, "number": before + 1},
+            once=once,
+        )
+
+
+def leave(board: SessionBoard, player_pk: int, version: int, user, once=None):
+    """The player leaves for the rest of the evening: every new round starts without him."""
+    seat = _seated(board, player_pk)
+    name, number = seat.player.name, board.next_number
+    _refuse_if_closed(board)
+    if seat.left_after_round is not None:
+        raise RulesError(_("%(name)s has already left.") % {"name": name})
+    with transaction.atomic():
+        seat.left_after_round = board.rounds_played
+        seat.save(update_fields=["left_after_round"])
+        _keep(board, version)
+        _forget_sitting_out(board, seat, user, _("%(phone)s: %(name)s left."))
+        Change.objects.create(
+            session=board.session,
+            number=number,
+            action=Change.Action.LEAVE,
+            after={"player": name, "seat": seat.seat, "left_after_round": seat.left_after_round},
+            user=user,
+            summary=_("%(name)s left before round %(number)d") % {"name": name, "number": number},
+            once=once,
+        )
+    return board
+
+
+def come_back(board: SessionBoard, player_pk: int, version: int, user, once=None):
+    """A player who left is back at the table: new rounds start with him again."""
+    seat = _seated(board, player_pk)
+    name, number, left = seat.player.name, board.next_number, seat.left_after_round
+    _refuse_if_closed(board)
+    if left is None:
+        raise RulesError(_("%(name)s is at the table.") % {"name": name})
+    with transaction.atomic():
+        seat.left_after_round = None
+        seat.save(update_fields=["left_after_round"])
+        _keep(board, version)
+        _forget_sitting_out(board, seat, user, _("%(phone)s: %(name)s is back at the table."))
+        Change.objects.create(
+            session=board.session,
+            number=number,
+            action=Change.Action.BACK,
+            before={"player": name, "seat": seat.seat, "left_after_round": left},
+            user=user,
+            summary=_("%(name)s back at the table before round %(number)d")
+            % {"name": name, "number": number},
+            once=once,
+        )
+    return board
+
+
+def _forget_sitting_out(board: SessionBoard, seat: SessionSeat, user, note: str) -> None:
+    """Drop the taps that sat this seat out of, or back into, the round being entered: from
+    now on the round starts the way the seat is (out when he left, in when he came back)."""
+    session = board.session
+    taps = [tap for tap in session.draft if tap != f"a{seat.seat}"]
+    if taps == session.draft:
+        return
+    note = note % {"phone": phone_of(user), "name": seat.player.name}
+    if not session.swap_draft(session.draft_version, taps, note):
+        raise DraftMoved(_("The round being entered changed on another phone; here it is."))
