@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from ledger.models import Transaction
 from ledger.posting import player_account, post, reverse
+from tracker.common.locale_money import amount_text
 from tracker.common.versioning import touch_group
 
 NOTE_MAX = 100
@@ -40,7 +41,7 @@ def record_payment(group, payer, payee, amount: Decimal, user, note="", once=Non
     words = {
         "payer": payer.name,
         "payee": payee.name,
-        "amount": group.format_amount(amount),
+        "amount": amount_text(group, amount),
         "note": note,
     }
     if note:

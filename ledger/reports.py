@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from ledger.models import Account, Posting
+from tracker.common.locale_money import amount_text, signed_text
 
 
 def statement_lines(account):
@@ -68,21 +69,21 @@ def balances_text(balances) -> str:
     for row in balances.rows:
         words = {
             "player": row.player.name,
-            "balance": group.format_signed(row.balance),
-            "share": group.format_amount(row.open_share),
+            "balance": signed_text(group, row.balance),
+            "share": amount_text(group, row.open_share),
         }
         if row.open_share:
             lines.append(_("%(player)s: %(balance)s (and %(share)s in the side pot)") % words)
         else:
             lines.append(f"{words['player']}: {words['balance']}")
     if balances.side_pot:
-        side_pot = group.format_amount(balances.side_pot)
+        side_pot = amount_text(group, balances.side_pot)
         lines.append(_("Side pot: %(amount)s") % {"amount": side_pot})
     lines.append("")
     if balances.transfers:
         lines.append(_("To settle up:"))
         for transfer in balances.transfers:
-            amount = group.format_amount(transfer.amount)
+            amount = amount_text(group, transfer.amount)
             lines.append(f"{transfer.payer} → {transfer.payee}: {amount}")
     else:
         lines.append(_("Everyone is settled."))

@@ -1,13 +1,15 @@
 from django import template
 from django.utils.html import format_html_join
 
+from tracker.common.locale_money import amount_text, signed_text
+
 register = template.Library()
 
 
 @register.simple_tag
 def money(group, amount, signed=False):
     """An amount with the group currency's decimals: "12.50", "-3.00", "50000"."""
-    return group.format_signed(amount) if signed else group.format_amount(amount)
+    return signed_text(group, amount) if signed else amount_text(group, amount)
 
 
 @register.simple_tag
@@ -16,7 +18,7 @@ def payment_fields(balances, transfer):
     values = {
         "payer": balances.row_of(transfer.payer).player.pk,
         "payee": balances.row_of(transfer.payee).player.pk,
-        "amount": balances.group.format_amount(transfer.amount),
+        "amount": amount_text(balances.group, transfer.amount),
     }
     return format_html_join(
         "", '<input type="hidden" name="{}" value="{}">', sorted(values.items())

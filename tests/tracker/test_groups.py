@@ -1,6 +1,7 @@
 import pytest
 from django.urls import reverse
 
+from tracker.common.locale_money import amount_text
 from tracker.models import Group, Membership, Role
 
 
@@ -16,7 +17,7 @@ def test_a_vnd_group_keeps_money_without_decimals(as_dave):
     group = Group.objects.get(name="Bàn Sài Gòn")
     assert group.decimals == 0
     assert group.plain_amount(group.from_minor(50000)) == "50000"
-    assert group.format_amount(group.from_minor(50000)) == "₫50,000"
+    assert amount_text(group, group.from_minor(50000)) == "₫50,000"
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ from django.utils import translation
 
 from ledger.models import Transaction
 from tests.factories import GroupFactory
-from tracker.common.locale_money import parse_amount
+from tracker.common.locale_money import amount_text, parse_amount, signed_text
 
 NBSP = "\u00a0"
 
@@ -27,15 +27,15 @@ NBSP = "\u00a0"
 def test_an_amount_is_written_in_the_readers_language(db, language, currency, amount, written):
     group = GroupFactory(currency=currency)
     with translation.override(language):
-        assert group.format_amount(Decimal(amount)) == written
+        assert amount_text(group, Decimal(amount)) == written
 
 
 def test_a_gain_carries_its_plus_and_a_loss_its_minus(db):
     group = GroupFactory(currency="EUR")
     with translation.override("de"):
-        assert group.format_signed(Decimal("7.5")) == f"+7,50{NBSP}€"
-        assert group.format_signed(Decimal("-3")) == f"-3,00{NBSP}€"
-        assert group.format_signed(Decimal(0)) == f"0,00{NBSP}€"
+        assert signed_text(group, Decimal("7.5")) == f"+7,50{NBSP}€"
+        assert signed_text(group, Decimal("-3")) == f"-3,00{NBSP}€"
+        assert signed_text(group, Decimal(0)) == f"0,00{NBSP}€"
 
 
 def test_files_write_amounts_the_same_in_every_language(db):

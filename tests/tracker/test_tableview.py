@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from tests.factories import GroupFactory, MembershipFactory, fresh
 from tracker.catte import services as catte_sessions
+from tracker.common.locale_money import amount_text, signed_text
 from tracker.cutthroat import services as tournaments
 from tracker.rules import catte
 
@@ -55,10 +56,10 @@ def marked(html: str, attribute: str) -> dict[str, str]:
 def test_it_shows_the_money_the_pot_and_the_deal_as_the_board_has_them(as_carol, session, group):
     html = as_carol.get(session_url(session)).content.decode()
     board = catte_sessions.load(session)
-    money = {name: group.format_signed(board.settled.totals[name]) for name in board.names}
+    money = {name: signed_text(group, board.settled.totals[name]) for name in board.names}
     assert marked(html, "data-money") == money
     side_pot = re.search(r"data-side-pot>([^<]*)<", html)[1]
-    assert side_pot == group.format_amount(board.settled.side_pot) != "0.00"
+    assert side_pot == amount_text(group, board.settled.side_pot) != "0.00"
     assert f"<strong>{board.next_dealer}</strong> deals" in html
     assert "Round 2 <span" in html and "Sweep by An" in html
 
@@ -99,7 +100,7 @@ def test_a_saved_round_shows_at_once(as_carol, session, bob, group):
     )
     html = as_carol.get(session_url(session)).content.decode()
     assert "Round 3 <span" in html and "Sweep by Dũng" in html
-    assert marked(html, "data-money")["Dũng"] == group.format_signed(board.settled.totals["Dũng"])
+    assert marked(html, "data-money")["Dũng"] == signed_text(group, board.settled.totals["Dũng"])
 
 
 @pytest.mark.parametrize("game", ["session", "tournament"])
@@ -136,7 +137,7 @@ def test_a_closed_session_shows_its_final_money(as_carol, session, bob, group):
     board = catte_sessions.close(catte_sessions.load(session), session.version, bob)
     html = as_carol.get(session_url(session)).content.decode()
     assert "Closed · final money" in html
-    money = {name: group.format_signed(board.settled.totals[name]) for name in board.names}
+    money = {name: signed_text(group, board.settled.totals[name]) for name in board.names}
     assert marked(html, "data-money") == money
 
 

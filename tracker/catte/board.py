@@ -9,10 +9,11 @@ session replayed once and the state kept again.
 
 from dataclasses import dataclass
 from decimal import Decimal
-from functools import cached_property
+from functools import cached_property, partial
 
 from tracker.catte.draft import RoundDraft
 from tracker.catte.entries import rules_round
+from tracker.common.locale_money import amount_text
 from tracker.common.names import short_names_of
 from tracker.common.seats import seats_of
 from tracker.models import Round, Session
@@ -101,7 +102,7 @@ class SessionBoard:
             self.names.index(due_dealer or self.state.due_dealer),
             list(taps),
             short_names=self.short_names,
-            money=self.group.format_amount,
+            money=partial(amount_text, self.group),
             away=away,
         )
 

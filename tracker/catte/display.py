@@ -1,5 +1,6 @@
 """The session page's rows: what the rules computed, arranged and worded for the table."""
 
+from functools import partial
 from urllib.parse import urlencode
 
 from django.urls import reverse
@@ -10,6 +11,7 @@ from ledger.settlement import fewest_transfers
 from tracker.catte import services
 from tracker.catte.board import PlayedRound, SessionBoard, latest_rounds
 from tracker.catte.entries import describe_entry, describe_round, entry_by_seat
+from tracker.common.locale_money import amount_text, signed_text
 from tracker.common.money import signed
 from tracker.models import Change
 from tracker.rules import catte
@@ -27,8 +29,8 @@ def money_rows(board: SessionBoard, settled: catte.Settlement, at_close: bool = 
             "name": name,
             "money": signed(group, settled.totals[name]),
             "deals_next": running and name == board.next_dealer,
-            "side_pot_share": group.format_amount(shares[name]) if shares[name] else "",
-            "carried_in": group.format_amount(carried_in[name]) if carried_in[name] else "",
+            "side_pot_share": amount_text(group, shares[name]) if shares[name] else "",
+            "carried_in": amount_text(group, carried_in[name]) if carried_in[name] else "",
         }
         for name in board.names
     ]
@@ -39,7 +41,7 @@ def side_pot_line(board: SessionBoard, last: PlayedRound | None) -> dict | None:
         return None
     target = last.result.side_pot_target if last else None
     return {
-        "balance": board.group.format_amount(board.settled.side_pot),
+        "balance": amount_text(board.group, board.settled.side_pot),
         "last_target": catte.card_label(target) if target else None,
         "carried": board.is_closed and board.settings.side_pot_at_end == "carry",
     }
@@ -71,7 +73,7 @@ def round_row(board: SessionBoard, played: PlayedRound, can_correct: bool) -> di
         else:
             side_pot = _("Side pot on %(card)s: not claimed, %(amount)s in the pot") % {
                 "card": card,
-                "amount": group.format_amount(result.side_pot),
+                "amount": amount_text(group, result.side_pot),
             }
     number = played.row.number
     return {
@@ -96,7 +98,7 @@ def settlement_rows(board: SessionBoard, settled: catte.Settlement) -> list[dict
     """Who pays whom to settle the session, as few transfers as possible."""
     group = board.group
     return [
-        {"payer": t.payer, "payee": t.payee, "amount": group.format_amount(t.amount)}
+        {"payer": t.payer, "payee": t.payee, "amount": amount_text(group, t.amount)}
         for t in fewest_transfers(settled.settlement_balances)
     ]
 
@@ -110,7 +112,9 @@ def session_context(board: SessionBoard, can_correct: bool, latest: int | None) 
         "rounds": [round_row(board, played, can_correct) for played in rounds],
         "final_money": money_rows(board, board.at_close, at_close=True),
         "transfers": settlement_rows(board, board.at_close),
-        "rules_in_words": catte.describe_settings(board.settings, board.group.format_amount),
+        "rules_in_words": catte.describe_settings(
+            board.settings, partial(amount_text, board.group)
+        ),
     }
 
 
@@ -234,7 +238,7 @@ def summary_text(board: SessionBoard) -> str:
         ) % {**values, "count": board.rounds_played}
     lines = [title, ""]
     for name in board.names:
-        lines.append(f"{name}: {group.format_signed(settled.totals[name])}")
+        lines.append(f"{name}: {signed_text(group, settled.totals[name])}")
     lines.append("")
     transfers = settlement_rows(board, settled)
     lines.append(_("To settle up:") if transfers else _("Nobody owes anybody."))

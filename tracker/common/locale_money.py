@@ -66,3 +66,18 @@ def parse_amount(text: str) -> Decimal | None:
 
 
 PLAIN_NUMBER = re.compile(r"[-+]?(\d[\d.,]*|[.,]\d+)", re.ASCII)
+
+
+def amount_text(group, amount: Decimal) -> str:
+    """An amount of the group's money for people: "€12.50", "12,50 €", "12.000 ₫"."""
+    return format_money(amount, group.currency)
+
+
+def signed_text(group, amount: Decimal) -> str:
+    """ "+€12.50", "-€3.00", "€0.00": gains carry their sign too."""
+    return format_money(amount, group.currency, signed=True)
+
+
+def number_text(group, amount: Decimal) -> str:
+    """Without the currency: where a heading or an axis already names it."""
+    return format_number(amount, group.decimals)

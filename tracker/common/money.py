@@ -10,7 +10,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
-from tracker.common.locale_money import format_number, parse_amount, plain_number
+from tracker.common.locale_money import format_number, parse_amount, plain_number, signed_text
 from tracker.rules import RulesError
 from tracker.rules.catte_settings import MOST_MONEY
 
@@ -22,7 +22,7 @@ def tone(amount) -> str:
 
 def signed(group, amount: Decimal) -> dict:
     """An amount for display: text with its sign, and the colour class."""
-    return {"text": group.format_signed(amount), "tone": tone(amount)}
+    return {"text": signed_text(group, amount), "tone": tone(amount)}
 
 
 class MoneyField(forms.DecimalField):

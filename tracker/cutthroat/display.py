@@ -7,6 +7,7 @@ tournament-wide number (`Hand.number`) stays in the database, the URLs and the l
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from tracker.common.locale_money import amount_text
 from tracker.cutthroat.board import Scoreboard, every_hand, latest_hands
 from tracker.rules import cutthroat
 
@@ -161,7 +162,7 @@ def money_of_game(board: Scoreboard, number: int) -> list[str]:
             continue
         winner = max(amounts, key=amounts.get)
         payers = [name for name, amount in amounts.items() if amount < 0]
-        each = group.format_amount(-amounts[payers[0]])  # every loser pays the same
+        each = amount_text(group, -amounts[payers[0]])  # every loser pays the same
         values = {"payers": in_words(payers), "winner": winner, "amount": each}
         if what == cutthroat.GAME:
             line = ngettext(
@@ -271,10 +272,10 @@ def hand_saved(board: Scoreboard, hand) -> str:
 def money_in_words(board: Scoreboard) -> list[str]:
     tournament, group, lines = board.tournament, board.group, []
     if tournament.game_stake:
-        stake = {"amount": group.format_amount(tournament.game_stake)}
+        stake = {"amount": amount_text(group, tournament.game_stake)}
         lines.append(_("Each game: every loser pays the winner %(amount)s") % stake)
     if tournament.buy_in:
-        buy_in = {"amount": group.format_amount(tournament.buy_in)}
+        buy_in = {"amount": amount_text(group, tournament.buy_in)}
         lines.append(_("Buy-in %(amount)s each; the champion takes them all") % buy_in)
     return lines
 

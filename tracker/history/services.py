@@ -7,6 +7,7 @@ result of every hand and round. Nothing here replays a game.
 
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import partial
 
 from django.core.paginator import Page, Paginator
 from django.db.models import Prefetch
@@ -15,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from ledger.settlement import fewest_transfers
 from tracker.catte import board as catte_board
+from tracker.common.locale_money import amount_text, number_text
 from tracker.common.money import signed
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat.money import owed_in_tournament
@@ -137,7 +139,7 @@ def session_row(group, board) -> dict:
     return {
         "session": session,
         "players": _players(group, board.seats),
-        "stake": group.format_amount(board.settings.stake),
+        "stake": amount_text(group, board.settings.stake),
         "rounds": board.rounds_played,
         "money": [{"name": name, **signed(group, settled.totals[name])} for name in board.names],
         "chart_url": reverse("history_session", args=[group.pk, session.pk]),
@@ -168,7 +170,7 @@ def money_chart(group, board):
         % {"session": board.session, "currency": group.currency},
         # Translators: the horizontal axis of a chart, counted in rounds.
         x_label=_("round"),
-        fmt=group.format_number,
+        fmt=partial(number_text, group),
     )
 
 

@@ -9,8 +9,6 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tracker.common import locale_money
-
 # Code → number of decimals of the minor unit. Amounts are stored as integers of that unit.
 CURRENCIES = {
     "EUR": 2,
@@ -69,18 +67,6 @@ class Group(models.Model):
 
     def from_minor(self, minor: int) -> Decimal:
         return Decimal(minor).scaleb(-self.decimals)
-
-    def format_amount(self, amount: Decimal) -> str:
-        """For people: in the reader's language, with the currency ("€12.50", "12,50 €")."""
-        return locale_money.format_money(amount, self.currency)
-
-    def format_signed(self, amount: Decimal) -> str:
-        """ "+€12.50", "-€3.00", "€0.00": gains carry their sign too."""
-        return locale_money.format_money(amount, self.currency, signed=True)
-
-    def format_number(self, amount: Decimal) -> str:
-        """For people, without the currency: where a heading or axis already names it."""
-        return locale_money.format_number(amount, self.decimals)
 
     def plain_amount(self, amount: Decimal) -> str:
         """For files (backups, CSV): "1234.50" in any language, so any phone reads it back."""
