@@ -9,7 +9,7 @@ from django.urls import reverse
 from tests.factories import fresh
 from tracker.cutthroat import display
 from tracker.cutthroat import services as tournaments
-from tracker.cutthroat.forms import TournamentForm
+from tracker.cutthroat.tournament_form import TournamentForm
 from tracker.models import Change, Tournament
 
 

@@ -1,23 +1,10 @@
 """A round being entered at the table, one tap at a time.
 
-The whole draft is a short list of taps. The next round's draft is kept with the session, so
-every phone at the table shows it and goes on from it (`table_draft`); a correction's draft
-travels in one hidden input of its page. Either way the page works without JavaScript and no
-money moves before "Save round". Each tap is a token:
-
-    a3        seat 3 sits out / sits back in (toggle)
-    uKH       the side pot's upturned card, in one tap (also "rK sH": rank, then suit)
-    c2 c-     seat 2 has the side pot's target card and claims it / no one claims it
-    t0        seat 0 won the next trick
-    R1        seat 1 takes all the remaining tricks (a good claim, or everyone else folded)
-    f2        seat 2 folds / takes the fold back (toggle)
-    x1        seat 1 made a false claim / did not (toggle)
-    w2.flush  seat 2 wins automatically with that hand
-    e1 e-     seat 1 held back the ace / no one did
-    k         clear the tricks and the automatic win (to enter them again)
-
-Replaying the taps gives the draft's state; "undo last tap" drops the last token and
-"start the round again" drops them all (`next_taps`).
+The whole draft is a short list of taps (their tokens are in `taps`). The next round's draft is
+kept with the session, so every phone at the table shows it and goes on from it
+(`table_draft`); a correction's draft travels in one hidden input of its page. Either way the
+page works without JavaScript and no money moves before "Save round". Replaying the taps gives
+the draft's state.
 """
 
 import re
@@ -28,19 +15,11 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tracker.catte.taps import TOKEN, tap_seat
 from tracker.rules import catte
 from tracker.rules.catte_cards import RANKS, SUITS
 from tracker.rules.catte_settings import HAND_NAMES
 
-TOKEN = re.compile(
-    r"(?P<kind>[atfxR])(?P<seat>\d)"
-    r"|(?P<choice>[ce])(?P<who>\d|-)"
-    r"|u(?P<card>(?:10|[2-9JQKA])[SHDC])"
-    r"|r(?P<rank>10|[2-9JQKA])"
-    r"|s(?P<suit>[SHDC])"
-    r"|w(?P<winner>\d)\.(?P<hand>four_aces|four_of_a_kind|flush)"
-    r"|(?P<clear>k)"
-)
 UNSET = "unset"
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}  # CSS classes too
 # A card in words, for screen readers: "7 of hearts".
@@ -50,55 +29,6 @@ CARD_WORDS = {
     "D": gettext_lazy("%(rank)s of diamonds"),
     "C": gettext_lazy("%(rank)s of clubs"),
 }
-
-
-def is_tap(text: str) -> bool:
-    return TOKEN.fullmatch(text) is not None
-
-
-def tap_seat(tap: str) -> int | None:
-    """The seat a tap names, if it names one."""
-    match = TOKEN.fullmatch(tap)
-    seat = match["seat"] or match["who"] or match["winner"]
-    return None if seat in (None, "-") else int(seat)
-
-
-def parse_taps(text: str, seats: int) -> list[str]:
-    """The tokens of a hidden `taps` value at a table of `seats` players; ValueError names the
-    first one not understood."""
-    taps = text.split()
-    for tap in taps:
-        if not is_tap(tap) or (tap_seat(tap) or 0) >= seats:
-            raise ValueError(tap)
-    return taps
-
-
-def next_taps(taps: list[str], tap: str) -> list[str]:
-    """The taps after one more button: a token is added, "undo" drops the last, "restart" all;
-    anything else ("save", nothing) leaves them as they are."""
-    if tap == "undo":
-        return taps[:-1]
-    if tap == "restart":
-        return []
-    return [*taps, tap] if is_tap(tap) else list(taps)
-
-
-def taps_from_round(round_: catte.Round, names: list[str]) -> list[str]:
-    """The taps that enter a recorded round again, for its correction page."""
-    seat = names.index
-    taps = [f"a{seat(name)}" for name in round_.absent]
-    if round_.side_pot_upturned:
-        rank, suit = catte.parse_card(round_.side_pot_upturned)
-        claimant = round_.side_pot_claimed_by
-        taps += [f"u{rank}{suit}", f"c{seat(claimant)}" if claimant else "c-"]
-    if round_.auto_win:
-        taps.append(f"w{seat(round_.auto_win[0])}.{round_.auto_win[1]}")
-    taps += [f"t{seat(name)}" for name in round_.tricks]
-    taps += [f"f{seat(name)}" for name in round_.folds]
-    taps += [f"x{seat(name)}" for name in round_.false_claims]
-    if round_.ace_withheld_by:
-        taps.append(f"e{seat(round_.ace_withheld_by)}")
-    return taps
 
 
 def _toggle(seats: list[int], seat: int) -> None:

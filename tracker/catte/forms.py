@@ -10,7 +10,8 @@ from decimal import Decimal
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tracker.catte.draft import RoundDraft, is_tap, next_taps, parse_taps, taps_from_round
+from tracker.catte.draft import RoundDraft
+from tracker.catte.taps import is_tap, next_taps, parse_taps, taps_from_round
 from tracker.common.money import money_field
 from tracker.common.names import by_name
 from tracker.common.seats import add_seat_fields, seats_from_dealer

@@ -14,7 +14,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from tracker.catte.board import SessionBoard
-from tracker.catte.services import DraftMoved, _keep, _refuse_if_closed, _replayed, phone_of
+from tracker.catte.recording import DraftMoved, _keep, _refuse_if_closed, _replayed, phone_of
 from tracker.common.seats import match_players
 from tracker.common.versioning import StalePage
 from tracker.models import Change, SessionSeat

@@ -10,64 +10,37 @@ session can be reopened, unless a later session has taken over its carried side 
 round is played on from the kept state; a correction or an undo replays the session once.
 
 A carried side pot waits for the group's next session (see `carried`). Players joining,
-leaving and coming back during the evening are changes of `seating`.
+leaving and coming back during the evening are changes of `seating`. What every change shares
+(refusals, whose phone, the state kept) is in `recording`; closing and reopening are in
+`closing`, and both are read from here.
 """
 
-from decimal import Decimal
-
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tracker.catte import money
-from tracker.catte.board import SessionBoard, keep_results, load, replay
+from tracker.catte.board import SessionBoard, load
 from tracker.catte.carried import carried_side_pot as carried_side_pot  # read here too
-from tracker.catte.carried import take_carried_side_pots, take_matching_shares, taken_over
+from tracker.catte.carried import take_carried_side_pots, take_matching_shares
+from tracker.catte.closing import close
+from tracker.catte.closing import reopen as reopen  # the gate's, kept in `closing`
+from tracker.catte.closing import reopen_refusal as reopen_refusal
 from tracker.catte.entries import describe_round, entry_by_seat
+from tracker.catte.recording import DraftMoved as DraftMoved  # the gate's, kept in `recording`
+from tracker.catte.recording import (
+    _drop_draft,
+    _keep,
+    _refuse_if_closed,
+    _replayed,
+    check_next_number,
+    phone_of,
+)
 from tracker.common.money import check_in_currency
 from tracker.common.seats import match_players
-from tracker.common.versioning import AlreadyRecorded, StalePage, save_state, touch_group
+from tracker.common.versioning import AlreadyRecorded, touch_group
 from tracker.models import Change, Round, Session, SessionSeat
 from tracker.rules import RulesError, catte
-
-
-class DraftMoved(StalePage):
-    """Another phone changed the round being entered since this page showed it; nothing was
-    written (the session's `draft_note` says what that phone did)."""
-
-
-def phone_of(user) -> str:
-    """Whose phone did something: "bob's phone", or "Another phone" without a user."""
-    if not user:
-        return _("Another phone")
-    return _("%(user)s's phone") % {"user": user.get_username()}
-
-
-def _drop_draft(session: Session, expected: int | None, note: str) -> None:
-    """Empty the round being tapped in, as the page showed it (`expected`; None: as loaded)."""
-    if expected is None and not session.draft:
-        return
-    if not session.swap_draft(session.draft_version if expected is None else expected, [], note):
-        raise DraftMoved(_("The round being entered changed on another phone; here it is."))
-
-
-def _refuse_if_closed(board: SessionBoard) -> None:
-    if board.is_closed:
-        raise RulesError(_("This session is closed; its rounds can no longer change."))
-
-
-def check_next_number(board: SessionBoard, number: int) -> None:
-    """Refuse a page that was entering round `number` when that is not the next round."""
-    if number < board.next_number:
-        raise AlreadyRecorded(_("Round %(number)s is already recorded.") % {"number": number})
-    _refuse_if_closed(board)
-    if number > board.next_number:
-        raise StalePage(_("This session was changed on another phone; here is the new state."))
-
-
-def _keep(board: SessionBoard, expected: int, **fields) -> None:
-    save_state(board.session, board.state.snapshot(), expected, **fields)
 
 
 def record_round(
@@ -108,14 +81,6 @@ def record_round(
             _("Round %(number)s is already recorded.") % {"number": number}
         ) from error
     return board
-
-
-def _replayed(board: SessionBoard, rows: list[Round]) -> None:
-    board.state, results = replay(
-        board.session, board.names, board.settings, rows, seats=board.seats
-    )
-    keep_results(rows, results, board.names)
-    return results
 
 
 def correct_round(
@@ -214,92 +179,6 @@ def _seat_before(board: SessionBoard, number: int) -> list[str]:
             seat.save(update_fields=["joined_after_round"])
             moved.append(seat.player.name)
     return moved
-
-
-def close(board: SessionBoard, version: int, user, once=None, draft_version=None) -> SessionBoard:
-    """Close the session: the side pot is refunded, or carried to the group's next session. A
-    round being tapped in is dropped, as the page showed it (`draft_version`)."""
-    _refuse_if_closed(board)
-    session = board.session
-    with transaction.atomic():
-        if session.draft:
-            closed = _("%(phone)s closed the session.") % {"phone": phone_of(user)}
-            _drop_draft(session, draft_version, closed)
-        session.closed_at = timezone.now()
-        _keep(board, version, closed_at=session.closed_at)
-        settled = board.at_close
-        pot = sum(board.state.open_shares.values(), Decimal(0))
-        Change.objects.create(
-            session=session,
-            action=Change.Action.CLOSE,
-            after={
-                "totals": {n: catte.format_money(a) for n, a in settled.totals.items()},
-                "side_pot": catte.format_money(settled.side_pot),
-            },
-            user=user,
-            summary=closed_summary(board, pot),
-            once=once,
-        )
-        money.after_change(board, [], board.next_number, user)
-    return board
-
-
-def closed_summary(board: SessionBoard, pot: Decimal) -> str:
-    """The history's words for a close: "Session closed after 12 rounds; side pot 4 refunded"."""
-    rounds = board.rounds_played
-    values = {"count": rounds, "amount": catte.format_money(pot)}
-    if not (board.settings.has_side_pot or pot):
-        text = ngettext(
-            "Session closed after %(count)s round", "Session closed after %(count)s rounds", rounds
-        )
-    elif board.settings.side_pot_at_end == "carry":
-        text = ngettext(
-            "Session closed after %(count)s round; side pot %(amount)s carried to the next session",
-            "Session closed after %(count)s rounds; "
-            "side pot %(amount)s carried to the next session",
-            rounds,
-        )
-    else:
-        text = ngettext(
-            "Session closed after %(count)s round; side pot %(amount)s refunded",
-            "Session closed after %(count)s rounds; side pot %(amount)s refunded",
-            rounds,
-        )
-    return text % values
-
-
-def reopen_refusal(session: Session) -> str | None:
-    """Why a closed session cannot be opened again, if it cannot."""
-    if not session.is_closed:
-        return _("This session is open.")
-    if taken_over(session):
-        return _(
-            "A later session has taken over this session's side pot, so it can no longer be "
-            "reopened; correct the later session instead."
-        )
-    return None
-
-
-def reopen(board: SessionBoard, version: int, user, once=None) -> SessionBoard:
-    """Open a closed session again: its side-pot refund is reversed (a carried pot waits in it
-    again) until it is closed once more."""
-    session = board.session
-    with transaction.atomic():
-        refusal = reopen_refusal(session)
-        if refusal:
-            raise RulesError(refusal)
-        closed_at, session.closed_at = session.closed_at, None
-        _keep(board, version, closed_at=None)
-        Change.objects.create(
-            session=session,
-            action=Change.Action.REOPEN,
-            before={"closed_at": closed_at.isoformat()},
-            user=user,
-            summary=_("Session reopened"),
-            once=once,
-        )
-        money.after_change(board, [], board.next_number, user)
-    return board
 
 
 def catch_up(session: Session, user=None, rows: list[Round] | None = None) -> SessionBoard:

@@ -24,10 +24,10 @@ from tracker.cutthroat.forms import (
     BidsForm,
     CorrectionForm,
     PlayedForm,
-    TournamentForm,
     correction_initial,
     typed_values,
 )
+from tracker.cutthroat.tournament_form import TournamentForm
 from tracker.models import Change, Role, Tournament
 from tracker.rules import RulesError
 

@@ -34,7 +34,7 @@ class Session(models.Model):
     state = models.JSONField(null=True, blank=True)
     state_version = models.PositiveIntegerField(null=True, blank=True)
     round_count = models.PositiveIntegerField(default=0)
-    # The round being tapped in (tokens, see tracker/catte/draft.py), shared by every phone at
+    # The round being tapped in (tokens, see tracker/catte/taps.py), shared by every phone at
     # the table; it never touches the money until it is saved as a round.
     draft = models.JSONField(default=list, blank=True)
     # Bumped by every change of the draft, which a phone makes only to the version it showed.

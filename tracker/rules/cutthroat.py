@@ -1,8 +1,9 @@
 """Cutthroat Spades: the house rules ("Cutthroat Spades") as plain functions.
 
-This is the public interface; the code lives in five siblings:
+This is the public interface; the code lives in six siblings:
 
-- ``cutthroat_settings``: ``Settings``, ``PRESETS``, the log's ``rules`` object, descriptions;
+- ``cutthroat_settings``: ``Settings``, ``PRESETS``, every value checked (a log's ``rules`` too);
+- ``cutthroat_described``: the settings as the log's ``rules`` object and in plain words;
 - ``cutthroat_hands``: ``Hand``, the results of hands and games, the scoring of one bid;
 - ``cutthroat_play``: the tournament played hand by hand (``TournamentState``);
 - ``cutthroat_log``: the "cutthroat-log/1" format of docs/log-format.md (parse, replay, export);
@@ -17,6 +18,7 @@ Typical use::
 """
 
 from tracker.rules import RulesError
+from tracker.rules.cutthroat_described import describe_settings, rules_from_settings
 from tracker.rules.cutthroat_hands import (
     GameResult,
     GameSummary,
@@ -47,9 +49,7 @@ from tracker.rules.cutthroat_settings import (
     JackAwards,
     Settings,
     bid_label,
-    describe_settings,
     preset_settings,
-    rules_from_settings,
     settings_from_rules,
     tricks_per_hand,
 )

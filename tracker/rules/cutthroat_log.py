@@ -4,6 +4,7 @@ Import the public names from ``tracker.rules.cutthroat``; this module is one par
 """
 
 from tracker.rules import MOST_ENTRIES, Phrase, RulesError, _
+from tracker.rules.cutthroat_described import rules_from_settings
 from tracker.rules.cutthroat_play import (
     Hand,
     TournamentResult,
@@ -11,7 +12,7 @@ from tracker.rules.cutthroat_play import (
     check_players,
     play_tournament,
 )
-from tracker.rules.cutthroat_settings import Settings, rules_from_settings, settings_from_rules
+from tracker.rules.cutthroat_settings import Settings, settings_from_rules
 
 FORMAT = "cutthroat-log/1"
 LOG_KEYS = ("format", "rules", "players", "games")

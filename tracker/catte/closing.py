@@ -1,0 +1,106 @@
+"""Closing a Cắt Tê session and opening it again.
+
+A closed session's side pot is refunded, or carried to the group's next session; a closed
+session can be reopened, unless a later session has taken over its carried side pot. Both go
+through the session's gate (see `services`), which re-exports them.
+"""
+
+from decimal import Decimal
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from tracker.catte import money
+from tracker.catte.board import SessionBoard
+from tracker.catte.carried import taken_over
+from tracker.catte.recording import _drop_draft, _keep, _refuse_if_closed, phone_of
+from tracker.models import Change, Session
+from tracker.rules import RulesError, catte
+
+
+def close(board: SessionBoard, version: int, user, once=None, draft_version=None) -> SessionBoard:
+    """Close the session: the side pot is refunded, or carried to the group's next session. A
+    round being tapped in is dropped, as the page showed it (`draft_version`)."""
+    _refuse_if_closed(board)
+    session = board.session
+    with transaction.atomic():
+        if session.draft:
+            closed = _("%(phone)s closed the session.") % {"phone": phone_of(user)}
+            _drop_draft(session, draft_version, closed)
+        session.closed_at = timezone.now()
+        _keep(board, version, closed_at=session.closed_at)
+        settled = board.at_close
+        pot = sum(board.state.open_shares.values(), Decimal(0))
+        Change.objects.create(
+            session=session,
+            action=Change.Action.CLOSE,
+            after={
+                "totals": {n: catte.format_money(a) for n, a in settled.totals.items()},
+                "side_pot": catte.format_money(settled.side_pot),
+            },
+            user=user,
+            summary=closed_summary(board, pot),
+            once=once,
+        )
+        money.after_change(board, [], board.next_number, user)
+    return board
+
+
+def closed_summary(board: SessionBoard, pot: Decimal) -> str:
+    """The history's words for a close: "Session closed after 12 rounds; side pot 4 refunded"."""
+    rounds = board.rounds_played
+    values = {"count": rounds, "amount": catte.format_money(pot)}
+    if not (board.settings.has_side_pot or pot):
+        text = ngettext(
+            "Session closed after %(count)s round", "Session closed after %(count)s rounds", rounds
+        )
+    elif board.settings.side_pot_at_end == "carry":
+        text = ngettext(
+            "Session closed after %(count)s round; side pot %(amount)s carried to the next session",
+            "Session closed after %(count)s rounds; "
+            "side pot %(amount)s carried to the next session",
+            rounds,
+        )
+    else:
+        text = ngettext(
+            "Session closed after %(count)s round; side pot %(amount)s refunded",
+            "Session closed after %(count)s rounds; side pot %(amount)s refunded",
+            rounds,
+        )
+    return text % values
+
+
+def reopen_refusal(session: Session) -> str | None:
+    """Why a closed session cannot be opened again, if it cannot."""
+    if not session.is_closed:
+        return _("This session is open.")
+    if taken_over(session):
+        return _(
+            "A later session has taken over this session's side pot, so it can no longer be "
+            "reopened; correct the later session instead."
+        )
+    return None
+
+
+def reopen(board: SessionBoard, version: int, user, once=None) -> SessionBoard:
+    """Open a closed session again: its side-pot refund is reversed (a carried pot waits in it
+    again) until it is closed once more."""
+    session = board.session
+    with transaction.atomic():
+        refusal = reopen_refusal(session)
+        if refusal:
+            raise RulesError(refusal)
+        closed_at, session.closed_at = session.closed_at, None
+        _keep(board, version, closed_at=None)
+        Change.objects.create(
+            session=session,
+            action=Change.Action.REOPEN,
+            before={"closed_at": closed_at.isoformat()},
+            user=user,
+            summary=_("Session reopened"),
+            once=once,
+        )
+        money.after_change(board, [], board.next_number, user)
+    return board

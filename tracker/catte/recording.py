@@ -1,0 +1,59 @@
+"""What every change to a session shares: its refusals (a closed session, a page that is behind,
+a round being entered that another phone changed), whose phone made it, the round being tapped
+in emptied, and the state the rules computed, replayed and kept with the new version.
+
+The changes themselves are made through `services` (and `seating` for comings and goings).
+"""
+
+from django.utils.translation import gettext as _
+
+from tracker.catte.board import SessionBoard, keep_results, replay
+from tracker.common.versioning import AlreadyRecorded, StalePage, save_state
+from tracker.models import Round, Session
+from tracker.rules import RulesError
+
+
+class DraftMoved(StalePage):
+    """Another phone changed the round being entered since this page showed it; nothing was
+    written (the session's `draft_note` says what that phone did)."""
+
+
+def phone_of(user) -> str:
+    """Whose phone did something: "bob's phone", or "Another phone" without a user."""
+    if not user:
+        return _("Another phone")
+    return _("%(user)s's phone") % {"user": user.get_username()}
+
+
+def _drop_draft(session: Session, expected: int | None, note: str) -> None:
+    """Empty the round being tapped in, as the page showed it (`expected`; None: as loaded)."""
+    if expected is None and not session.draft:
+        return
+    if not session.swap_draft(session.draft_version if expected is None else expected, [], note):
+        raise DraftMoved(_("The round being entered changed on another phone; here it is."))
+
+
+def _refuse_if_closed(board: SessionBoard) -> None:
+    if board.is_closed:
+        raise RulesError(_("This session is closed; its rounds can no longer change."))
+
+
+def check_next_number(board: SessionBoard, number: int) -> None:
+    """Refuse a page that was entering round `number` when that is not the next round."""
+    if number < board.next_number:
+        raise AlreadyRecorded(_("Round %(number)s is already recorded.") % {"number": number})
+    _refuse_if_closed(board)
+    if number > board.next_number:
+        raise StalePage(_("This session was changed on another phone; here is the new state."))
+
+
+def _keep(board: SessionBoard, expected: int, **fields) -> None:
+    save_state(board.session, board.state.snapshot(), expected, **fields)
+
+
+def _replayed(board: SessionBoard, rows: list[Round]) -> None:
+    board.state, results = replay(
+        board.session, board.names, board.settings, rows, seats=board.seats
+    )
+    keep_results(rows, results, board.names)
+    return results

@@ -1,0 +1,103 @@
+"""Cutthroat Spades settings said back: as the log's ``rules`` object (the preset and what
+differs from it) and in plain words, one line each, for the scoreboard.
+
+Import the public names from ``tracker.rules.cutthroat``; this module is one part of it.
+"""
+
+from tracker.rules import Phrase, _
+from tracker.rules.cutthroat_settings import JACK_NAMES, PRESETS, RULE_KEYS, Settings
+
+
+def rules_from_settings(settings: Settings) -> dict:
+    """The log's ``rules`` object for these settings: the preset and what differs from it."""
+    base = PRESETS[settings.preset]
+    rules: dict = {"preset": settings.preset}
+    for key in RULE_KEYS[1:]:
+        if key == "bags":
+            limit_differs = (
+                settings.bags_mode == "limit" and settings.bag_limit != base["bag_limit"]
+            )
+            if settings.bags_mode != base["bags_mode"] or limit_differs:
+                rules["bags"] = {"mode": settings.bags_mode}
+                if settings.bags_mode == "limit":
+                    rules["bags"]["limit"] = settings.bag_limit
+        elif key == "award_jacks":
+            if dict(settings.award_jacks) != base["award_jacks"]:
+                rules["award_jacks"] = dict(settings.award_jacks)
+        elif getattr(settings, key) != base[key]:
+            rules[key] = getattr(settings, key)
+    return rules
+
+
+def _times(count: int) -> Phrase:
+    if count == 1:
+        return Phrase(_("once"))
+    if count == 2:
+        return Phrase(_("twice"))
+    return Phrase(_("{count} times"), count=count)
+
+
+def describe_settings(settings: Settings, player_count: int) -> list[Phrase]:
+    """The settings in force in plain words, one line each, for the scoreboard."""
+    s = settings
+    tricks = s.tricks(player_count)
+    table = Phrase(
+        _("{players} players: {tricks} tricks a hand"), players=player_count, tricks=tricks
+    )
+    if s.jokers == 2:
+        table = Phrase(
+            _(
+                "5 players with 2 jokers: {tricks} tricks a hand; "
+                "the dealer sits out trick 1 and the 2♣ leads"
+            ),
+            tricks=tricks,
+        )
+    elif s.jokers == 3:
+        table = Phrase(_("5 players with 3 jokers: {tricks} tricks a hand"), tricks=tricks)
+    if rules_from_settings(s) != {"preset": s.preset}:
+        preset = Phrase(_("Preset: {preset}, with changes"), preset=s.preset)
+    else:
+        preset = Phrase(_("Preset: {preset}"), preset=s.preset)
+    lines = [table, preset, Phrase(_("Game to {target} points"), target=s.target)]
+    if s.bags_mode == "limit":
+        lines.append(
+            Phrase(
+                _("Bags: {bags} bags cost {points} points"),
+                bags=s.bag_limit,
+                points=10 * s.bag_limit,
+            )
+        )
+    else:
+        lines.append(Phrase(_("Bags: every bag costs 10 points")))
+    if s.nil_tricks_are_bags:
+        lines.append(Phrase(_("Nil: tricks taken on a Nil count as bags")))
+    else:
+        lines.append(Phrase(_("Nil: tricks taken on a Nil are not bags")))
+    if s.blind_six_per_game == 0:
+        lines.append(Phrase(_("Blind 6: not allowed")))
+    else:
+        if s.blind_six_per_game is None:
+            often = Phrase(_("any number of times"))
+        else:
+            often = Phrase(_("{times} per game"), times=_times(s.blind_six_per_game))
+        if s.blind_six_behind:
+            when = Phrase(_("only when {behind} or more behind"), behind=s.blind_six_behind)
+        else:
+            when = Phrase(_("only when behind the leader"))
+        lines.append(Phrase(_("Blind 6: {often}, {when}"), often=often, when=when))
+    lines.append(Phrase(_("Shoot the Moon: {tricks} tricks"), tricks=s.moon(player_count)))
+    awards = [
+        Phrase(_("{jack} removes a bag"), jack=JACK_NAMES[card])
+        if award == "bag"
+        else f"{JACK_NAMES[card]} +{award}"
+        for card, award in s.award_jacks.items()
+    ]
+    if awards:
+        lines.append(Phrase(_("Award jacks: {awards}"), awards=awards))
+    else:
+        lines.append(Phrase(_("Award jacks: none")))
+    if s.wins_needed == 1:
+        lines.append(Phrase(_("1 game win takes the tournament")))
+    else:
+        lines.append(Phrase(_("{wins} game wins take the tournament"), wins=s.wins_needed))
+    return lines
