@@ -3,6 +3,8 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from tracker.common.said import shown
+
 
 class Account(models.Model):
     """A player's own account, his open share of the side pots, or (before side-pot shares
@@ -72,6 +74,9 @@ class Transaction(models.Model):
     kind = models.CharField(max_length=16, choices=Kind.choices)
     # Two names of 40 characters, an amount and a note of 100 fit, "Reversed: " included.
     description = models.CharField(max_length=300)
+    # The description as kept words (tracker/common/said), shown in the reader's language;
+    # `description` is its English text, for the CSV and the admin.
+    words = models.JSONField(null=True, blank=True)
     # Where it came from, e.g. ("round", round.pk) or ("session", session.pk).
     source_type = models.CharField(max_length=20, blank=True)
     source_id = models.PositiveBigIntegerField(null=True, blank=True)
@@ -101,6 +106,11 @@ class Transaction(models.Model):
 
     def __str__(self):
         return self.description
+
+    @property
+    def line(self) -> str:
+        """The description in the reader's language."""
+        return shown(self.words, self.description)
 
 
 class Posting(models.Model):

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from ledger.models import Transaction
 from ledger.posting import player_account, post, reverse
-from tracker.common.locale_money import amount_text
+from tracker.common.said import Money, quoted, said
 from tracker.common.versioning import touch_group
 
 NOTE_MAX = 100
@@ -38,16 +38,11 @@ def record_payment(group, payer, payee, amount: Decimal, user, note="", once=Non
         raise PaymentError(_("A payment is more than zero."))
     if len(note) > NOTE_MAX:
         raise PaymentError(_("A note has at most %(most)d characters.") % {"most": NOTE_MAX})
-    words = {
-        "payer": payer.name,
-        "payee": payee.name,
-        "amount": amount_text(group, amount),
-        "note": note,
-    }
+    words = {"payer": payer.name, "payee": payee.name, "amount": Money(amount, group.currency)}
     if note:
-        description = _("%(payer)s paid %(payee)s %(amount)s (%(note)s)") % words
+        description = said("%(payer)s paid %(payee)s %(amount)s (%(note)s)", note=note, **words)
     else:
-        description = _("%(payer)s paid %(payee)s %(amount)s") % words
+        description = said("%(payer)s paid %(payee)s %(amount)s", **words)
     amounts = {player_account(payer): amount, player_account(payee): -amount}
     try:
         with db_transaction.atomic():
@@ -70,7 +65,8 @@ def reverse_payment(entry: Transaction, user, once=None) -> Transaction:
     try:
         with db_transaction.atomic():
             touch_group(entry.group_id)
-            description = _("Reversed: %(payment)s") % {"payment": entry.description}
+            payment = quoted(entry.words, entry.description)
+            description = said("Reversed: %(payment)s", payment=payment)
             return reverse(entry, user=user, description=description, once=once)
     except IntegrityError as error:
         if (done := _first(once)) is not None:

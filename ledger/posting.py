@@ -11,9 +11,9 @@ from decimal import Decimal
 
 from django.db import transaction as db_transaction
 from django.db.models import BigIntegerField, Case, F, Sum, Value, When
-from django.utils.translation import gettext as _
 
 from ledger.models import Account, Posting, Transaction
+from tracker.common.said import Said, kept, quoted, said
 
 
 class UnbalancedTransaction(ValueError):
@@ -25,7 +25,7 @@ class Wanted:
     """A transaction a source should have posted: kind, words, and Account → amount."""
 
     kind: str
-    description: str
+    description: Said  # or plain text
     amounts: dict
 
 
@@ -61,13 +61,15 @@ def player_account(player) -> Account:
 
 
 def post(group, kind, description, amounts, *, source=("", None), part=0, **extra):
-    """Write one balanced transaction. `amounts` maps Account → Decimal in the group currency.
+    """Write one balanced transaction. `amounts` maps Account → Decimal in the group currency;
+    `description` is kept as words when it is (tracker/common/said).
 
     Refuses (and writes nothing) when the amounts do not sum to exactly zero or have more
     decimals than the currency has.
     """
     minor = {account: group.to_minor(Decimal(amount)) for account, amount in amounts.items()}
     minor = {account: value for account, value in minor.items() if value}
+    words, description = kept(description)
     if sum(minor.values()) != 0:
         raise UnbalancedTransaction(
             f"{description}: postings sum to {group.from_minor(sum(minor.values()))}, not 0"
@@ -78,6 +80,7 @@ def post(group, kind, description, amounts, *, source=("", None), part=0, **extr
             group=group,
             kind=kind,
             description=description,
+            words=words,
             source_type=source[0],
             source_id=source[1],
             source_part=part,
@@ -109,7 +112,7 @@ def reverse(entry: Transaction, *, user=None, description=None, once=None) -> Tr
     return post(
         entry.group,
         Transaction.Kind.REVERSAL,
-        description or _("Reversal of: %(entry)s") % {"entry": entry.description},
+        description or said("Reversal of: %(entry)s", entry=quoted(entry.words, entry.description)),
         amounts,
         source=(entry.source_type, entry.source_id),
         part=entry.source_part,

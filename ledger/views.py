@@ -51,7 +51,7 @@ def payment_new(request, pk):
             payer, payee, amount = data["payer"], data["payee"], data["amount"]
             note, once = data["note"], data["once"] or None
             entry = record_payment(group, payer, payee, amount, request.user, note, once)
-            messages.success(request, _("Recorded: %(payment)s.") % {"payment": entry.description})
+            messages.success(request, _("Recorded: %(payment)s.") % {"payment": entry.line})
             return redirect("balances", pk=group.pk)
         except PaymentError as error:
             form.add_error(None, str(error))
@@ -67,8 +67,7 @@ def payment_reverse(request, pk, transaction_pk):
         reverse_payment(entry, request.user, once_key(request))
         messages.success(
             request,
-            _("Reversed: %(payment)s. Both entries stay in the ledger.")
-            % {"payment": entry.description},
+            _("Reversed: %(payment)s. Both entries stay in the ledger.") % {"payment": entry.line},
         )
     except PaymentError as error:
         messages.error(request, str(error))

@@ -13,7 +13,9 @@ LANGUAGES = ["vi", "de"]
 # `{% translate "…" %}` in templates and `_("…")` in Python with a plain literal: the simple
 # cases, enough to notice a text marked after the catalogs were last extracted.
 TEMPLATE_TEXT = re.compile(r'{%\s*(?:translate|trans)\s+"([^"]+)"')
-PYTHON_TEXT = re.compile(r'\b(?:_|gettext|gettext_lazy|gettext_noop)\(\s*"((?:[^"\\]|\\.)+)"\s*\)')
+PYTHON_TEXT = re.compile(
+    r'\b(?:_|gettext|gettext_lazy|gettext_noop|said)\(\s*"((?:[^"\\]|\\.)+)"\s*[,)]'
+)
 
 
 def catalog(language):

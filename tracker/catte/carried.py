@@ -15,10 +15,10 @@ Money is never counted twice: a taken share does not move, and one paid in is ne
 from decimal import Decimal
 
 from django.db.models import Q
-from django.utils.translation import gettext as _
 
 from tracker.catte import money
 from tracker.catte.board import load
+from tracker.common.said import Joined, said
 from tracker.models import Change, Session
 from tracker.rules import catte
 
@@ -86,11 +86,14 @@ def _mark_taken(source: Session, session: Session, shares: dict, whole: bool, us
         },
         user=user,
         summary=(
-            _("Side pot carried into %(session)s")
+            said("Side pot carried into %(session)s", session=session.called)
             if whole
-            else _("Side-pot shares of %(names)s taken into %(session)s")
-        )
-        % {"session": session, "names": ", ".join(p.name for p in shares)},
+            else said(
+                "Side-pot shares of %(names)s taken into %(session)s",
+                names=Joined(", ", [player.name for player in shares]),
+                session=session.called,
+            )
+        ),
     )
 
 

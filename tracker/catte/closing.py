@@ -10,12 +10,12 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from tracker.catte import money
 from tracker.catte.board import SessionBoard
 from tracker.catte.carried import taken_over
 from tracker.catte.recording import _drop_draft, _keep, _refuse_if_closed, phone_of
+from tracker.common.said import Money, Said, said, said_plural
 from tracker.models import Change, Session
 from tracker.rules import RulesError, catte
 
@@ -48,28 +48,28 @@ def close(board: SessionBoard, version: int, user, once=None, draft_version=None
     return board
 
 
-def closed_summary(board: SessionBoard, pot: Decimal) -> str:
+def closed_summary(board: SessionBoard, pot: Decimal) -> Said:
     """The history's words for a close: "Session closed after 12 rounds; side pot 4 refunded"."""
     rounds = board.rounds_played
-    values = {"count": rounds, "amount": catte.format_money(pot)}
+    amount = Money(pot, board.group.currency)
     if not (board.settings.has_side_pot or pot):
-        text = ngettext(
+        return said_plural(
             "Session closed after %(count)s round", "Session closed after %(count)s rounds", rounds
         )
-    elif board.settings.side_pot_at_end == "carry":
-        text = ngettext(
+    if board.settings.side_pot_at_end == "carry":
+        return said_plural(
             "Session closed after %(count)s round; side pot %(amount)s carried to the next session",
             "Session closed after %(count)s rounds; "
             "side pot %(amount)s carried to the next session",
             rounds,
+            amount=amount,
         )
-    else:
-        text = ngettext(
-            "Session closed after %(count)s round; side pot %(amount)s refunded",
-            "Session closed after %(count)s rounds; side pot %(amount)s refunded",
-            rounds,
-        )
-    return text % values
+    return said_plural(
+        "Session closed after %(count)s round; side pot %(amount)s refunded",
+        "Session closed after %(count)s rounds; side pot %(amount)s refunded",
+        rounds,
+        amount=amount,
+    )
 
 
 def reopen_refusal(session: Session) -> str | None:
@@ -99,7 +99,7 @@ def reopen(board: SessionBoard, version: int, user, once=None) -> SessionBoard:
             action=Change.Action.REOPEN,
             before={"closed_at": closed_at.isoformat()},
             user=user,
-            summary=_("Session reopened"),
+            summary=said("Session reopened"),
             once=once,
         )
         money.after_change(board, [], board.next_number, user)

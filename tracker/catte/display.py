@@ -204,7 +204,7 @@ def saved_first(board: SessionBoard, number: int, tapped: list[str]) -> dict:
     elif change:
         note = _(
             "Round %(number)s is already recorded; the latest change, on %(phone)s: %(summary)s."
-        ) % {"number": number, "phone": who, "summary": change.summary}
+        ) % {"number": number, "phone": who, "summary": change.line}
     else:
         note = _("Round %(number)s is already recorded.") % {"number": number}
     notice = {"note": note, "round": None, "correct": None}

@@ -1,17 +1,17 @@
 """A round as stored (players by seat, so renaming a player never rewrites history) and as the
 rules engine and the table read it (players by name)."""
 
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_noop
 
+from tracker.common.said import Joined, said
 from tracker.rules import catte
 
 PLAYER_LISTS = ("tricks", "absent", "folds", "false_claims")
 # An automatic win's hand, as a round's line names it.
 AUTO_WIN_WORDS = {
-    "four_aces": gettext_lazy("four aces"),
-    "four_of_a_kind": gettext_lazy("four of a kind"),
-    "flush": gettext_lazy("flush"),
+    "four_aces": gettext_noop("four aces"),
+    "four_of_a_kind": gettext_noop("four of a kind"),
+    "flush": gettext_noop("flush"),
 }
 
 
@@ -59,33 +59,33 @@ def rules_round(entry: dict, names: list[str], not_yet_seated=()) -> catte.Round
     )
 
 
-def describe_round(round_: catte.Round) -> str:
+def describe_round(round_: catte.Round) -> Joined:
     """What was entered for a round, in a line a player reads: for lists and the history."""
     if round_.auto_win is not None:
         player, hand = round_.auto_win
-        words = AUTO_WIN_WORDS.get(hand, hand.replace("_", " "))
-        parts = [_("%(player)s: automatic win (%(hand)s)") % {"player": player, "hand": words}]
+        words = said(AUTO_WIN_WORDS[hand]) if hand in AUTO_WIN_WORDS else hand.replace("_", " ")
+        parts = [said("%(player)s: automatic win (%(hand)s)", player=player, hand=words)]
     else:
-        parts = [_("tricks %(players)s") % {"players": ", ".join(round_.tricks)}]
+        parts = [said("tricks %(players)s", players=Joined(", ", round_.tricks))]
     for label, names in (
-        (_("sat out: %(players)s"), round_.absent),
-        (_("folded: %(players)s"), round_.folds),
-        (_("false claim: %(players)s"), round_.false_claims),
+        (gettext_noop("sat out: %(players)s"), round_.absent),
+        (gettext_noop("folded: %(players)s"), round_.folds),
+        (gettext_noop("false claim: %(players)s"), round_.false_claims),
     ):
         if names:
-            parts.append(label % {"players": ", ".join(names)})
+            parts.append(said(label, players=Joined(", ", names)))
     if round_.ace_withheld_by:
-        parts.append(_("ace withheld by %(player)s") % {"player": round_.ace_withheld_by})
+        parts.append(said("ace withheld by %(player)s", player=round_.ace_withheld_by))
     if round_.side_pot_upturned:
         card = catte.card_label(round_.side_pot_upturned)
         claimant = round_.side_pot_claimed_by
         if claimant:
             parts.append(
-                _("upturned %(card)s, side pot to %(player)s") % {"card": card, "player": claimant}
+                said("upturned %(card)s, side pot to %(player)s", card=card, player=claimant)
             )
         else:
-            parts.append(_("upturned %(card)s, no claim") % {"card": card})
-    return "; ".join(parts)
+            parts.append(said("upturned %(card)s, no claim", card=card))
+    return Joined("; ", parts)
 
 
 def describe_entry(entry, names: list[str]) -> str:
@@ -93,6 +93,6 @@ def describe_entry(entry, names: list[str]) -> str:
     if not isinstance(entry, dict) or not ({"tricks", "auto_win"} & set(entry)):
         return ""
     try:
-        return describe_round(rules_round(entry, names))
+        return str(describe_round(rules_round(entry, names)))
     except (IndexError, KeyError, TypeError):
         return ""

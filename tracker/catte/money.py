@@ -10,10 +10,9 @@ that is gone, and reverses the refund of a session that was reopened.
 
 from decimal import Decimal
 
-from django.utils.translation import gettext as _
-
 from ledger.models import Transaction
 from ledger.posting import Accounts, Wanted, post, sync
+from tracker.common.said import said
 from tracker.rules import catte
 
 ROUND_SOURCE = "catte_round"
@@ -27,7 +26,7 @@ def _round(session, accounts: Accounts, players: dict, result: catte.RoundResult
     for name, player in players.items():
         amounts[accounts.of(player)] = result.net[name]
         amounts[accounts.share_of(player)] = result.share_change.get(name, Decimal(0))
-    words = _("%(session)s · round %(number)s") % {"session": session, "number": result.number}
+    words = said("%(session)s · round %(number)s", session=session.called, number=result.number)
     return Wanted(Transaction.Kind.ROUND, words, amounts)
 
 
@@ -67,7 +66,7 @@ def after_change(board, results: list[catte.RoundResult], from_number: int, user
         refund = {players[name]: share for name, share in board.state.open_shares.items()}
     refund_entry = Wanted(
         Transaction.Kind.SIDE_POT_REFUND,
-        _("%(session)s · side pot refunded") % {"session": session},
+        said("%(session)s · side pot refunded", session=session.called),
         _shares_back(accounts, refund),
     )
     sync(group, (CLOSE_SOURCE, session.pk), {0: refund_entry}, user)
@@ -78,8 +77,10 @@ def refund_carried_shares(group, session, shares: dict, user) -> None:
     post(
         group,
         Transaction.Kind.SIDE_POT_REFUND,
-        _("%(session)s · carried side pot refunded to players not at the table")
-        % {"session": session},
+        said(
+            "%(session)s · carried side pot refunded to players not at the table",
+            session=session.called,
+        ),
         _shares_back(Accounts(group, shares), shares),
         source=(CARRY_SOURCE, session.pk),
         user=user,
@@ -91,7 +92,7 @@ def bring_in_side_pot(group, session, shares: dict, user) -> None:
     post(
         group,
         Transaction.Kind.ROUND,
-        _("%(session)s · side pot brought in with the imported log") % {"session": session},
+        said("%(session)s · side pot brought in with the imported log", session=session.called),
         _shares_back(Accounts(group, shares), shares, sign=-1),
         source=(BROUGHT_IN_SOURCE, session.pk),
         user=user,

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from tracker.catte.board import SessionBoard
 from tracker.catte.recording import DraftMoved, _keep, _refuse_if_closed, _replayed, phone_of
+from tracker.common.said import said
 from tracker.common.seats import match_players
 from tracker.common.versioning import StalePage
 from tracker.models import Change, SessionSeat
@@ -68,8 +69,9 @@ def _seat(board: SessionBoard, version: int, user, player, new_name: str, once) 
             action=Change.Action.JOIN,
             after={"player": player.name, "seat": seat.seat, "joined_after_round": before},
             user=user,
-            summary=_("%(name)s joined before round %(number)d")
-            % {"name": player.name, "number": before + 1},
+            summary=said(
+                "%(name)s joined before round %(number)d", name=player.name, number=before + 1
+            ),  # fmt: skip
             once=once,
         )
 
@@ -92,7 +94,7 @@ def leave(board: SessionBoard, player_pk: int, version: int, user, once=None):
             action=Change.Action.LEAVE,
             after={"player": name, "seat": seat.seat, "left_after_round": seat.left_after_round},
             user=user,
-            summary=_("%(name)s left before round %(number)d") % {"name": name, "number": number},
+            summary=said("%(name)s left before round %(number)d", name=name, number=number),
             once=once,
         )
     return board
@@ -116,8 +118,9 @@ def come_back(board: SessionBoard, player_pk: int, version: int, user, once=None
             action=Change.Action.BACK,
             before={"player": name, "seat": seat.seat, "left_after_round": left},
             user=user,
-            summary=_("%(name)s back at the table before round %(number)d")
-            % {"name": name, "number": number},
+            summary=said(
+                "%(name)s back at the table before round %(number)d", name=name, number=number
+            ),  # fmt: skip
             once=once,
         )
     return board

@@ -17,7 +17,6 @@ leaving and coming back during the evening are changes of `seating`. What every 
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from tracker.catte import money
 from tracker.catte.board import SessionBoard, load
@@ -37,6 +36,7 @@ from tracker.catte.recording import (
     phone_of,
 )
 from tracker.common.money import check_in_currency
+from tracker.common.said import Joined, said, said_plural
 from tracker.common.seats import match_players
 from tracker.common.versioning import AlreadyRecorded, touch_group
 from tracker.models import Change, Round, Session, SessionSeat
@@ -72,8 +72,9 @@ def record_round(
                 action=Change.Action.ROUND,
                 after=row.entry,
                 user=user,
-                summary=_("Round %(number)s: %(round)s")
-                % {"number": number, "round": describe_round(round_)},
+                summary=said(
+                    "Round %(number)s: %(round)s", number=number, round=describe_round(round_)
+                ),  # fmt: skip
             )
             money.after_change(board, [result], number, user, new=True)
     except IntegrityError as error:
@@ -107,8 +108,9 @@ def correct_round(
             before=before,
             after=row.entry,
             user=user,
-            summary=_("Round %(number)s corrected: %(round)s")
-            % {"number": number, "round": describe_round(round_)},
+            summary=said(
+                "Round %(number)s corrected: %(round)s", number=number, round=describe_round(round_)
+            ),  # fmt: skip
         )
         money.after_change(board, results[number - 1 :], number, user)
     return board
@@ -154,13 +156,15 @@ def undo_last(board: SessionBoard, version: int, user, once=None) -> SessionBoar
             action=Change.Action.UNDO,
             before=last.entry,
             user=user,
-            summary="; ".join(
-                [_("Round %(number)s undone") % {"number": last.number}]
+            summary=Joined(
+                "; ",
+                [said("Round %(number)s undone", number=last.number)]
                 + [
-                    _("%(name)s now joined before round %(number)d")
-                    % {"name": name, "number": last.number}
+                    said(
+                        "%(name)s now joined before round %(number)d", name=name, number=last.number
+                    )  # fmt: skip
                     for name in joined
-                ]
+                ],
             ),
             once=once,
         )
@@ -275,8 +279,9 @@ def import_log(
             action=Change.Action.IMPORT,
             after=doc,
             user=user,
-            summary=ngettext("Imported %(count)s round", "Imported %(count)s rounds", len(rounds))
-            % {"count": len(rounds)},
+            summary=said_plural(
+                "Imported %(count)s round", "Imported %(count)s rounds", len(rounds)
+            ),
         )
         if closed:
             close(board, session.version, user)

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from tracker.common.locale_money import amount_text
+from tracker.common.said import Said, said
 from tracker.cutthroat.board import Scoreboard, every_hand, latest_hands
 from tracker.rules import cutthroat
 
@@ -202,15 +203,15 @@ def game_over(board: Scoreboard) -> dict | None:
     }
 
 
-def undone(board: Scoreboard) -> str | None:
+def undone(board: Scoreboard) -> Said | None:
     """What an undo takes back, as its history entry says: "Game 1 · hand 3 undone"."""
     last = last_hand(board)
     if last is None:
         return None
     where = {"game": last[0], "hand": last[1]}
     if board.pending is not None:
-        return _("Bids of game %(game)s · hand %(hand)s undone") % where
-    return _("Game %(game)s · hand %(hand)s undone") % where
+        return said("Bids of game %(game)s · hand %(hand)s undone", **where)
+    return said("Game %(game)s · hand %(hand)s undone", **where)
 
 
 def undo(board: Scoreboard) -> dict | None:
@@ -332,7 +333,7 @@ def saved_first(board: Scoreboard, change) -> str:
     sentence = SAVED_FIRST.get(change.action)
     hand = in_game(board, change.number) if sentence and change.number else None
     if hand is None:
-        return _("%(phone)s: %(summary)s.") % {"phone": who, "summary": change.summary}
+        return _("%(phone)s: %(summary)s.") % {"phone": who, "summary": change.line}
     entry = describe_entry(change.after, board.names)
     return sentence % {"phone": who, "game": hand[0], "hand": hand[1], "entry": entry}
 

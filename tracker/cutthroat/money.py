@@ -6,10 +6,9 @@ game number as part); a decided tournament with a buy-in one more (source
 change, and a correction that changes a winner reverses the old transaction and posts the new.
 """
 
-from django.utils.translation import gettext as _
-
 from ledger.models import Transaction
 from ledger.posting import Accounts, Wanted, sync
+from tracker.common.said import said
 from tracker.rules import cutthroat
 
 GAME_SOURCE = "cutthroat_game"
@@ -28,17 +27,19 @@ def after_change(board, user) -> None:
     for (what, number), amounts in owed.items():
         by_account = {accounts.of(board.players[name]): amount for name, amount in amounts.items()}
         if what == cutthroat.GAME:
-            description = _("%(tournament)s · game %(game)s won by %(winner)s") % {
-                "tournament": tournament,
-                "game": number,
-                "winner": winners[number],
-            }
+            description = said(
+                "%(tournament)s · game %(game)s won by %(winner)s",
+                tournament=tournament.called,
+                game=number,
+                winner=winners[number],
+            )
             wanted[GAME_SOURCE][number] = Wanted(Transaction.Kind.GAME, description, by_account)
         else:
-            description = _("%(tournament)s · buy-ins to the champion %(champion)s") % {
-                "tournament": tournament,
-                "champion": standings.champion,
-            }
+            description = said(
+                "%(tournament)s · buy-ins to the champion %(champion)s",
+                tournament=tournament.called,
+                champion=standings.champion,
+            )
             kind = Transaction.Kind.TOURNAMENT
             wanted[CHAMPION_SOURCE][number] = Wanted(kind, description, by_account)
     for source, parts in wanted.items():

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from tracker.common.money import check_in_currency
+from tracker.common.said import Joined, Said, said, said_plural
 from tracker.common.seats import match_players
 from tracker.common.versioning import AlreadyRecorded, save_state, touch_group
 from tracker.cutthroat import money
@@ -34,8 +34,8 @@ from tracker.rules import RulesError, cutthroat
 class NeedsConfirmation(Exception):
     """A correction that changes who won: shown to the scorer, saved once he confirms."""
 
-    def __init__(self, changes: list[str]):
-        super().__init__("; ".join(changes))
+    def __init__(self, changes: list[Said]):
+        super().__init__("; ".join(map(str, changes)))
         self.changes = changes
 
 
@@ -71,7 +71,7 @@ def record_bids(board: Scoreboard, bids: dict[str, object], user, typed_for=None
                 action=Change.Action.BIDS,
                 after=hand.as_entry(),
                 user=user,
-                summary=_("Bids of game %(game)s · hand %(hand)s") % where,
+                summary=said("Bids of game %(game)s · hand %(hand)s", **where),
             )
     except IntegrityError as error:
         raise AlreadyRecorded(
@@ -108,7 +108,7 @@ def record_tricks(board: Scoreboard, number: int, tricks, jacks, user, hand_pk=N
             action=Change.Action.PLAYED,
             after=hand.as_entry(),
             user=user,
-            summary=_("Game %(game)s · hand %(hand)s played") % where,
+            summary=said("Game %(game)s · hand %(hand)s played", **where),
         )
         money.after_change(board, user)
     board.pending = None
@@ -121,22 +121,21 @@ class Correction:
     after: cutthroat.Standings
 
     @property
-    def winner_changes(self) -> list[str]:
+    def winner_changes(self) -> list[Said]:
         """Plain-words differences in who won each game and the tournament."""
         # Translators: in "winner An → none": no one.
-        notes, nobody = [], _("none")
+        notes, nobody = [], said("none")
         old = {game.number: game.winner for game in self.before.games}
         new = {game.number: game.winner for game in self.after.games}
         for number in sorted(set(old) | set(new)):
             if old.get(number) != new.get(number):
                 was, now = old.get(number) or nobody, new.get(number) or nobody
                 notes.append(
-                    _("Game %(game)s: winner %(was)s → %(now)s")
-                    % {"game": number, "was": was, "now": now}
+                    said("Game %(game)s: winner %(was)s → %(now)s", game=number, was=was, now=now)
                 )
         if self.before.champion != self.after.champion:
             was, now = self.before.champion or nobody, self.after.champion or nobody
-            notes.append(_("Champion: %(was)s → %(now)s") % {"was": was, "now": now})
+            notes.append(said("Champion: %(was)s → %(now)s", was=was, now=now))
         return notes
 
 
@@ -167,15 +166,14 @@ def correct_hand(board: Scoreboard, number, version, bids, tricks, jacks, user, 
         _keep(board, version)
         keep_results(rows[number - 1 :], results[number - 1 :], board.names)
         row.save(update_fields=["bids", "tricks", "jacks"])
-        notes = "; ".join(correction.winner_changes)
+        notes = correction.winner_changes
         where = {"game": results[number - 1].game, "hand": results[number - 1].number}
         if notes:
-            summary = _("Game %(game)s · hand %(hand)s corrected (%(changes)s)") % {
-                **where,
-                "changes": notes,
-            }
+            changes = Joined("; ", notes)
+            summary = said("Game %(game)s · hand %(hand)s corrected (%(changes)s)", **where,
+                           changes=changes)  # fmt: skip
         else:
-            summary = _("Game %(game)s · hand %(hand)s corrected") % where
+            summary = said("Game %(game)s · hand %(hand)s corrected", **where)
         Change.objects.create(
             tournament=board.tournament,
             number=number,
@@ -265,8 +263,7 @@ def import_log(group, doc: dict, user, create_missing: bool = False, money_rules
             action=Change.Action.IMPORT,
             after=doc,
             user=user,
-            summary=ngettext("Imported %(count)s hand", "Imported %(count)s hands", len(hands))
-            % {"count": len(hands)},
+            summary=said_plural("Imported %(count)s hand", "Imported %(count)s hands", len(hands)),
         )
     return tournament
 

@@ -239,6 +239,6 @@ def hand_undo(request, pk, tournament_pk):
     undo = lambda version, once: services.undo_last(board, version, request.user, once)  # noqa: E731
     # The same tap sent twice is told what the first one undid, not what a third would.
     done = Change.objects.filter(tournament=tournament, once=once_key(request) or "-").first()
-    said = done.summary if done else display.undone(board) or _("Nothing")
-    told = _("%(undone)s; it stays in the history.") % {"undone": said}
+    undone = done.line if done else display.undone(board) or _("Nothing")
+    told = _("%(undone)s; it stays in the history.") % {"undone": undone}
     return act_on_version(request, tournament, undo, told)

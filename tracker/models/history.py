@@ -3,6 +3,8 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from tracker.common.said import kept, shown
+
 
 class Change(models.Model):
     """One entry of a tournament's or session's history: who changed what, when, before and after.
@@ -38,7 +40,10 @@ class Change(models.Model):
     action = models.CharField(max_length=12, choices=Action.choices)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
+    # The line in English (exports, the admin) and as kept words (see tracker/common/said),
+    # shown to each reader in his language; rows written before words were kept have none.
     summary = models.CharField(max_length=200, blank=True)
+    words = models.JSONField(null=True, blank=True)
     # The one-time key of the form that asked for the change (an undo, a close): a repeat of
     # the same tap is told it is done, not refused.
     once = models.CharField(max_length=32, null=True, blank=True, unique=True)
@@ -58,3 +63,15 @@ class Change(models.Model):
 
     def __str__(self):
         return f"{self.get_action_display()} {self.number or ''}".strip()
+
+    def save(self, *args, **kwargs):
+        # A summary given as words (tracker/common/said) is kept as words and English text.
+        words, english = kept(self.summary)
+        if words is not None:
+            self.words, self.summary = words, english
+        super().save(*args, **kwargs)
+
+    @property
+    def line(self) -> str:
+        """The summary in the reader's language."""
+        return shown(self.words, self.summary)

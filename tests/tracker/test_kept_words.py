@@ -1,0 +1,107 @@
+"""A history line or a statement line written on one phone reads in each reader's language."""
+
+from decimal import Decimal
+from unittest import mock
+
+from django.urls import reverse
+from django.utils import translation
+
+from ledger.models import Transaction
+from ledger.payments import record_payment, reverse_payment
+from tracker.catte import board as catte_board
+from tracker.catte import services as catte_services
+from tracker.common.said import Joined, Money, said, said_plural, shown
+from tracker.cutthroat import services as cutthroat_services
+from tracker.models import Change
+from tracker.rules import catte
+
+
+def a_round_entered_in_german(group, players, user):
+    session = catte_services.start(
+        group, players, {"stake": "1.00", "side_pot_stake": "0.25"}, user
+    )
+    with translation.override("de"):
+        played = catte.Round(tricks=["An"] * 4, side_pot_upturned="7H")
+        catte_services.record_round(catte_board.load(session), played, user)
+    return session
+
+
+def test_a_round_entered_in_german_reads_in_vietnamese_in_the_history(as_bob, group, players, bob):
+    session = a_round_entered_in_german(group, players, bob)
+    page = as_bob.get(session.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="vi").content.decode()
+    assert "Ván 1: nước An, An, An, An; lật 7♥, không ai ăn" in page
+
+
+def test_the_kept_english_text_is_the_same_whoever_wrote_it(group, players, bob):
+    a_round_entered_in_german(group, players, bob)
+    change = Change.objects.get(action=Change.Action.ROUND)
+    assert change.summary == "Round 1: tricks An, An, An, An; upturned 7♥, no claim"
+
+
+def test_a_payment_reads_in_the_readers_language_and_money(as_bob, group, players, bob):
+    with translation.override("vi"):
+        record_payment(group, players[3], players[2], Decimal("1234.50"), bob, "cash")
+    statement = reverse("statement", args=[group.pk, players[3].pk])
+    page = as_bob.get(statement, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Dũng hat Chi 1.234,50\xa0€ gezahlt (cash)" in page
+
+
+def test_the_ledger_csv_writes_the_english_text(as_bob, group, players, bob):
+    with translation.override("de"):
+        record_payment(group, players[3], players[2], Decimal("1.00"), bob)
+    response = as_bob.get(reverse("ledger_csv", args=[group.pk]), HTTP_ACCEPT_LANGUAGE="de")
+    assert "Dũng paid Chi €1.00" in b"".join(response.streaming_content).decode()
+
+
+def test_a_reversal_quotes_its_payment_in_the_readers_language(group, players, bob):
+    payment = record_payment(group, players[3], players[2], Decimal("2.00"), bob)
+    reversal = reverse_payment(payment, bob)
+    with translation.override("de"):
+        assert reversal.line == "Storniert: Dũng hat Chi 2,00\xa0€ gezahlt"
+    assert reversal.description == "Reversed: Dũng paid Chi €2.00"
+
+
+def test_an_unnamed_session_is_named_in_the_readers_language(group, players, bob):
+    session = a_round_entered_in_german(group, players, bob)
+    entry = Transaction.objects.get(kind=Transaction.Kind.ROUND)
+    with translation.override("vi"):
+        assert entry.line == f"Buổi chơi {session.pk} · ván 1"
+
+
+def test_a_plural_follows_the_count_in_the_readers_language():
+    with translation.override("de"):
+        assert str(said_plural("Imported %(count)s hand", "Imported %(count)s hands", 1)) == (
+            "1 Hand importiert"
+        )
+        assert str(said_plural("Imported %(count)s hand", "Imported %(count)s hands", 6)) == (
+            "6 Hände importiert"
+        )
+
+
+def test_a_line_written_before_words_were_kept_reads_as_it_was_written(group, players, alice):
+    tournament = cutthroat_services.start(group, players[:3], {"preset": "official"}, alice)
+    change = Change.objects.create(tournament=tournament, action="undo", summary="Hand 3 undone")
+    assert change.words is None and change.line == "Hand 3 undone"
+
+
+def test_words_that_cannot_be_read_show_the_english_text():
+    for words in [{"said": 5}, {"said": ""}, {"money": "abc", "currency": "EUR"}, ["x"], True]:
+        assert shown(words, "Round 2 undone") == "Round 2 undone"
+    deep = {"said": "%(x)s", "args": {}}
+    for _ in range(20):
+        deep = {"said": "%(x)s", "args": {"x": deep}}
+    assert shown(deep, "too deep") == "too deep"
+
+
+def test_kept_words_read_back_as_they_were_said():
+    line = said("%(payer)s paid %(payee)s %(amount)s", payer="An", payee="Bình",
+                amount=Money(Decimal("12000"), "VND"))  # fmt: skip
+    joined = Joined("; ", [line, said("Session reopened")])
+    with translation.override("vi"):
+        assert shown(joined.stored(), "") == "An đã trả Bình 12.000\xa0₫; Đã mở lại buổi chơi"
+
+
+def test_a_broken_translation_reads_in_english():
+    with mock.patch("tracker.common.said.gettext", return_value="%(nobody)s zahlte"):
+        line = said("%(payer)s paid %(payee)s %(amount)s", payer="An", payee="Bình", amount="€1")
+        assert str(line) == "An paid Bình €1"
