@@ -1,0 +1,83 @@
+"""Every page of a living group, as a phone of 360 px reads it in each language: longer German
+words and Vietnamese names must not push a page sideways or shrink a tap target."""
+
+import re
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+
+from tests.browser.test_languages import log_in
+from tests.browser.test_phone import TOO_SMALL
+from tests.factories import PASSWORD
+from tracker.models import Group
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# Addresses that are not pages a person reads (files, the language switch, the live check).
+NOT_A_PAGE = re.compile(
+    r"logout|/language/|/static/|\.csv|\.txt|\.zip|/export/|/live/|sw\.js|manifest"
+)
+MOST_PAGES = 60
+# The page's body hides what is wider than the screen (no sideways scrolling), so what would
+# scroll is found by its edges: anything reaching past the screen's right edge, unless it is
+# inside a box that scrolls on its own (a wide table in .table-wrap).
+CUT_OFF = """() => [...document.querySelectorAll('main *, header *, footer *')]
+  .filter(e => e.getClientRects().length && e.getBoundingClientRect().right > innerWidth + 1)
+  .filter(e => {
+    for (let box = e.parentElement; box && box !== document.body; box = box.parentElement) {
+      if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(box).overflowX)) return false;
+    }
+    return true;
+  })
+  .map(e => e.outerHTML.slice(0, 80))"""
+
+
+def problems_of(phone) -> list[str]:
+    """What does not fit on the page the phone shows."""
+    problems = []
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    if width > 360:
+        problems.append(f"scrolls sideways: {width}px")
+    problems += [f"cut off: {html}" for html in phone.evaluate(CUT_OFF)]
+    return problems + [f"small target: {html}" for html in phone.evaluate(TOO_SMALL)]
+
+
+def walk(phone, origin: str, start: str) -> dict[str, list[str]]:
+    """Every page reachable from `start` by the links on the pages (at most MOST_PAGES), with
+    what does not fit on each."""
+    found, queue = {}, [start]
+    while queue and len(found) < MOST_PAGES:
+        path = queue.pop(0)
+        if path in found:
+            continue
+        phone.goto(origin + path)
+        found[path] = problems_of(phone)
+        links = phone.eval_on_selector_all(
+            "a[href^='/']", "links => links.map(a => a.getAttribute('href'))"
+        )
+        queue += [link.split("#")[0] for link in links if not NOT_A_PAGE.search(link)]
+    return found
+
+
+@pytest.fixture
+def demo(db):
+    call_command("demo", stdout=StringIO())
+    user = Group.objects.get(name="Demo table").memberships.get().user
+    user.set_password(PASSWORD)
+    user.save()
+    return Group.objects.get(name="Demo table")
+
+
+@pytest.mark.parametrize("language", ["en", "vi", "de"])
+def test_every_page_of_a_group_fits_a_phone(browser, live_server, demo, language):
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True, locale=language
+    )
+    phone = context.new_page()
+    log_in(phone, live_server, "demo")
+    pages = walk(phone, live_server.url, demo.get_absolute_url())
+    assert len(pages) > 30  # the group, its games, history, balances, statements, forms
+    context.close()
+    problems = [f"{path} {problem}" for path, found in pages.items() for problem in found]
+    assert problems == [], "\n".join(problems)
