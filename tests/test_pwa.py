@@ -101,9 +101,10 @@ def function_body(source: str, name: str) -> str:
 
 
 def test_the_worker_never_keeps_a_page_or_a_post():
-    # What the worker writes into its cache: what it precaches at install, and in one place,
-    # a response fetched in cacheFirst.
-    assert WORKER.count(".put(") == 1 and ".put(" in function_body(WORKER, "cacheFirst")
+    # What the worker writes into its cache: what it precaches at install, a response fetched
+    # in cacheFirst, and the offline page again in the phone's language.
+    assert WORKER.count(".put(") == 2 and ".put(" in function_body(WORKER, "cacheFirst")
+    assert "cache.put(OFFLINE_URL, response)" in function_body(WORKER, "keepOfflinePageIn")
     assert WORKER.count(".addAll(") == 1 and "cache.addAll(fresh)" in WORKER
     assert "PRECACHE.map" in WORKER and ".add(" not in WORKER
     # cacheFirst serves only static GETs; pages and anything sent go to the network.
@@ -140,6 +141,19 @@ def test_the_offline_page_holds_no_data_of_whoever_asked(as_alice):
     page = response.content.decode()
     assert "alice" not in page and "<form" not in page and "csrf" not in page.lower()
     assert not response.cookies
+
+
+def test_the_worker_may_keep_the_offline_page_in_another_language(client, db):
+    response = client.get(reverse("offline") + "?language=vi", HTTP_ACCEPT_LANGUAGE="de")
+    assert '<html lang="vi">' in response.content.decode()
+    assert "<h1>Ngoại tuyến</h1>" in response.content.decode()
+    assert response["Content-Language"] == "vi"
+
+
+def test_an_unknown_language_for_the_offline_page_is_the_phones_own(client, db):
+    response = client.get(reverse("offline") + "?language=xx", HTTP_ACCEPT_LANGUAGE="de")
+    assert '<html lang="de">' in response.content.decode()
+    assert response["Content-Language"] == "de"
 
 
 @pytest.mark.parametrize("name", ["service_worker", "manifest", "offline"])

@@ -13,6 +13,14 @@
 
   function register() {
     navigator.serviceWorker.register(worker, { scope: "/" })
+      .then(function () { return navigator.serviceWorker.ready; })
+      .then(function (registration) {
+        // The worker keeps its offline page in the language this page is read in.
+        var language = document.documentElement.lang;
+        if (registration.active && language) {
+          registration.active.postMessage({ language: language });
+        }
+      })
       .catch(function () { /* the site works without it */ });
   }
 

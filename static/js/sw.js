@@ -73,6 +73,29 @@ function networkOnly(event) {
     .catch(offline);
 }
 
+// A page tells the worker the language it is read in (register.js): the offline page is kept
+// in that language, fetched again only when it changes.
+var LANGUAGE = /^[a-z]{2,3}(-[a-z0-9]+)?$/i;
+
+function keepOfflinePageIn(language) {
+  return caches.open(CACHE).then(function (cache) {
+    return cache.match(OFFLINE_URL).then(function (kept) {
+      if (kept && kept.headers.get("Content-Language") === language) { return undefined; }
+      var url = OFFLINE_URL + "?language=" + encodeURIComponent(language);
+      return fetch(url, { cache: "no-store" }).then(function (response) {
+        return response.ok ? cache.put(OFFLINE_URL, response) : undefined;
+      });
+    });
+  }).catch(function () { /* offline now: the page kept so far stays */ });
+}
+
+self.addEventListener("message", function (event) {
+  var language = event.data && event.data.language;
+  if (typeof language === "string" && LANGUAGE.test(language)) {
+    event.waitUntil(keepOfflinePageIn(language));
+  }
+});
+
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   if (request.method === "GET" && isStatic(new URL(request.url))) {

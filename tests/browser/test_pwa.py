@@ -34,6 +34,11 @@ KEPT = """async () => {
   }
   return urls;
 }"""
+# Whether the worker keeps its offline page in a language (the page's Content-Language).
+OFFLINE_KEPT_IN = """async (language) => {
+  const kept = await caches.match("/offline/");
+  return kept !== undefined && kept.headers.get("Content-Language") === language;
+}"""
 # A wake lock that counts what it is asked, in place of the browser's.
 COUNTED_WAKE_LOCK = """
 window.wakeRequests = 0;
@@ -95,6 +100,22 @@ def test_the_offline_page_shows_when_the_server_cannot_be_reached(
     phone.context.set_offline(False)
     phone.goto(live_server.url + tournament.get_absolute_url())
     assert phone.locator("button:has-text('Log out')").count() == 1  # still logged in
+
+
+def test_the_offline_page_is_in_the_language_the_phone_chose_last(
+    phone, live_server, alice, tournament
+):
+    log_in(phone, live_server, "alice")
+    phone.goto(live_server.url + tournament.get_absolute_url())
+    phone.evaluate(WORKER_ACTIVE)  # installed in English, with its offline page
+    assert phone.evaluate(OFFLINE_KEPT_IN, "en")
+    phone.click("footer button[lang=vi]")
+    phone.wait_for_selector("html[lang=vi]")
+    phone.wait_for_function(OFFLINE_KEPT_IN, arg="vi", polling=100)
+    phone.context.set_offline(True)
+    phone.goto(live_server.url + f"/groups/{tournament.group_id}/")
+    assert phone.inner_text("h1") == "Ngoại tuyến"
+    phone.context.set_offline(False)
 
 
 def test_a_tap_that_cannot_be_sent_says_so_and_keeps_the_taps(

@@ -1,6 +1,8 @@
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils import translation
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -72,5 +74,12 @@ def manifest(request):
 
 @require_GET
 def offline(request):
-    """What the service worker shows when a page cannot be fetched: no login, no data."""
-    return render(request, "offline.html")
+    """What the service worker shows when a page cannot be fetched: no login, no data. The
+    worker asks again with `?language=` when the phone's pages change language (sw.js)."""
+    language = request.GET.get("language", "")
+    if language not in dict(settings.LANGUAGES):
+        return render(request, "offline.html")
+    with translation.override(language):
+        response = render(request, "offline.html")
+    response.headers["Content-Language"] = language
+    return response
