@@ -10,6 +10,7 @@ from ledger.models import Transaction
 from ledger.payments import record_payment, reverse_payment
 from tracker.catte import board as catte_board
 from tracker.catte import services as catte_services
+from tracker.common.changes import line_of
 from tracker.common.said import Joined, Money, said, said_plural, shown
 from tracker.cutthroat import services as cutthroat_services
 from tracker.models import Change
@@ -81,7 +82,7 @@ def test_a_plural_follows_the_count_in_the_readers_language():
 def test_a_line_written_before_words_were_kept_reads_as_it_was_written(group, players, alice):
     tournament = cutthroat_services.start(group, players[:3], {"preset": "official"}, alice)
     change = Change.objects.create(tournament=tournament, action="undo", summary="Hand 3 undone")
-    assert change.words is None and change.line == "Hand 3 undone"
+    assert change.words is None and line_of(change) == "Hand 3 undone"
 
 
 def test_words_that_cannot_be_read_show_the_english_text():

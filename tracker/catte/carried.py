@@ -18,6 +18,7 @@ from django.db.models import Q
 
 from tracker.catte import money
 from tracker.catte.board import load
+from tracker.common.changes import record_change
 from tracker.common.said import Joined, said
 from tracker.models import Change, Session
 from tracker.rules import catte
@@ -76,7 +77,7 @@ def carried_side_pot(group) -> dict:
 
 def _mark_taken(source: Session, session: Session, shares: dict, whole: bool, user) -> None:
     key = CARRIED_INTO if whole else SHARES_TAKEN_INTO
-    Change.objects.create(
+    record_change(
         session=source,
         action=Change.Action.CLOSE,
         after={
@@ -86,12 +87,12 @@ def _mark_taken(source: Session, session: Session, shares: dict, whole: bool, us
         },
         user=user,
         summary=(
-            said("Side pot carried into %(session)s", session=session.called)
+            said("Side pot carried into %(session)s", session=money.called(session))
             if whole
             else said(
                 "Side-pot shares of %(names)s taken into %(session)s",
                 names=Joined(", ", [player.name for player in shares]),
-                session=session.called,
+                session=money.called(session),
             )
         ),
     )

@@ -15,6 +15,7 @@ from tracker.catte import money
 from tracker.catte.board import SessionBoard
 from tracker.catte.carried import taken_over
 from tracker.catte.recording import _drop_draft, _keep, _refuse_if_closed, phone_of
+from tracker.common.changes import record_change
 from tracker.common.said import Money, Said, said, said_plural
 from tracker.models import Change, Session
 from tracker.rules import RulesError, catte
@@ -33,7 +34,7 @@ def close(board: SessionBoard, version: int, user, once=None, draft_version=None
         _keep(board, version, closed_at=session.closed_at)
         settled = board.at_close
         pot = sum(board.state.open_shares.values(), Decimal(0))
-        Change.objects.create(
+        record_change(
             session=session,
             action=Change.Action.CLOSE,
             after={
@@ -94,7 +95,7 @@ def reopen(board: SessionBoard, version: int, user, once=None) -> SessionBoard:
             raise RulesError(refusal)
         closed_at, session.closed_at = session.closed_at, None
         _keep(board, version, closed_at=None)
-        Change.objects.create(
+        record_change(
             session=session,
             action=Change.Action.REOPEN,
             before={"closed_at": closed_at.isoformat()},

@@ -11,6 +11,7 @@ from ledger.settlement import fewest_transfers
 from tracker.catte import services
 from tracker.catte.board import PlayedRound, SessionBoard, latest_rounds
 from tracker.catte.entries import describe_entry, describe_round, entry_by_seat
+from tracker.common.changes import line_of
 from tracker.common.locale_money import amount_text, signed_text
 from tracker.common.money import signed
 from tracker.models import Change
@@ -204,7 +205,7 @@ def saved_first(board: SessionBoard, number: int, tapped: list[str]) -> dict:
     elif change:
         note = _(
             "Round %(number)s is already recorded; the latest change, on %(phone)s: %(summary)s."
-        ) % {"number": number, "phone": who, "summary": change.line}
+        ) % {"number": number, "phone": who, "summary": line_of(change)}
     else:
         note = _("Round %(number)s is already recorded.") % {"number": number}
     notice = {"note": note, "round": None, "correct": None}

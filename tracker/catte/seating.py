@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from tracker.catte.board import SessionBoard
 from tracker.catte.recording import DraftMoved, _keep, _refuse_if_closed, _replayed, phone_of
+from tracker.common.changes import record_change
 from tracker.common.said import said
 from tracker.common.seats import match_players
 from tracker.common.versioning import StalePage
@@ -63,7 +64,7 @@ def _seat(board: SessionBoard, version: int, user, player, new_name: str, once) 
         board.names.append(player.name)
         _replayed(board, list(session.rounds.all()))
         _keep(board, version)
-        Change.objects.create(
+        record_change(
             session=session,
             number=before + 1,
             action=Change.Action.JOIN,
@@ -88,7 +89,7 @@ def leave(board: SessionBoard, player_pk: int, version: int, user, once=None):
         seat.save(update_fields=["left_after_round"])
         _keep(board, version)
         _forget_sitting_out(board, seat, user, _("%(phone)s: %(name)s left."))
-        Change.objects.create(
+        record_change(
             session=board.session,
             number=number,
             action=Change.Action.LEAVE,
@@ -112,7 +113,7 @@ def come_back(board: SessionBoard, player_pk: int, version: int, user, once=None
         seat.save(update_fields=["left_after_round"])
         _keep(board, version)
         _forget_sitting_out(board, seat, user, _("%(phone)s: %(name)s is back at the table."))
-        Change.objects.create(
+        record_change(
             session=board.session,
             number=number,
             action=Change.Action.BACK,

@@ -35,6 +35,7 @@ from tracker.catte.recording import (
     check_next_number,
     phone_of,
 )
+from tracker.common.changes import record_change
 from tracker.common.money import check_in_currency
 from tracker.common.said import Joined, said, said_plural
 from tracker.common.seats import match_players
@@ -66,7 +67,7 @@ def record_round(
                 entered_by=user,
             )
             _keep(board, loaded_at, round_count=number)
-            Change.objects.create(
+            record_change(
                 session=board.session,
                 number=number,
                 action=Change.Action.ROUND,
@@ -101,7 +102,7 @@ def correct_round(
         results = _replayed(board, rows)
         row.save(update_fields=["entry"])
         _keep(board, version)
-        Change.objects.create(
+        record_change(
             session=board.session,
             number=number,
             action=Change.Action.CORRECTION,
@@ -150,7 +151,7 @@ def undo_last(board: SessionBoard, version: int, user, once=None) -> SessionBoar
         joined = _seat_before(board, last.number)
         _replayed(board, rows)
         _keep(board, version, round_count=len(rows))
-        Change.objects.create(
+        record_change(
             session=board.session,
             number=last.number,
             action=Change.Action.UNDO,
@@ -274,7 +275,7 @@ def import_log(
             for number, round_ in enumerate(rounds, start=1)
         )
         board = catch_up(session, user, rows)
-        Change.objects.create(
+        record_change(
             session=session,
             action=Change.Action.IMPORT,
             after=doc,

@@ -7,6 +7,7 @@ tournament-wide number (`Hand.number`) stays in the database, the URLs and the l
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from tracker.common.changes import line_of
 from tracker.common.locale_money import amount_text
 from tracker.common.said import Said, said
 from tracker.cutthroat.board import Scoreboard, every_hand, latest_hands
@@ -333,7 +334,7 @@ def saved_first(board: Scoreboard, change) -> str:
     sentence = SAVED_FIRST.get(change.action)
     hand = in_game(board, change.number) if sentence and change.number else None
     if hand is None:
-        return _("%(phone)s: %(summary)s.") % {"phone": who, "summary": change.line}
+        return _("%(phone)s: %(summary)s.") % {"phone": who, "summary": line_of(change)}
     entry = describe_entry(change.after, board.names)
     return sentence % {"phone": who, "game": hand[0], "hand": hand[1], "entry": entry}
 

@@ -15,6 +15,11 @@ GAME_SOURCE = "cutthroat_game"
 CHAMPION_SOURCE = "cutthroat_champion"
 
 
+def called(tournament):
+    """Its name, or words for it when it has none ("Tournament 3", in the reader's language)."""
+    return tournament.name or said("Tournament %(number)s", number=tournament.pk)
+
+
 def after_change(board, user) -> None:
     """Bring the ledger in line with the tournament's standings (`board` from board.load)."""
     tournament, standings = board.tournament, board.standings
@@ -29,7 +34,7 @@ def after_change(board, user) -> None:
         if what == cutthroat.GAME:
             description = said(
                 "%(tournament)s · game %(game)s won by %(winner)s",
-                tournament=tournament.called,
+                tournament=called(tournament),
                 game=number,
                 winner=winners[number],
             )
@@ -37,7 +42,7 @@ def after_change(board, user) -> None:
         else:
             description = said(
                 "%(tournament)s · buy-ins to the champion %(champion)s",
-                tournament=tournament.called,
+                tournament=called(tournament),
                 champion=standings.champion,
             )
             kind = Transaction.Kind.TOURNAMENT

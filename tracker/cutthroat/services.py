@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from tracker.common.changes import record_change
 from tracker.common.money import check_in_currency
 from tracker.common.said import Joined, Said, said, said_plural
 from tracker.common.seats import match_players
@@ -65,7 +66,7 @@ def record_bids(board: Scoreboard, bids: dict[str, object], user, typed_for=None
                 entered_by=user,
             )
             _keep(board, tournament.version)
-            Change.objects.create(
+            record_change(
                 tournament=tournament,
                 number=number,
                 action=Change.Action.BIDS,
@@ -102,7 +103,7 @@ def record_tricks(board: Scoreboard, number: int, tricks, jacks, user, hand_pk=N
         if not saved:
             raise AlreadyRecorded(_("Game %(game)s · hand %(hand)s is already recorded.") % where)
         _keep(board, loaded_at)
-        Change.objects.create(
+        record_change(
             tournament=board.tournament,
             number=number,
             action=Change.Action.PLAYED,
@@ -174,7 +175,7 @@ def correct_hand(board: Scoreboard, number, version, bids, tricks, jacks, user, 
                            changes=changes)  # fmt: skip
         else:
             summary = said("Game %(game)s · hand %(hand)s corrected", **where)
-        Change.objects.create(
+        record_change(
             tournament=board.tournament,
             number=number,
             action=Change.Action.CORRECTION,
@@ -198,7 +199,7 @@ def undo_last(board: Scoreboard, version: int, user, once=None) -> Scoreboard:
         if board.pending is None:
             replay(board, rows)
         _keep(board, version)
-        Change.objects.create(
+        record_change(
             tournament=board.tournament,
             number=last.number,
             action=Change.Action.UNDO,
@@ -258,7 +259,7 @@ def import_log(group, doc: dict, user, create_missing: bool = False, money_rules
             for number, hand in enumerate(hands, start=1)
         )
         catch_up(tournament, user, rows)
-        Change.objects.create(
+        record_change(
             tournament=tournament,
             action=Change.Action.IMPORT,
             after=doc,

@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tracker.common.changes import change_context
+from tracker.common.changes import change_context, line_of
 from tracker.common.permissions import game_for, group_for
 from tracker.common.versioning import AlreadyRecorded, StalePage
 from tracker.common.views import (
@@ -239,6 +239,6 @@ def hand_undo(request, pk, tournament_pk):
     undo = lambda version, once: services.undo_last(board, version, request.user, once)  # noqa: E731
     # The same tap sent twice is told what the first one undid, not what a third would.
     done = Change.objects.filter(tournament=tournament, once=once_key(request) or "-").first()
-    undone = done.line if done else display.undone(board) or _("Nothing")
+    undone = line_of(done) if done else display.undone(board) or _("Nothing")
     told = _("%(undone)s; it stays in the history.") % {"undone": undone}
     return act_on_version(request, tournament, undo, told)

@@ -4,8 +4,6 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tracker.common.said import said
-
 
 class SessionQuerySet(models.QuerySet):
     def live_versions(self):
@@ -50,15 +48,10 @@ class Session(models.Model):
         ordering = ["-created_at", "-pk"]
 
     def __str__(self):
-        return str(self.called)
+        return self.name or _("Session %(number)s") % {"number": self.pk}
 
     def get_absolute_url(self):
         return reverse("session", args=[self.group_id, self.pk])
-
-    @property
-    def called(self):
-        """Its name, or words for it when it has none ("Session 3", in the reader's language)."""
-        return self.name or said("Session %(number)s", number=self.pk)
 
     @property
     def is_closed(self) -> bool:

@@ -4,8 +4,6 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tracker.common.said import said
-
 
 class Tournament(models.Model):
     """A Cutthroat Spades tournament: a flat sequence of hands; games are cut by the rules."""
@@ -39,15 +37,10 @@ class Tournament(models.Model):
         ordering = ["-created_at", "-pk"]
 
     def __str__(self):
-        return str(self.called)
+        return self.name or _("Tournament %(number)s") % {"number": self.pk}
 
     def get_absolute_url(self):
         return reverse("tournament", args=[self.group_id, self.pk])
-
-    @property
-    def called(self):
-        """Its name, or words for it when it has none ("Tournament 3", in the reader's language)."""
-        return self.name or said("Tournament %(number)s", number=self.pk)
 
 
 class TournamentSeat(models.Model):

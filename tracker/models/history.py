@@ -3,8 +3,6 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tracker.common.said import kept, shown
-
 
 class Change(models.Model):
     """One entry of a tournament's or session's history: who changed what, when, before and after.
@@ -63,15 +61,3 @@ class Change(models.Model):
 
     def __str__(self):
         return f"{self.get_action_display()} {self.number or ''}".strip()
-
-    def save(self, *args, **kwargs):
-        # A summary given as words (tracker/common/said) is kept as words and English text.
-        words, english = kept(self.summary)
-        if words is not None:
-            self.words, self.summary = words, english
-        super().save(*args, **kwargs)
-
-    @property
-    def line(self) -> str:
-        """The summary in the reader's language."""
-        return shown(self.words, self.summary)
