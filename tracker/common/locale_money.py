@@ -30,8 +30,15 @@ def locale_of(language: str) -> Locale:
 def format_money(amount: Decimal, currency: str, signed: bool = False) -> str:
     """The amount with its currency, in the currency's own decimals (VND and JPY have none);
     with `signed`, a gain carries its "+" as a loss carries its "-"."""
-    text = format_currency(amount, currency, locale=reader_locale())
+    text = _currency_text(amount, currency, get_language() or "en")
     return f"+{text}" if signed and amount > 0 else text
+
+
+@functools.lru_cache(maxsize=4096)
+def _currency_text(amount: Decimal, currency: str, language: str) -> str:
+    # A page writes the same few amounts (stakes, shares, totals) many times over, and each is
+    # formatted from the CLDR patterns anew; equal amounts (1.0 and 1.00) are written alike.
+    return format_currency(amount, currency, locale=locale_of(language))
 
 
 def format_number(amount: Decimal, decimals: int) -> str:
