@@ -9,10 +9,12 @@ from django.urls import reverse
 from ledger.balances import group_balances
 from ledger.payments import record_payment, reverse_payment
 from tests.factories import GroupFactory, MembershipFactory, PlayerFactory, fresh
+from tracker.catte import seating
 from tracker.catte import services as catte_sessions
 from tracker.cutthroat import services as tournaments
 from tracker.logs import backup
-from tracker.models import Role
+from tracker.models import Change, Role, SessionSeat
+from tracker.rules import RulesError, catte
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 CARRY = {"stake": "1.00", "side_pot_stake": "0.50", "side_pot_at_end": "carry"}
@@ -123,3 +125,51 @@ def test_a_backup_names_its_players_whatever_their_case(played_group, alice):
     assert sorted(empty.players.values_list("name", flat=True)) == ["AN", "BÌNH", "CHI", "DŨNG"]
     rows = {name.upper(): row for name, row in summary(played_group)[0].items()}
     assert summary(empty)[0] == rows
+
+
+def an_evening_chi_left_after_round_1(group, players, alice):
+    session = catte_sessions.start(group, players, {"stake": "1.00"}, alice)
+    round_ = catte.Round(tricks=["An"] * 4)
+    catte_sessions.record_round(catte_sessions.load(fresh(session)), round_, alice)
+    board = catte_sessions.load(fresh(session))
+    seating.leave(board, players[2].pk, board.session.version, alice)
+    absent = catte.Round(tricks=["Bình"] * 4, absent=["Chi"])
+    catte_sessions.record_round(catte_sessions.load(fresh(session)), absent, alice)
+    return session
+
+
+def test_a_backup_keeps_who_has_left_an_open_session(group, players, alice):
+    an_evening_chi_left_after_round_1(group, players, alice)
+    empty = GroupFactory(name="Restored", currency="EUR")
+    backup.import_zip(empty, backup.export_zip(group), alice)
+    seat = SessionSeat.objects.get(session__group=empty, player__name="Chi")
+    assert seat.left_after_round == 1
+    assert Change.objects.get(session__group=empty, action="leave").summary == (
+        "Chi left before round 2"
+    )
+
+
+def test_a_backup_names_who_left_in_its_manifest(group, players, alice):
+    an_evening_chi_left_after_round_1(group, players, alice)
+    manifest, _logs = backup.read_zip(backup.export_zip(group))
+    assert manifest["logs"][0]["left"] == {"Chi": 1}
+
+
+@pytest.mark.parametrize(
+    ("left", "refusal"),
+    [
+        ({"Chi": "one"}, "left: 'Chi' must have the number of a round"),
+        ({"Chi": 5}, "Chi cannot have left after round 5 of 2"),
+        ({"Emil": 1}, "left: 'Emil' does not sit at this open session"),
+        (["Chi"], "left must name at most"),
+    ],
+)
+def test_a_backup_that_says_a_wrong_leave_is_refused(group, players, alice, left, refusal):
+    an_evening_chi_left_after_round_1(group, players, alice)
+    manifest, logs = backup.read_zip(backup.export_zip(group))
+    manifest["logs"][0]["left"] = left
+    empty = GroupFactory(name="Restored", currency="EUR")
+    with pytest.raises(RulesError, match=refusal):
+        backup.check_manifest(manifest)
+        backup.restore(empty, (manifest, logs), alice)
+    assert not empty.sessions.exists()

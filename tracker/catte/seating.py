@@ -77,15 +77,23 @@ def _seat(board: SessionBoard, version: int, user, player, new_name: str, once) 
         )
 
 
-def leave(board: SessionBoard, player_pk: int, version: int, user, once=None):
-    """The player leaves for the rest of the evening: every new round starts without him."""
+def leave(board: SessionBoard, player_pk: int, version: int, user, once=None, after_round=None):
+    """The player leaves for the rest of the evening: every new round starts without him.
+    `after_round`, when a backup says when he left: the round he left after (else the last)."""
     seat = _seated(board, player_pk)
-    name, number = seat.player.name, board.next_number
+    if after_round is None:
+        after_round = board.rounds_played
+    elif not 0 <= after_round <= board.rounds_played:
+        raise RulesError(
+            _("%(name)s cannot have left after round %(number)d of %(played)d")
+            % {"name": seat.player.name, "number": after_round, "played": board.rounds_played}
+        )
+    name, number = seat.player.name, after_round + 1
     _refuse_if_closed(board)
     if seat.left_after_round is not None:
         raise RulesError(_("%(name)s has already left.") % {"name": name})
     with transaction.atomic():
-        seat.left_after_round = board.rounds_played
+        seat.left_after_round = after_round
         seat.save(update_fields=["left_after_round"])
         _keep(board, version)
         _forget_sitting_out(board, seat, user, _("%(phone)s: %(name)s left."))

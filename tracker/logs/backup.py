@@ -1,6 +1,6 @@
 """A whole group in one zip: every tournament and session as a game log, plus what logs do not
-hold (names, stakes, open or closed, payments), so it re-imports into an empty group with
-identical balances.
+hold (names, stakes, open or closed, who has left an open session, payments), so it re-imports
+into an empty group with identical balances.
 
 A backup is read within the caps of `limits` and its `group.json` checked as a whole before
 anything is created; a refusal is a RulesError naming the file and the entry at fault.
@@ -17,12 +17,14 @@ from django.utils.translation import ngettext
 
 from ledger.models import Transaction
 from ledger.payments import NOTE_MAX, PaymentError, record_payment, reverse_payment
+from tracker.catte import board as catte_board
+from tracker.catte import seating
 from tracker.common.seats import MAX_PLAYERS, MissingPlayers
 from tracker.common.versioning import touch_group
 from tracker.logs import limits, registry
 from tracker.logs.limits import MANIFEST, MAX_GAME_NAME, MAX_LOGS, MAX_PAYMENTS, count
 from tracker.models import CURRENCIES, Player, Tournament
-from tracker.rules import RulesError
+from tracker.rules import MOST_ENTRIES, RulesError
 from tracker.rules.catte_settings import check_amount, parse_amount
 from tracker.rules.names import check_names, name_key
 
@@ -66,7 +68,7 @@ def export_zip(group) -> bytes:
             if isinstance(item, Tournament):
                 extra = {"game_stake": str(item.game_stake), "buy_in": str(item.buy_in)}
             else:
-                extra = {"closed": item.is_closed}
+                extra = {"closed": item.is_closed, **left_the_table(item)}
             log = log_format.export(item)
             archive.writestr(name, json.dumps(log, ensure_ascii=False, indent=1))
             manifest["logs"].append({"file": name, "name": item.name, **extra})
@@ -74,6 +76,16 @@ def export_zip(group) -> bytes:
         manifest["payments"] = payment_entries(group)
         archive.writestr("group.json", json.dumps(manifest, ensure_ascii=False, indent=1))
     return buffer.getvalue()
+
+
+def left_the_table(session) -> dict:
+    """Who has left an open session for the evening, and after which round: a log only shows
+    him absent from the rounds since, not that the next one starts without him."""
+    if session.is_closed:
+        return {}
+    seats = session.seats.select_related("player").filter(left_after_round__isnull=False)
+    left = {seat.player.name: seat.left_after_round for seat in seats.order_by("seat")}
+    return {"left": left} if left else {}
 
 
 def read_zip(data: bytes) -> tuple[dict, dict[str, bytes]]:
@@ -207,8 +219,9 @@ def _money(text, where: str, currency: str, *, positive: bool = False) -> Decima
 
 
 def _check_entry(entry, where: str, currency: str) -> None:
-    keys = {"file", "name", "game_stake", "buy_in", "closed"}
+    keys = {"file", "name", "game_stake", "buy_in", "closed", "left"}
     _only_keys(entry, keys, where, required=("file",))
+    _check_left(entry.get("left", {}), where)
     file = entry["file"]
     if not isinstance(file, str) or file == MANIFEST or not limits.FILE_NAME.fullmatch(file):
         raise RulesError(
@@ -226,6 +239,21 @@ def _check_entry(entry, where: str, currency: str) -> None:
             _money(entry[key], f"{where}: {key}", currency)
     if type(entry.get("closed", True)) is not bool:
         raise RulesError(_("%(where)s: closed must be true or false") % {"where": where})
+
+
+def _check_left(left, where: str) -> None:
+    """{"name": round after which he left}, as `left_the_table` writes it."""
+    if not isinstance(left, dict) or len(left) > MAX_PLAYERS:
+        raise RulesError(
+            _("%(where)s: left must name at most %(most)d players with the round each left after")
+            % {"where": where, "most": MAX_PLAYERS}
+        )
+    for name, after_round in left.items():
+        if type(after_round) is not int or not 0 <= after_round <= MOST_ENTRIES:
+            raise RulesError(
+                _("%(where)s: left: %(name)s must have the number of a round")
+                % {"where": where, "name": _shown(name)}
+            )
 
 
 def _check_payment(payment, where: str, known: dict, currency: str) -> None:
@@ -309,8 +337,22 @@ def restore_log(group, entry: dict, log: dict, user) -> None:
         game = registry.import_log(group, log, user, money_rules=money_rules)
     else:
         game = registry.import_log(group, log, user, closed=entry.get("closed", True))
+        for name, after_round in entry.get("left", {}).items():
+            _restore_left(game, name, after_round, user)
     type(game).objects.filter(pk=game.pk).update(name=entry.get("name", ""))
     touch_group(group.pk)
+
+
+def _restore_left(session, name: str, after_round: int, user) -> None:
+    board = catte_board.load(session)
+    seat = next(
+        (seat for seat in board.seats if name_key(seat.player.name) == name_key(name)), None
+    )
+    if seat is None or session.is_closed:
+        raise RulesError(
+            _("left: %(name)s does not sit at this open session") % {"name": _shown(name)}
+        )
+    seating.leave(board, seat.player_id, session.version, user, after_round=after_round)
 
 
 def restore_payment(group, players: dict, payment: dict, user) -> None:
