@@ -5,10 +5,24 @@ and the scoring of one bid and of the award jacks (the house rules, "Bids and po
 Import the public names from ``tracker.rules.cutthroat``; this module is one part of it.
 """
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from tracker.rules import RulesError, _
+from tracker.rules.names import check_names
 from tracker.rules.phrases import Phrase
+
+
+def check_players(players) -> list[str]:
+    """The players of a tournament, in seat order: 3 to 5 names a table can tell apart."""
+    if not isinstance(players, Sequence) or isinstance(players, str):
+        raise RulesError(_("players: must be a list of names in seat order"))
+    if not 3 <= len(players) <= 5:
+        raise RulesError(
+            _("players: Cutthroat takes 3 to 5 players, not {count}"), count=len(players)
+        )
+    check_names(players)
+    return list(players)
 
 
 @dataclass(frozen=True)

@@ -5,13 +5,8 @@ Import the public names from ``tracker.rules.cutthroat``; this module is one par
 
 from tracker.rules import MOST_ENTRIES, Phrase, RulesError, _
 from tracker.rules.cutthroat_described import rules_from_settings
-from tracker.rules.cutthroat_play import (
-    Hand,
-    TournamentResult,
-    TournamentState,
-    check_players,
-    play_tournament,
-)
+from tracker.rules.cutthroat_hands import check_players
+from tracker.rules.cutthroat_play import Hand, TournamentResult, TournamentState, play_tournament
 from tracker.rules.cutthroat_settings import Settings, settings_from_rules
 
 FORMAT = "cutthroat-log/1"

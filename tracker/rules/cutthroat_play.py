@@ -3,7 +3,7 @@
 Import the public names from ``tracker.rules.cutthroat``; this module is one part of it.
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from tracker.rules import Phrase, RulesError, _
 from tracker.rules.cutthroat_hands import (
@@ -13,22 +13,11 @@ from tracker.rules.cutthroat_hands import (
     HandResult,
     Standings,
     TournamentResult,
+    check_players,
     jack_effects,
     score_bid,
 )
 from tracker.rules.cutthroat_settings import BIDS, JACK_NAMES, Settings, _whole
-from tracker.rules.names import check_names
-
-
-def check_players(players) -> list[str]:
-    if not isinstance(players, Sequence) or isinstance(players, str):
-        raise RulesError(_("players: must be a list of names in seat order"))
-    if not 3 <= len(players) <= 5:
-        raise RulesError(
-            _("players: Cutthroat takes 3 to 5 players, not {count}"), count=len(players)
-        )
-    check_names(players)
-    return list(players)
 
 
 class TournamentState:
