@@ -173,3 +173,39 @@ def test_a_backup_that_says_a_wrong_leave_is_refused(group, players, alice, left
         backup.check_manifest(manifest)
         backup.restore(empty, (manifest, logs), alice)
     assert not empty.sessions.exists()
+
+
+def test_a_backup_keeps_the_players_short_names(group, players, alice):
+    players[1].short_name = "Bé"
+    players[1].save()
+    empty = GroupFactory(name="Restored", currency="EUR")
+    backup.import_zip(empty, backup.export_zip(group), alice)
+    assert empty.players.get(name="Bình").short_name == "Bé"
+    assert empty.players.get(name="An").short_name == ""
+
+
+@pytest.mark.parametrize(
+    ("shorts", "refusal"),
+    [
+        ({"Bình": "an"}, "backup: short_names: Bình: an is the name of another player"),
+        ({"Bình": "Bé", "Chi": "BÉ"}, "backup: short_names: Bình: Chi already goes by BÉ"),
+        ({"Emil": "Em"}, "backup: short_names: 'Emil' is not one of the backup's players"),
+        ({"Bình": "x" * 13}, "a name has at most 12 characters, not 13"),
+        (["Bé"], "must give players' names their short names"),
+    ],
+)
+def test_a_backup_with_a_short_name_a_form_would_refuse_is_refused(group, players, shorts, refusal):
+    manifest, _logs = backup.read_zip(backup.export_zip(group))
+    manifest["short_names"] = shorts
+    with pytest.raises(RulesError, match=refusal):
+        backup.check_manifest(manifest)
+
+
+def test_a_short_name_taken_by_a_player_of_the_group_is_refused_on_restore(group, players, alice):
+    players[1].short_name = "Bé"
+    players[1].save()
+    empty = GroupFactory(name="Restored", currency="EUR")
+    PlayerFactory(group=empty, name="Emil", short_name="bé")
+    with pytest.raises(RulesError, match="Emil already goes by bé"):
+        backup.import_zip(empty, backup.export_zip(group), alice)
+    assert empty.players.count() == 1

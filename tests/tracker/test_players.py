@@ -102,7 +102,7 @@ def test_the_form_shows_the_short_name_a_player_gets_without_one(as_alice, group
         ("x" * 13, "Keep the short name to 12 characters."),
         ("An\u200b", "A name cannot hold an invisible or control character (U+200B)."),
         ("BÉ", "Chi already goes by Bé."),
-        ("dũng", "dũng is the name of another player."),
+        ("dũng", "Dũng is the name of another player."),
     ],
 )
 def test_it_refuses_a_short_name_that_is_bad_or_taken(as_alice, group, players, short, message):

@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from tracker.common.seats import MAX_PLAYERS
 from tracker.common.text import clean_label, sentence
 from tracker.models import CURRENCIES, Group, Invite, Player, Role
-from tracker.rules.names import SHORT_MAX, name_key, name_problem
+from tracker.rules.names import name_key, name_problem, short_name_problem
 
 
 class SignupForm(UserCreationForm):
@@ -97,19 +97,9 @@ class PlayerForm(forms.ModelForm):
         short = self.cleaned_data.get("short_name", "").strip()
         if not short:
             return ""
-        problem = name_problem(short, SHORT_MAX)
+        problem = short_name_problem(short, self.others().values_list("name", "short_name"))
         if problem:
             raise forms.ValidationError(sentence(problem))
-        for other in self.others().only("name", "short_name"):
-            if name_key(other.short_name) == name_key(short):
-                raise forms.ValidationError(
-                    _("%(player)s already goes by %(short)s.")
-                    % {"player": other.name, "short": other.short_name}
-                )
-            if name_key(other.name) == name_key(short):
-                raise forms.ValidationError(
-                    _("%(short)s is the name of another player.") % {"short": short}
-                )
         return short
 
 

@@ -50,6 +50,21 @@ def name_problem_phrase(name, limit: int = NAME_MAX) -> Phrase | None:
     return None
 
 
+def short_name_problem(short: str, others) -> Phrase | None:
+    """What is wrong with `short` as a player's own short name, beside the other players of
+    his group (`others`: their (name, short name) pairs): text that does not show as typed, or
+    a short name or a name of another player, whatever the case. None when nothing is."""
+    problem = name_problem_phrase(short, SHORT_MAX)
+    if problem is not None:
+        return problem
+    for name, other_short in others:
+        if other_short and name_key(other_short) == name_key(short):
+            return Phrase(_("{player} already goes by {short}"), player=name, short=other_short)
+        if name_key(name) == name_key(short):
+            return Phrase(_("{short} is the name of another player"), short=short)
+    return None
+
+
 def name_key(name: str) -> str:
     """What two names are compared by: the same letters, whatever their case or encoding."""
     return unicodedata.normalize("NFC", name).casefold()
