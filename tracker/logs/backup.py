@@ -1,7 +1,6 @@
 """A whole group in one zip: every tournament and session as a game log, plus what logs do not
 hold (names, short names, stakes, open or closed, who has left an open session, payments), so it
-re-imports
-into an empty group with identical balances.
+re-imports into an empty group with identical balances.
 
 A backup is read within the caps of `limits` and its `group.json` checked as a whole before
 anything is created; a refusal is a RulesError naming the file and the entry at fault.
