@@ -220,7 +220,7 @@ def test_describe_settings_says_per_hand_bags_and_changes():
         settings_from_rules({"preset": "300-per-bag", "wins_needed": 1}, 3), 3
     )
     assert lines[1:4] == [
-        "Preset: 300-per-bag, with changes",
+        "Preset: to 300 with bags counted each hand, with changes",
         "Game to 300 points",
         "Bags: every bag costs 10 points",
     ]

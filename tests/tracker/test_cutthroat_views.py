@@ -76,6 +76,14 @@ def test_settings_override_the_preset_and_show_in_plain_words(as_bob, group, pla
     assert "Game to 100 points" in page and "2 game wins take the tournament" in page
 
 
+def test_the_preset_is_named_in_the_readers_language(as_bob, group, players):
+    tournament = tournaments.start(group, players[:3], {"preset": "300-five-bags"}, None)
+    page = as_bob.get(tournament.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Vorlage: bis 300 mit Bag-Limit 5" in page
+    past = as_bob.get(reverse("history_tournaments", args=[group.pk]), HTTP_ACCEPT_LANGUAGE="vi")
+    assert "đến 300, giới hạn 5 bags" in past.content.decode()
+
+
 def test_a_hand_is_entered_in_two_steps_and_scored(as_bob, tournament):
     play_hand(as_bob, tournament, [4, "NIL", 5], [6, 0, 11], jd=2, jc=0)
     page = as_bob.get(tournament.get_absolute_url()).content.decode()

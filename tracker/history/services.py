@@ -81,7 +81,7 @@ def tournament_row(group, board) -> dict:
     return {
         "tournament": tournament,
         "players": _players(group, board.seats),
-        "preset": board.settings.preset,
+        "preset": cutthroat.preset_name(board.settings.preset),
         "target": board.settings.target,
         "champion": board.standings.champion,
         "hands": board.hands_played,

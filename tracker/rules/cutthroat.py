@@ -18,7 +18,7 @@ Typical use::
 """
 
 from tracker.rules import RulesError
-from tracker.rules.cutthroat_described import describe_settings, rules_from_settings
+from tracker.rules.cutthroat_described import describe_settings, preset_name, rules_from_settings
 from tracker.rules.cutthroat_hands import (
     GameResult,
     GameSummary,
@@ -78,6 +78,7 @@ __all__ = [
     "Settings",
     "TournamentResult",
     "bid_label",
+    "preset_name",
     "describe_settings",
     "jack_effects",
     "log_from",

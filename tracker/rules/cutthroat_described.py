@@ -7,6 +7,19 @@ Import the public names from ``tracker.rules.cutthroat``; this module is one par
 from tracker.rules import Phrase, _
 from tracker.rules.cutthroat_settings import JACK_NAMES, PRESETS, RULE_KEYS, Settings
 
+# What a reader calls each preset; the log keeps its key ("official").
+PRESET_NAMES = {
+    "official": _("official"),
+    "300-five-bags": _("to 300 with a 5-bag limit"),
+    "300-per-bag": _("to 300 with bags counted each hand"),
+    "500-three-jacks": _("to 500 with three award jacks"),
+}
+
+
+def preset_name(preset: str) -> Phrase:
+    """A preset as a reader calls it, in the language of the moment."""
+    return Phrase(PRESET_NAMES[preset])
+
 
 def rules_from_settings(settings: Settings) -> dict:
     """The log's ``rules`` object for these settings: the preset and what differs from it."""
@@ -55,9 +68,9 @@ def describe_settings(settings: Settings, player_count: int) -> list[Phrase]:
     elif s.jokers == 3:
         table = Phrase(_("5 players with 3 jokers: {tricks} tricks a hand"), tricks=tricks)
     if rules_from_settings(s) != {"preset": s.preset}:
-        preset = Phrase(_("Preset: {preset}, with changes"), preset=s.preset)
+        preset = Phrase(_("Preset: {preset}, with changes"), preset=preset_name(s.preset))
     else:
-        preset = Phrase(_("Preset: {preset}"), preset=s.preset)
+        preset = Phrase(_("Preset: {preset}"), preset=preset_name(s.preset))
     lines = [table, preset, Phrase(_("Game to {target} points"), target=s.target)]
     if s.bags_mode == "limit":
         lines.append(
