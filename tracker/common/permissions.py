@@ -36,6 +36,7 @@ def game_for(request, pk, model, game_pk, role: str = Role.VIEWER):
         model.objects.select_related("group")
         .filter(pk=game_pk, group_id=pk, group__memberships__user=request.user)
         .annotate(reader_role=F("group__memberships__role"))
+        .order_by()  # one row by its key: the model's ordering would only cost time
     )
     game = next(iter(games[:1]), None)
     if game is None:
