@@ -69,7 +69,7 @@ def post(group, kind, description, amounts, *, source=("", None), part=0, **extr
     """
     minor = {account: group.to_minor(Decimal(amount)) for account, amount in amounts.items()}
     minor = {account: value for account, value in minor.items() if value}
-    words, description = kept(description)
+    words, description = kept(description, Transaction._meta.get_field("description").max_length)
     if sum(minor.values()) != 0:
         raise UnbalancedTransaction(
             f"{description}: postings sum to {group.from_minor(sum(minor.values()))}, not 0"

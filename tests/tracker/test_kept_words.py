@@ -8,6 +8,7 @@ from django.utils import translation
 
 from ledger.models import Transaction
 from ledger.payments import record_payment, reverse_payment
+from tests.factories import PlayerFactory
 from tracker.catte import board as catte_board
 from tracker.catte import services as catte_services
 from tracker.common.changes import line_of
@@ -106,3 +107,15 @@ def test_a_broken_translation_reads_in_english():
     with mock.patch("tracker.common.said.gettext", return_value="%(nobody)s zahlte"):
         line = said("%(payer)s paid %(payee)s %(amount)s", payer="An", payee="Bình", amount="€1")
         assert str(line) == "An paid Bình €1"
+
+
+def test_a_round_of_long_names_is_kept_whole_though_its_english_text_fits_its_column(group, bob):
+    names = ["N" * 36 + str(seat) for seat in range(5)]
+    seated = [PlayerFactory(group=group, name=name) for name in names]
+    session = catte_services.start(group, seated, {"stake": "1.00"}, bob)
+    tricks = [names[0], names[1], names[2], names[3], names[0], names[0]]
+    played = catte.Round(tricks=tricks, folds=[names[4]])
+    catte_services.record_round(catte_board.load(session), played, bob)
+    change = Change.objects.get(action=Change.Action.ROUND)
+    assert len(change.summary) == 200 and change.summary.endswith("…")
+    assert line_of(change).endswith(f"folded: {names[4]}")

@@ -30,7 +30,7 @@ def change_context(changes, names: list[str], describe, every: bool) -> dict:
 def record_change(*, summary, **fields) -> Change:
     """A change in a game's history; `summary` given as words (tracker/common/said) is kept as
     words, to be read in each reader's language, and as English text."""
-    words, english = kept(summary)
+    words, english = kept(summary, Change._meta.get_field("summary").max_length)
     return Change.objects.create(summary=english, words=words, **fields)
 
 

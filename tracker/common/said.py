@@ -7,7 +7,7 @@ amounts of money, other messages), put into words each time they are shown. The 
 kept beside them for the CSV, the admin and anything written before words were kept.
 
     line = said("Game %(game)s · hand %(hand)s played", game=1, hand=3)
-    change.summary = line  # the model keeps line.stored() and line.english()
+    record_change(summary=line, ...)  # keeps line.stored() and line.english()
     str(line)  # "Spiel 1 · Hand 3 gespielt" for a German reader
 
 `said` and `said_plural` mark their messages for extraction (see the makemessages command).
@@ -110,11 +110,14 @@ def _stored(value):
     return str(value)  # a game's or player's name
 
 
-def kept(line) -> tuple[dict | None, str]:
-    """What a model keeps of a line: its words (None for plain text) and its English text."""
+def kept(line, most: int) -> tuple[dict | None, str]:
+    """What a model keeps of a line: its words (None for plain text) and its English text,
+    shortened to the `most` characters its column holds (the words keep the whole line)."""
     if isinstance(line, Said | Joined):
-        return line.stored(), line.english()
-    return None, str(line)
+        words, text = line.stored(), line.english()
+    else:
+        words, text = None, str(line)
+    return words, text if len(text) <= most else text[: most - 1] + "…"
 
 
 UNREADABLE = (KeyError, TypeError, ValueError, InvalidOperation, RecursionError)
