@@ -25,7 +25,17 @@ from tracker.common.locale_money import format_money
 DEEPEST = 6
 
 
-class Said:
+class _Line:
+    """What a kept line can be asked besides `str()`: its text in English."""
+
+    __slots__ = ()
+
+    def english(self) -> str:
+        with translation.override(None):
+            return str(self)
+
+
+class Said(_Line):
     """An English message and its values, in words in the language of the moment."""
 
     __slots__ = ("text", "plural", "count", "args")
@@ -48,10 +58,6 @@ class Said:
             english = self.text if self.plural is None or self.count == 1 else self.plural
             return english % values
 
-    def english(self) -> str:
-        with translation.override(None):
-            return str(self)
-
     def stored(self) -> dict:
         kept = {"said": self.text, "args": {key: _stored(v) for key, v in self.args.items()}}
         if self.plural is not None:
@@ -59,7 +65,7 @@ class Said:
         return kept
 
 
-class Joined:
+class Joined(_Line):
     """Lines (or names) shown one after the other, `between` each two."""
 
     __slots__ = ("between", "parts")
@@ -69,10 +75,6 @@ class Joined:
 
     def __str__(self) -> str:
         return self.between.join(str(part) for part in self.parts)
-
-    def english(self) -> str:
-        with translation.override(None):
-            return str(self)
 
     def stored(self) -> dict:
         return {"joined": self.between, "parts": [_stored(part) for part in self.parts]}
@@ -113,7 +115,7 @@ def _stored(value):
 def kept(line, most: int) -> tuple[dict | None, str]:
     """What a model keeps of a line: its words (None for plain text) and its English text,
     shortened to the `most` characters its column holds (the words keep the whole line)."""
-    if isinstance(line, Said | Joined):
+    if isinstance(line, _Line):
         words, text = line.stored(), line.english()
     else:
         words, text = None, str(line)
