@@ -3,6 +3,7 @@ plays only the new one, a correction replays the game once."""
 
 import re
 
+import django.urls
 import pytest
 from django.urls import reverse
 
@@ -33,6 +34,20 @@ def plays(monkeypatch):
         cutthroat.TournamentState, "play", counting(cutthroat.TournamentState.play, "hands")
     )
     monkeypatch.setattr(catte.SessionState, "play", counting(catte.SessionState.play, "rounds"))
+    return counted
+
+
+@pytest.fixture
+def drawn(monkeypatch):
+    """How many links to correct a hand templates have drawn from here on (one per hand in
+    the scoreboard's table of played hands)."""
+    counted = {"correct": 0}
+
+    def counting(view_name, *args, **kwargs):
+        counted["correct"] += view_name == "hand_edit"
+        return reverse(view_name, *args, **kwargs)
+
+    monkeypatch.setattr(django.urls, "reverse", counting)  # the {% url %} tag looks it up there
     return counted
 
 
@@ -127,6 +142,27 @@ def test_a_kept_scoreboard_is_drawn_again_once_the_tournament_changes(as_bob, to
         "bid_0": "5", "bid_1": "5", "bid_2": "5"})  # fmt: skip
     after = as_bob.get(tournament.get_absolute_url()).content.decode()
     assert "Save bids" in before and "Tricks · game 1, hand 31" in after
+
+
+def test_the_table_of_played_hands_is_drawn_once_for_bids_and_tricks(as_bob, tournament, drawn):
+    as_bob.get(tournament.get_absolute_url())
+    as_bob.post(reverse("hand_bids", args=[tournament.group_id, tournament.pk]), {
+        "bid_0": "5", "bid_1": "5", "bid_2": "5"}, HTTP_HX_REQUEST="true")  # fmt: skip
+    assert drawn["correct"] == 8  # the latest 8 hands, drawn for the page only
+    played = {"number": 31, "tricks_0": 5, "tricks_1": 5, "tricks_2": 7, "jack_JD": 0}
+    url = reverse("hand_played", args=[tournament.group_id, tournament.pk])
+    page = as_bob.post(url, {**played, "jack_JC": 1}, HTTP_HX_REQUEST="true").content.decode()
+    assert drawn["correct"] == 16 and 'aria-label="Correct game 1 · hand 31"' in page
+
+
+def test_a_corrected_hand_shows_in_the_table_of_played_hands_at_once(as_bob, tournament, alice):
+    assert "5/7" in as_bob.get(tournament.get_absolute_url()).content.decode()
+    board = cutthroat_board.load(fresh(tournament))
+    named = lambda values: dict(zip(board.names, values, strict=True))  # noqa: E731
+    version, jacks = fresh(tournament).version, {"JD": "An", "JC": "Bình"}
+    cutthroat_services.correct_hand(board, 30, version, named(BIDS), named([6, 4, 7]), jacks, alice)
+    page = as_bob.get(tournament.get_absolute_url()).content.decode()
+    assert "5/6" in page and "5/4" in page
 
 
 def test_a_kept_group_page_shows_a_renamed_player_at_once(as_alice, group, players):

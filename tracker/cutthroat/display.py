@@ -4,6 +4,9 @@ Hands are named within their game everywhere a person reads them ("game 2 · han
 tournament-wide number (`Hand.number`) stays in the database, the URLs and the logs.
 """
 
+import hashlib
+import json
+
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -12,6 +15,9 @@ from tracker.common.locale_money import amount_text
 from tracker.common.said import Said, said
 from tracker.cutthroat.board import Scoreboard, every_hand, latest_hands
 from tracker.rules import cutthroat
+
+# How long a drawn table of played hands is kept (tournament.html).
+HISTORY_SECONDS_KEPT = 24 * 60 * 60
 
 # Bids where a table cell is narrow ("1F" and "2F" stay as the table writes them).
 SHORT_BIDS = {
@@ -354,19 +360,34 @@ def you_entered(board: Scoreboard, typed: dict, row) -> str:
     return _("You entered the tricks %(entry)s") % {"entry": entry}
 
 
+def game_key(board: Scoreboard) -> str:
+    """The tournament, told apart from one that had its number before (a number freed by a
+    database rolled back)."""
+    return f"{board.tournament.pk}:{board.tournament.created_at.timestamp()}"
+
+
+def digest(shown) -> str:
+    """A key for what a part of the page shows (lazy translations in it as their text)."""
+    return hashlib.sha256(json.dumps(shown, default=str).encode()).hexdigest()
+
+
 def scoreboard_context(board: Scoreboard, every: bool, latest: int) -> dict:
     """Everything the scoreboard shows of the tournament: with `every`, every hand of every
     game; else the latest hands of the last game."""
     hands = every_hand(board) if every else latest_hands(board, latest)
     game, number = next_hand(board)
+    played, names = history(board, hands), short_names(board)
     return {
         "standings": standings(board, hands[-1] if hands else None),
-        "history": history(board, hands),
+        "history": played,
+        # The drawn table of played hands is kept for what it shows (tournament.html).
+        "history_key": digest([board.tournament.group_id, game_key(board), played, names]),
+        "history_seconds": HISTORY_SECONDS_KEPT,
         "game_over": game_over(board),
         "next_name": hand_name(game, number),
         "next_game": game,
         "next_number": number,
-        "short_names": short_names(board),
+        "short_names": names,
         "undo": undo(board),
         "rules_in_words": cutthroat.describe_settings(board.settings, len(board.names))
         + money_in_words(board),
