@@ -14,8 +14,7 @@ from tracker.catte.draft import RoundDraft
 from tracker.catte.taps import is_tap, next_taps, parse_taps, taps_from_round
 from tracker.common.money import money_field
 from tracker.common.names import by_name
-from tracker.common.seats import add_seat_fields, seats_from_dealer
-from tracker.common.text import clean_label
+from tracker.common.seats import SeatsForm, first_dealer_field
 from tracker.rules import catte
 from tracker.rules.names import NAME_MAX, name_problem
 
@@ -32,20 +31,9 @@ def double_from_choices():
     return [*choices, ("never", _("never"))]
 
 
-def dealer_choices():
-    """The seats a first dealer can sit in, said in the language of the page."""
-    return [(seat, _("Seat %(number)s") % {"number": seat + 1}) for seat in range(MOST_SEATS)]
-
-
-class SessionForm(forms.Form):
-    name = forms.CharField(max_length=80, required=False, label=_("Name (optional)"))
-    first_dealer = forms.TypedChoiceField(
-        coerce=int,
-        choices=dealer_choices,
-        initial=0,
-        widget=forms.RadioSelect,
-        label=_("Who deals first (drawn by lot)"),
-    )
+class SessionForm(SeatsForm):
+    SEATS = MOST_SEATS
+    first_dealer = first_dealer_field(_("Who deals first (drawn by lot)"), MOST_SEATS)
     sweep_double_min_players = forms.ChoiceField(
         choices=double_from_choices, initial="4", label=_("A sweep pays double")
     )
@@ -69,13 +57,8 @@ class SessionForm(forms.Form):
         label=_("An unclaimed side pot at the end is"),
     )
 
-    def clean_name(self):
-        name = self.cleaned_data["name"]
-        return clean_label(name, "") if name.strip() else ""
-
-    def __init__(self, *args, group, players, **kwargs):
+    def __init__(self, *args, group, **kwargs):
         super().__init__(*args, **kwargs)
-        add_seat_fields(self, players, MOST_SEATS)
         stake = _("Stake a round (%(currency)s)") % {"currency": group.currency}
         self.fields["stake"] = money_field(group, stake)
         self.fields["side_pot_stake"] = money_field(
@@ -87,10 +70,6 @@ class SessionForm(forms.Form):
             required=False,
             help_text=_("Blank: one stake."),
         )
-
-    @property
-    def seat_fields(self):
-        return [self[f"seat_{seat}"] for seat in range(MOST_SEATS)]
 
     @property
     def rule_fields(self):
@@ -124,7 +103,7 @@ class SessionForm(forms.Form):
         data = super().clean()
         if self.errors:
             return data
-        players = seats_from_dealer(self, data, MOST_SEATS)
+        players = self.seated(data)
         if players is None:
             return data
         data["rules"] = self.rules(data)

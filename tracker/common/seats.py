@@ -1,9 +1,13 @@
 """Seats at a table: who sits where, picked on a start form or matched from a log by name."""
 
+from functools import partial
+
 from django import forms
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tracker.common.names import by_name
+from tracker.common.text import clean_label
 from tracker.models import Player
 from tracker.rules import RulesError
 from tracker.rules.names import name_key
@@ -80,3 +84,43 @@ def seats_from_dealer(form, data: dict, seats: int) -> list | None:
         form.add_error("first_dealer", _("Seat %(number)d is empty.") % {"number": dealer + 1})
         return None
     return seated[dealer:] + seated[:dealer]
+
+
+def dealer_choices(seats: int) -> list:
+    """The seats a first dealer can sit in, said in the language of the page."""
+    return [(seat, _("Seat %(number)s") % {"number": seat + 1}) for seat in range(seats)]
+
+
+def first_dealer_field(label, seats: int) -> forms.TypedChoiceField:
+    """Who deals first, by the seat he sits in (how he is chosen differs between games)."""
+    return forms.TypedChoiceField(
+        coerce=int,
+        choices=partial(dealer_choices, seats),
+        initial=0,
+        widget=forms.RadioSelect,
+        label=label,
+    )
+
+
+class SeatsForm(forms.Form):
+    """What starting a tournament or a session asks alike: an optional name and the players in
+    their `SEATS` seats, clockwise (a subclass adds its `first_dealer_field`)."""
+
+    SEATS = 5
+    name = forms.CharField(max_length=80, required=False, label=gettext_lazy("Name (optional)"))
+
+    def __init__(self, *args, players, **kwargs):
+        super().__init__(*args, **kwargs)
+        add_seat_fields(self, players, self.SEATS)
+
+    def clean_name(self):
+        name = self.cleaned_data["name"]
+        return clean_label(name, "") if name.strip() else ""
+
+    @property
+    def seat_fields(self):
+        return [self[f"seat_{seat}"] for seat in range(self.SEATS)]
+
+    def seated(self, data: dict) -> list | None:
+        """The players clockwise from the first dealer (see `seats_from_dealer`)."""
+        return seats_from_dealer(self, data, self.SEATS)

@@ -10,8 +10,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tracker.common.money import money_field
-from tracker.common.seats import add_seat_fields, seats_from_dealer
-from tracker.common.text import clean_label
+from tracker.common.seats import SeatsForm, first_dealer_field
 from tracker.rules import cutthroat
 
 PRESET_CHOICES = [
@@ -36,20 +35,9 @@ def optional_int(label, minimum=0, maximum=10000):
     )
 
 
-def dealer_choices():
-    """The seats a first dealer can sit in, said in the language of the page."""
-    return [(seat, _("Seat %(number)s") % {"number": seat + 1}) for seat in range(5)]
-
-
-class TournamentForm(forms.Form):
-    name = forms.CharField(max_length=80, required=False, label=_("Name (optional)"))
-    first_dealer = forms.TypedChoiceField(
-        coerce=int,
-        choices=dealer_choices,
-        initial=0,
-        widget=forms.RadioSelect,
-        label=_("Who deals first (highest card drawn)"),
-    )
+class TournamentForm(SeatsForm):
+    SEATS = 5
+    first_dealer = first_dealer_field(_("Who deals first (highest card drawn)"), SEATS)
     preset = forms.ChoiceField(choices=PRESET_CHOICES, initial="official", widget=forms.RadioSelect)
     target = optional_int(_("Game to (points)"), 10)
     bags = forms.ChoiceField(
@@ -98,23 +86,14 @@ class TournamentForm(forms.Form):
 
     JACK_FIELDS = ("no_award_jacks", "jack_of_diamonds", "jack_of_clubs", "jack_of_hearts")
 
-    def clean_name(self):
-        name = self.cleaned_data["name"]
-        return clean_label(name, "") if name.strip() else ""
-
-    def __init__(self, *args, group, players, **kwargs):
+    def __init__(self, *args, group, **kwargs):
         super().__init__(*args, **kwargs)
-        add_seat_fields(self, players, 5)
         self.fields["game_stake"] = money_field(
             group, _("Stake per game (each loser pays the winner)"), required=False
         )
         self.fields["buy_in"] = money_field(
             group, _("Buy-in (the champion takes them all)"), required=False
         )
-
-    @property
-    def seat_fields(self):
-        return [self[f"seat_{seat}"] for seat in range(5)]
 
     @property
     def jack_fields(self):
@@ -169,7 +148,7 @@ class TournamentForm(forms.Form):
         if data.get("no_award_jacks") and some_jack:
             self.add_error("no_award_jacks", _("No award jacks, or jacks set below: not both."))
             return data
-        players = seats_from_dealer(self, data, 5)
+        players = self.seated(data)
         if players is None:
             return data
         data["players"] = players
