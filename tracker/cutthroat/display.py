@@ -10,7 +10,6 @@ import json
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from tracker.common.changes import line_of
 from tracker.common.locale_money import amount_text
 from tracker.common.said import Said, said
 from tracker.cutthroat.board import Scoreboard, every_hand, latest_hands
@@ -254,29 +253,6 @@ def undo(board: Scoreboard) -> dict | None:
     }
 
 
-def bids_saved(board: Scoreboard, bids: dict) -> str:
-    """The message after bids are saved: "Bids of game 1 · hand 3: Bình 4 · Chi Nil · …"."""
-    names = [board.names[seat] for seat in bidding_order(len(board.names), board.hands_played + 1)]
-    said = " · ".join(f"{name} {SHORT_BIDS.get(bids[name], bids[name])}" for name in names)
-    game, hand = next_hand(board)
-    values = {"game": game, "hand": hand, "bids": said}
-    return _("Bids of game %(game)s · hand %(hand)s saved: %(bids)s.") % values
-
-
-def hand_saved(board: Scoreboard, hand) -> str:
-    """The message after a hand is played: each score, and the winner when it won the game."""
-    scored = board.scored(hand)
-    scores = " · ".join(f"{name} {signed(scored.score[name])}" for name in board.names)
-    values = {"game": scored.game, "hand": scored.number, "scores": scores}
-    if (won := just_won(board)) is not None:
-        values.update(winner=won.winner, won=won.number)
-        return (
-            _("Game %(game)s · hand %(hand)s saved: %(scores)s. %(winner)s wins game %(won)s.")
-            % values
-        )
-    return _("Game %(game)s · hand %(hand)s saved: %(scores)s.") % values
-
-
 def money_in_words(board: Scoreboard) -> list[str]:
     tournament, group, lines = board.tournament, board.group, []
     if tournament.game_stake:
@@ -304,60 +280,6 @@ def describe_entry(entry: dict | None, names: list[str]) -> str:
         if card in caught
     )
     return players + (f"; {jacks}" if jacks else "")
-
-
-def in_game(board: Scoreboard, number: int) -> tuple[int, int] | None:
-    """Hand `number` (across the tournament) as the table counts it: (game, hand in the game);
-    None when it is neither pending nor played."""
-    if board.pending is not None and board.pending.number == number:
-        return next_hand(board)
-    row = board.tournament.hands.filter(number=number, tricks__isnull=False).first()
-    if row is None or not row.result:
-        return None
-    return row.result["game"], row.result["number"]
-
-
-SAVED_FIRST = {
-    "bids": gettext_lazy("%(phone)s saved the bids of hand %(hand)s of game %(game)s: %(entry)s."),
-    "played": gettext_lazy("%(phone)s saved hand %(hand)s of game %(game)s: %(entry)s."),
-    "correction": gettext_lazy("%(phone)s corrected hand %(hand)s of game %(game)s: %(entry)s."),
-}
-
-
-def phone_of(user) -> str:
-    """Whose phone saved something: "bob's phone", or "Another phone" without a user."""
-    if user is None:
-        return _("Another phone")
-    return _("%(user)s's phone") % {"user": user.username}
-
-
-def saved_first(board: Scoreboard, change) -> str:
-    """The latest change, as a phone that came second reads it: "bob's phone saved hand 7 of
-    game 2: An 4/5, Bình Nil/0, Chi 3/8"."""
-    if change is None:
-        return _("Another phone saved first.")
-    who = phone_of(change.user)
-    sentence = SAVED_FIRST.get(change.action)
-    hand = in_game(board, change.number) if sentence and change.number else None
-    if hand is None:
-        return _("%(phone)s: %(summary)s.") % {"phone": who, "summary": line_of(change)}
-    entry = describe_entry(change.after, board.names)
-    return sentence % {"phone": who, "game": hand[0], "hand": hand[1], "entry": entry}
-
-
-def you_entered(board: Scoreboard, typed: dict, row) -> str:
-    """What a refused phone had entered (`typed`, by seat), against `row`, the hand of that
-    number now: tricks with the bids its page showed when they are `row`'s."""
-    names, tricks = board.names, typed.get("tricks")
-    if tricks is None:
-        entry = describe_entry({"bids": typed["bids"]}, names)
-        return _("You entered the bids %(entry)s") % {"entry": entry}
-    if row is not None and typed.get("hand") in (None, row.pk):
-        entry = describe_entry({**typed, "bids": row.bids}, names)
-        return _("You entered: %(entry)s") % {"entry": entry}
-    # The bids its page showed are gone: the tricks alone, written where a bid would be.
-    entry = describe_entry({**typed, "bids": tricks, "tricks": None}, names)
-    return _("You entered the tricks %(entry)s") % {"entry": entry}
 
 
 def game_key(board: Scoreboard) -> str:

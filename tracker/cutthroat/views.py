@@ -18,7 +18,7 @@ from tracker.common.views import (
     render_page,
     swap_or_redirect,
 )
-from tracker.cutthroat import display, services
+from tracker.cutthroat import display, services, told
 from tracker.cutthroat.board import by_seat, jacks_by_seat, load
 from tracker.cutthroat.forms import (
     BidsForm,
@@ -84,8 +84,8 @@ def refusal_note(board, typed: dict) -> str:
     row = tournament.hands.filter(number=typed["number"]).first()
     values = correction_values(typed, row) if row is not None and row.is_played else None
     context = {
-        "saved": display.saved_first(board, tournament.changes.select_related("user").first()),
-        "entered": display.you_entered(board, typed, row),
+        "saved": told.saved_first(board, tournament.changes.select_related("user").first()),
+        "entered": told.you_entered(board, typed, row),
         "same": values == {},
     }
     if values:
@@ -168,7 +168,7 @@ def save_entry(request, pk, tournament_pk, form_class, save):
 def hand_bids(request, pk, tournament_pk):
     def save(board, data):
         services.record_bids(board, data["bids"], request.user, data["number"])
-        return display.bids_saved(board, data["bids"])
+        return told.bids_saved(board, data["bids"])
 
     return save_entry(request, pk, tournament_pk, BidsForm, save)
 
@@ -179,7 +179,7 @@ def hand_played(request, pk, tournament_pk):
     def save(board, data):
         tricks, jacks, hand = data["tricks"], data["jacks"], board.pending
         services.record_tricks(board, data["number"], tricks, jacks, request.user, data["hand"])
-        return display.hand_saved(board, hand)
+        return told.hand_saved(board, hand)
 
     return save_entry(request, pk, tournament_pk, PlayedForm, save)
 
