@@ -163,8 +163,9 @@ AXES_CLIENT_IP_CALLABLE = "tracker.common.throttle.client_ip"
 AXES_DISABLE_ACCESS_LOG = True
 TRUSTED_PROXY_COUNT = int(os.environ.get("DJANGO_TRUSTED_PROXY_COUNT", "0"))
 
-# Sign-up throttling (tracker.common.throttle.throttled): sign-up posts per client address, in
-# Django's cache. A whole table may sign up at once from one home network, mistakes included.
+# Sign-up throttling (tracker.common.throttle.throttled): sign-up posts per client address within
+# the last hour, counted in the database. A whole table may sign up at once from one home
+# network, mistakes included.
 SIGNUP_THROTTLE_LIMIT = 20
 SIGNUP_THROTTLE_SECONDS = 3600
 

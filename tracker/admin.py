@@ -11,6 +11,7 @@ from tracker.models import (
     Round,
     Session,
     SessionSeat,
+    ThrottledPost,
     Tournament,
     TournamentSeat,
 )
@@ -130,3 +131,11 @@ class PreferencesAdmin(admin.ModelAdmin):
     list_display = ["user", "language"]
     list_filter = ["language"]
     search_fields = ["user__username"]
+
+
+@admin.register(ThrottledPost)
+class ThrottledPostAdmin(admin.ModelAdmin):
+    list_display = ["what", "address", "at"]
+    list_filter = ["what"]
+    search_fields = ["address"]
+    date_hierarchy = "at"

@@ -2,10 +2,13 @@ from datetime import timedelta
 
 from axes.models import AccessAttempt
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.test import override_settings
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.factories import PASSWORD
+from tracker.models import ThrottledPost
 
 
 def test_a_visitor_signs_up_and_is_logged_in(client, db):
@@ -135,6 +138,26 @@ def test_sign_ups_from_one_address_are_limited(client, db, settings):
     assert "Too many sign-ups came from your network" in page and "Try again in" in page
     assert not get_user_model().objects.filter(username="one-too-many").exists()
     assert sign_up(client, "from-elsewhere", address=OTHER_PHONE).status_code == 302
+
+
+@override_settings(SIGNUP_THROTTLE_LIMIT=2)
+def test_the_sign_up_count_is_shared_by_every_server_process(client, db):
+    assert sign_up(client, "lan").status_code == 302
+    cache.clear()  # what a second gunicorn worker, with its own in-process cache, starts from
+    assert sign_up(client, "mai").status_code == 302
+    cache.clear()
+    assert sign_up(client, "hoa").status_code == 429
+
+
+@override_settings(SIGNUP_THROTTLE_LIMIT=1, SIGNUP_THROTTLE_SECONDS=3600)
+def test_an_address_may_sign_up_again_an_hour_after_its_first_sign_up(client, db):
+    assert sign_up(client, "lan").status_code == 302
+    ThrottledPost.objects.update(at=timezone.now() - timedelta(minutes=59))
+    response = sign_up(client, "mai")
+    assert response.status_code == 429 and "Try again in 1 minute" in response.content.decode()
+    ThrottledPost.objects.update(at=timezone.now() - timedelta(minutes=61))
+    assert sign_up(client, "mai").status_code == 302
+    assert ThrottledPost.objects.count() == 1  # the old post is forgotten
 
 
 @override_settings(SIGNUP_THROTTLE_LIMIT=1, TRUSTED_PROXY_COUNT=1)

@@ -2,18 +2,21 @@
 
 Logins are counted by django-axes (settings: AXES_*): `LoginLockoutBackend` refuses a locked-out
 username and address before any password is checked, and `login_locked_out` is the page they
-get. Sign-ups are counted here, in Django's cache, by `throttled`.
+get. Sign-ups are counted here, in the database, by `throttled`.
 """
 
 import math
-import time
+from datetime import timedelta
 from functools import wraps
 
 from axes.backends import AxesStandaloneBackend
 from axes.helpers import get_client_username, get_cool_off
 from django.conf import settings
-from django.core.cache import cache
+from django.db import transaction
 from django.shortcuts import render
+from django.utils import timezone
+
+from tracker.models import ThrottledPost
 
 TEMPLATE = "registration/locked_out.html"
 
@@ -56,25 +59,33 @@ def login_locked_out(request, original_response=None, credentials=None):
 
 def throttled(view):
     """`view` answering 429 to a client address that posted to it SIGNUP_THROTTLE_LIMIT times
-    within the current window of SIGNUP_THROTTLE_SECONDS. Windows start at fixed times, so the
-    count is one cache key per address and window."""
+    within the last SIGNUP_THROTTLE_SECONDS. The posts are counted in the database, which every
+    server process shares (an in-process cache would let each one allow the limit); a refused
+    post is not counted, so an address that keeps trying adds nothing."""
+
+    what = f"{view.__module__}.{view.__name__}"
 
     @wraps(view)
     def throttled_view(request, *args, **kwargs):
         if request.method == "POST":
-            window = settings.SIGNUP_THROTTLE_SECONDS
-            now = time.time()
-            start = int(now // window * window)
-            left = start + window - now
-            key = f"throttle:{view.__module__}.{view.__name__}:{client_ip(request)}:{start}"
-            cache.add(key, 0, math.ceil(left))
-            try:
-                count = cache.incr(key)
-            except ValueError:  # expired between the two calls
-                cache.set(key, 1, math.ceil(left))
-                count = 1
-            if count > settings.SIGNUP_THROTTLE_LIMIT:
-                return too_many(request, minutes=math.ceil(left / 60), signup=True)
+            seconds_left = _seconds_until_allowed(what, (client_ip(request) or "")[:45])
+            if seconds_left:
+                return too_many(request, minutes=math.ceil(seconds_left / 60), signup=True)
         return view(request, *args, **kwargs)
 
     return throttled_view
+
+
+def _seconds_until_allowed(what: str, address: str) -> float:
+    """0 after counting this post, when the address is under the limit; else how long until
+    its earliest counted post leaves the window."""
+    now, window = timezone.now(), timedelta(seconds=settings.SIGNUP_THROTTLE_SECONDS)
+    with transaction.atomic():
+        ThrottledPost.objects.filter(at__lte=now - window).delete()
+        posts = ThrottledPost.objects.filter(what=what, address=address).order_by("at")
+        counted = list(posts.values_list("at", flat=True)[: settings.SIGNUP_THROTTLE_LIMIT])
+        if len(counted) < settings.SIGNUP_THROTTLE_LIMIT:
+            ThrottledPost.objects.create(what=what, address=address, at=now)
+            return 0
+    earliest = counted[0] if counted else now  # a limit of 0 allows nothing
+    return max((earliest + window - now).total_seconds(), 1)

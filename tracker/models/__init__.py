@@ -2,7 +2,7 @@ from tracker.models.catte import Round, Session, SessionSeat
 from tracker.models.cutthroat import Hand, Tournament, TournamentSeat
 from tracker.models.groups import CURRENCIES, Group, Invite, Membership, Player, Role
 from tracker.models.history import Change
-from tracker.models.people import Preferences
+from tracker.models.people import Preferences, ThrottledPost
 
 __all__ = [
     "CURRENCIES",
@@ -18,5 +18,6 @@ __all__ = [
     "Session",
     "SessionSeat",
     "Tournament",
+    "ThrottledPost",
     "TournamentSeat",
 ]
