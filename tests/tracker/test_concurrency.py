@@ -54,9 +54,12 @@ def at_once(live_server, user, path: str, forms: list[dict]) -> list[int]:
 
     def post(form: dict) -> int:
         phone = http.client.HTTPConnection(host.hostname, host.port, timeout=60)
-        start.wait()
-        phone.request("POST", path, urlencode(form), headers)
-        return phone.getresponse().status
+        try:
+            start.wait()
+            phone.request("POST", path, urlencode(form), headers)
+            return phone.getresponse().status
+        finally:
+            phone.close()
 
     with ThreadPoolExecutor(len(forms)) as pool:
         return list(pool.map(post, forms))
