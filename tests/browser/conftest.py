@@ -12,7 +12,11 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
-@pytest.fixture(scope="session")
+# For the browser tests only. While Playwright's event loop runs in the test thread, Django keeps
+# that thread's database connections apart from the ones it opened before; kept for the whole
+# session, the loop would leave the later tests' connection open when PostgreSQL is asked to drop
+# the test database.
+@pytest.fixture(scope="package")
 def browser():
     sync_api = pytest.importorskip("playwright.sync_api")
     if not os.path.exists(CHROMIUM):
