@@ -13,7 +13,7 @@ from tracker.catte.forms import JoinForm, RoundForm, SessionForm
 from tracker.catte.services import DraftMoved
 from tracker.common.changes import change_context
 from tracker.common.permissions import game_for, group_for
-from tracker.common.versioning import AlreadyRecorded, StalePage
+from tracker.common.versioning import AlreadyRecorded, StalePage, game_identity
 from tracker.common.views import act_on_version, live_part, render_page, swap_or_redirect
 from tracker.models import Role, Session
 from tracker.rules import RulesError
@@ -50,7 +50,7 @@ def session_page(request, group, session, board=None, round_form=None, notice=No
     if round_form is not None or notice:
         context = live_context()
     else:
-        key = (session.pk, session.created_at.timestamp(), session.version, session.draft_version)
+        key = (*game_identity(session), session.version, session.draft_version)
         key += (group.version, scorer, owner, latest)
         context["live"] = live_part(request, TEMPLATE, key, live_context)
     return render_page(request, TEMPLATE, context)

@@ -52,7 +52,7 @@ def _read(model, sql: str, *keys):
 @cache
 def _group_sql() -> str:
     """The group, with the reader's role in it as `reader_role`, if he is a member."""
-    group, membership, key = _table(Group), _table(Membership), _column(Group, "id")
+    group, membership, key = _table(Group), _table(Membership), _column(Group, Group._meta.pk.name)
     return (
         f"SELECT {group}.*, {_column(Membership, 'role')} AS reader_role FROM {group}"
         f" JOIN {membership} ON {_column(Membership, 'group')} = {key}"

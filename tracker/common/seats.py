@@ -106,7 +106,7 @@ class SeatsForm(forms.Form):
     """What starting a tournament or a session asks alike: an optional name and the players in
     their `SEATS` seats, clockwise (a subclass adds its `first_dealer_field`)."""
 
-    SEATS = 5
+    SEATS: int
     name = forms.CharField(max_length=80, required=False, label=gettext_lazy("Name (optional)"))
 
     def __init__(self, *args, players, **kwargs):

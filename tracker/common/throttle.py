@@ -19,6 +19,7 @@ from django.utils import timezone
 from tracker.models import ThrottledPost
 
 TEMPLATE = "registration/locked_out.html"
+ADDRESS_MOST = ThrottledPost._meta.get_field("address").max_length
 
 
 def client_ip(request) -> str | None:
@@ -68,7 +69,8 @@ def throttled(view):
     @wraps(view)
     def throttled_view(request, *args, **kwargs):
         if request.method == "POST":
-            seconds_left = _seconds_until_allowed(what, (client_ip(request) or "")[:45])
+            address = (client_ip(request) or "")[:ADDRESS_MOST]
+            seconds_left = _seconds_until_allowed(what, address)
             if seconds_left:
                 return too_many(request, minutes=math.ceil(seconds_left / 60), signup=True)
         return view(request, *args, **kwargs)

@@ -35,6 +35,12 @@ def save_state(game, state: dict, expected: int, **fields) -> None:
     touch_group(game.group_id)
 
 
+def game_identity(game) -> tuple:
+    """What tells a tournament or session apart in whatever is kept of it, even from one that had
+    its number before (a number freed by a database rolled back)."""
+    return (game.pk, game.created_at.timestamp())
+
+
 def touch_group(group_id: int) -> None:
     """Something the group's pages show has changed (in the same transaction as the change)."""
     Group.objects.filter(pk=group_id).update(version=F("version") + 1)

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from tracker.common.locale_money import amount_text
 from tracker.common.said import Said, said
+from tracker.common.versioning import game_identity
 from tracker.cutthroat.board import Scoreboard, every_hand, latest_hands
 from tracker.rules import cutthroat
 
@@ -282,12 +283,6 @@ def describe_entry(entry: dict | None, names: list[str]) -> str:
     return players + (f"; {jacks}" if jacks else "")
 
 
-def game_key(board: Scoreboard) -> str:
-    """The tournament, told apart from one that had its number before (a number freed by a
-    database rolled back)."""
-    return f"{board.tournament.pk}:{board.tournament.created_at.timestamp()}"
-
-
 def digest(shown) -> str:
     """A key for what a part of the page shows (lazy translations in it as their text)."""
     return hashlib.sha256(json.dumps(shown, default=str).encode()).hexdigest()
@@ -303,7 +298,9 @@ def scoreboard_context(board: Scoreboard, every: bool, latest: int) -> dict:
         "standings": standings(board, hands[-1] if hands else None),
         "history": played,
         # The drawn table of played hands is kept for what it shows (tournament.html).
-        "history_key": digest([board.tournament.group_id, game_key(board), played, names]),
+        "history_key": digest(
+            [board.tournament.group_id, game_identity(board.tournament), played, names]
+        ),
         "history_seconds": HISTORY_SECONDS_KEPT,
         "game_over": game_over(board),
         "next_name": hand_name(game, number),

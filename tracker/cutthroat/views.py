@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from tracker.common.changes import change_context, line_of
 from tracker.common.permissions import game_for, group_for
-from tracker.common.versioning import AlreadyRecorded, StalePage
+from tracker.common.versioning import AlreadyRecorded, StalePage, game_identity
 from tracker.common.views import (
     act_on_version,
     live_part,
@@ -61,7 +61,7 @@ def scoreboard(request, group, tournament, board=None, **forms):
     if forms:
         context = live_context()
     else:
-        key = (tournament.pk, tournament.created_at.timestamp(), tournament.version)
+        key = (*game_identity(tournament), tournament.version)
         key += (group.version, can_score, every)
         context["live"] = live_part(request, TEMPLATE, key, live_context)
     return render_page(request, TEMPLATE, context)

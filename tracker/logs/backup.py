@@ -165,10 +165,10 @@ def restore(group, backup: tuple[dict, dict[str, bytes]], user) -> None:
 def restore_short_names(group, shorts: dict) -> None:
     players = list(group.players.all())
     wanted = short_names(shorts, [(player.name, player.short_name) for player in players])
-    for player in players:
-        if name_key(player.name) in wanted:
-            player.short_name = wanted[name_key(player.name)]
-            player.save(update_fields=["short_name"])
+    named = [player for player in players if name_key(player.name) in wanted]
+    for player in named:
+        player.short_name = wanted[name_key(player.name)]
+    Player.objects.bulk_update(named, ["short_name"])
 
 
 def restore_log(group, entry: dict, log: dict, user) -> None:

@@ -9,6 +9,7 @@ from django.views.decorators.http import require_GET
 
 from tracker.catte.board import load as load_session
 from tracker.common.permissions import game_for
+from tracker.common.versioning import game_identity
 from tracker.common.views import live_part, render_page
 from tracker.cutthroat.board import load as load_tournament
 from tracker.models import Session, Tournament
@@ -24,7 +25,7 @@ def session_table(request, pk, session_pk):
     """A Cắt Tê session for the screen in the middle of the table; any member may open it."""
     group, session = game_for(request, pk, Session, session_pk)
     context = {"group": group, "session": session}
-    key = (session.pk, session.created_at.timestamp(), session.version, group.version)
+    key = (*game_identity(session), session.version, group.version)
     context["live"] = live_part(
         request,
         SESSION_TEMPLATE,
@@ -40,7 +41,7 @@ def tournament_table(request, pk, tournament_pk):
     """A Cutthroat tournament for the screen in the middle of the table."""
     group, tournament = game_for(request, pk, Tournament, tournament_pk)
     context = {"group": group, "tournament": tournament}
-    key = (tournament.pk, tournament.created_at.timestamp(), tournament.version, group.version)
+    key = (*game_identity(tournament), tournament.version, group.version)
     context["live"] = live_part(
         request,
         TOURNAMENT_TEMPLATE,
