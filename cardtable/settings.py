@@ -123,6 +123,8 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"
+# Django's database sessions, read with one written query (tracker/common/sessions.py).
+SESSION_ENGINE = "tracker.common.sessions"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"
 

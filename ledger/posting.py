@@ -9,8 +9,9 @@ wanted one posted anew. Nothing is ever updated or deleted.
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.db import connection
 from django.db import transaction as db_transaction
-from django.db.models import BigIntegerField, Case, F, Sum, Value, When
+from django.db.models import Sum
 
 from ledger.models import Account, Posting, Transaction
 from tracker.common.said import Said, kept, quoted, said
@@ -93,15 +94,22 @@ def post(group, kind, description, amounts, *, source=("", None), part=0, **extr
             Posting(transaction=entry, account=account, amount_minor=value)
             for account, value in minor.items()
         )
-        if minor:
-            moved = Case(
-                *(When(pk=account.pk, then=Value(value)) for account, value in minor.items()),
-                output_field=BigIntegerField(),
-            )
-            Account.objects.filter(pk__in=[account.pk for account in minor]).update(
-                balance_minor=F("balance_minor") + moved
-            )
+        _move_balances(minor)
     return entry
+
+
+def _move_balances(minor: dict) -> None:
+    """Add each posting to its account's kept balance. Written SQL, one statement run for
+    every account: the ORM's CASE expression for the same update took longer to compose than
+    the database took to run it, on every save of a round."""
+    table = connection.ops.quote_name(Account._meta.db_table)
+    balance = connection.ops.quote_name(Account._meta.get_field("balance_minor").column)
+    key = connection.ops.quote_name(Account._meta.pk.column)
+    with connection.cursor() as cursor:
+        cursor.executemany(
+            f"UPDATE {table} SET {balance} = {balance} + %s WHERE {key} = %s",
+            [(value, account.pk) for account, value in minor.items()],
+        )
 
 
 def reverse(entry: Transaction, *, user=None, description=None, once=None) -> Transaction:

@@ -15,6 +15,7 @@ from tracker.catte.draft import RoundDraft
 from tracker.catte.entries import rules_round
 from tracker.common.locale_money import amount_text
 from tracker.common.names import short_names_of
+from tracker.common.reads import rows_of_game
 from tracker.common.seats import seats_of
 from tracker.models import Round, Session
 from tracker.rules import catte
@@ -168,8 +169,11 @@ def keep_results(rows: list[Round], results: list, names: list[str]) -> None:
 
 def latest_rounds(board: SessionBoard, limit: int | None = None) -> list[PlayedRound]:
     """The latest `limit` rounds (all of them without), newest first, with their results."""
-    rows = board.session.rounds.order_by("-number")
-    return [board.played(row) for row in (rows[:limit] if limit else rows)]
+    if not limit:
+        rows = board.session.rounds.order_by("-number")
+    else:
+        rows = rows_of_game(Round, board.session, order="-number", limit=limit)
+    return [board.played(row) for row in rows]
 
 
 def every_round(board: SessionBoard) -> list[PlayedRound]:

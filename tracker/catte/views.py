@@ -39,7 +39,7 @@ def session_page(request, group, session, board=None, round_form=None, notice=No
     def live_context():
         played = board or load(session)
         form = round_form or (RoundForm(board=played) if can_score else None)
-        changes = change_context(session.changes, played.names, describe_entry, latest is None)
+        changes = change_context(session, played.names, describe_entry, latest is None)
         shown = display.session_context(played, can_score, latest)
         shown.update(display.actions_context(played, can_score, can_reopen))
         if can_score:

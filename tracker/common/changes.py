@@ -1,5 +1,10 @@
 """The history of changes of a tournament or session: who changed what, when, before and after."""
 
+import functools
+
+from django.contrib.auth import get_user_model
+from django.db import connection
+
 from tracker.common.said import kept, shown
 from tracker.models import Change
 
@@ -7,9 +12,9 @@ LATEST = 8  # on a game's page; ?all=1 lists them all
 EVERY = 1000
 
 
-def change_rows(changes, names: list[str], describe, limit: int = LATEST) -> list[dict]:
-    """The latest changes, newest first, each with the entry before and after in words
-    (`describe(entry, names)` gives "" for what is not a hand or round)."""
+def change_rows(game, names: list[str], describe, limit: int = LATEST) -> list[dict]:
+    """The latest changes of a tournament or session, newest first, each with the entry before
+    and after in words (`describe(entry, names)` gives "" for what is not a hand or round)."""
     return [
         {
             "change": change,
@@ -17,8 +22,27 @@ def change_rows(changes, names: list[str], describe, limit: int = LATEST) -> lis
             "before": describe(change.before, names),
             "after": describe(change.after, names),
         }
-        for change in changes.select_related("user")[:limit]
+        for change in Change.objects.raw(_latest_sql(game._meta.model_name), [game.pk, limit])
     ]
+
+
+@functools.cache
+def _latest_sql(game: str) -> str:
+    """The latest changes of one game with who made them (`username`), in written SQL: after
+    every save the page lists them again, and the ORM took ten times as long as the database
+    to compose the query and read its rows."""
+    quote, user = connection.ops.quote_name, get_user_model()
+    column, by = Change._meta.get_field(game).column, Change._meta.get_field("user").column
+    name = user._meta.get_field(user.USERNAME_FIELD).column
+    at, key = Change._meta.get_field("at").column, Change._meta.pk.column
+    return (
+        f"SELECT c.*, author.{quote(name)} AS username"
+        f" FROM {quote(Change._meta.db_table)} c"
+        f" LEFT JOIN {quote(user._meta.db_table)} author"
+        f" ON author.{quote(user._meta.pk.column)} = c.{quote(by)}"
+        f" WHERE c.{quote(column)} = %s"
+        f" ORDER BY c.{quote(at)} DESC, c.{quote(key)} DESC LIMIT %s"
+    )
 
 
 def change_context(changes, names: list[str], describe, every: bool) -> dict:

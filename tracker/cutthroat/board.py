@@ -11,6 +11,7 @@ player never rewrites history.
 from functools import cached_property
 
 from tracker.common.names import short_names_of
+from tracker.common.reads import rows_of_game
 from tracker.common.seats import seats_of
 from tracker.models import Hand, Tournament
 from tracker.rules import cutthroat
@@ -29,7 +30,7 @@ class Scoreboard:
     @property
     def pending(self) -> Hand | None:
         if self._pending is None:
-            last = self.tournament.hands.order_by("-number").first()
+            last = next(iter(rows_of_game(Hand, self.tournament, order="-number", limit=1)), None)
             self._pending = last if last is not None and not last.is_played else False
         return self._pending or None
 
@@ -135,8 +136,9 @@ def latest_hands(board: Scoreboard, limit: int | None = None) -> list[cutthroat.
     if not games:
         return []
     count = games[-1].hand_count if limit is None else min(limit, games[-1].hand_count)
-    rows = board.tournament.hands.filter(number__gt=board.hands_played - count)
-    return [board.scored(hand) for hand in rows.filter(tricks__isnull=False).order_by("number")]
+    played = "{number} > %s AND {tricks} IS NOT NULL"
+    rows = rows_of_game(Hand, board.tournament, played, [board.hands_played - count])
+    return [board.scored(hand) for hand in rows]
 
 
 def every_hand(board: Scoreboard) -> list[cutthroat.HandResult]:

@@ -8,9 +8,12 @@ as buttons) listed in the order the players bid, so one tap is one choice, with 
 JavaScript.
 """
 
+import functools
+
 from django import forms
 from django.forms.utils import flatatt
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
 from tracker.cutthroat.display import bidding_order, short_names
@@ -38,31 +41,49 @@ class TapGrid(forms.RadioSelect):
         super().__init__(attrs, choices)
         self.classes, self.words = classes or {}, words or {}
 
-    def button(self, name, stem, choice, label, chosen):
-        value, words = str(choice), self.words.get(str(choice))
+    def render(self, name, value, attrs=None, renderer=None):
+        chosen, stem = set(self.format_value(value)), (attrs or {}).get("id") or f"id_{name}"
+        choices = tuple((str(choice), str(label)) for choice, label in self.choices)
+        grid_attrs = dict(self.attrs)
+        grid_attrs["class"] = " ".join(["taps", grid_attrs.get("class", "")]).strip()
+        return _grid(
+            name,
+            stem,
+            choices,
+            frozenset(chosen),
+            tuple(sorted(self.classes.items())),
+            tuple(sorted((value, str(words)) for value, words in self.words.items())),
+            flatatt(grid_attrs),
+        )
+
+
+@functools.lru_cache(maxsize=1024)
+def _grid(name, stem, choices, chosen, classes, words, grid_attrs) -> SafeString:
+    """A tap grid's markup, kept for what it shows: every save draws the same grids for the
+    next hand again (labels come already in the reader's language, so the key holds it)."""
+    classes, words = dict(classes), dict(words)
+
+    def button(value, label):
+        said = words.get(value)
         return (
-            " ".join(filter(None, ["tap", self.classes.get(value)])),
+            " ".join(filter(None, ["tap", classes.get(value)])),
             f"{stem}_{value}",
-            format_html(' title="{}"', words) if words else "",
+            format_html(' title="{}"', said) if said else "",
             name,
             value,
             f"{stem}_{value}",
-            format_html(' aria-label="{}"', words) if words else "",
+            format_html(' aria-label="{}"', said) if said else "",
             " checked" if value in chosen else "",
             label,
         )
 
-    def render(self, name, value, attrs=None, renderer=None):
-        chosen, stem = set(self.format_value(value)), (attrs or {}).get("id") or f"id_{name}"
-        buttons = format_html_join(
-            "",
-            '<label class="{}" for="{}"{}><input type="radio" name="{}" value="{}" id="{}"'
-            "{}{}><span>{}</span></label>",
-            (self.button(name, stem, choice, label, chosen) for choice, label in self.choices),
-        )
-        attrs = dict(self.attrs)
-        attrs["class"] = " ".join(["taps", attrs.get("class", "")]).strip()
-        return format_html("<div{}>{}</div>", flatatt(attrs), buttons)
+    buttons = format_html_join(
+        "",
+        '<label class="{}" for="{}"{}><input type="radio" name="{}" value="{}" id="{}"'
+        "{}{}><span>{}</span></label>",
+        (button(value, label) for value, label in choices),
+    )
+    return format_html("<div{}>{}</div>", grid_attrs, buttons)
 
 
 def bid_field(name: str, tricks: int, blind_six: bool):

@@ -54,7 +54,7 @@ def scoreboard(request, group, tournament, board=None, **forms):
             else:
                 initial = {"number": scored.pending.number, "hand": scored.pending.pk}
                 forms.setdefault("played_form", PlayedForm(board=scored, initial=initial))
-        changes = change_context(tournament.changes, scored.names, display.describe_entry, every)
+        changes = change_context(tournament, scored.names, display.describe_entry, every)
         scores = display.scoreboard_context(scored, every, LATEST)
         return {**context, **forms, **scores, **changes, "board": scored}
 

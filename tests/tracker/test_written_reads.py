@@ -1,0 +1,89 @@
+"""The reads and writes every save makes, in written SQL: they read and write what the ORM
+would, on SQLite and on PostgreSQL alike."""
+
+from datetime import timedelta
+
+import pytest
+from django.contrib.sessions.backends.db import SessionStore as DjangosSessionStore
+from django.contrib.sessions.models import Session as StoredSession
+from django.utils import timezone
+
+from tests.factories import fresh
+from tracker.catte import services as catte_services
+from tracker.catte.entries import describe_entry
+from tracker.common.changes import change_rows, record_change
+from tracker.common.reads import rows_of_game
+from tracker.common.sessions import SessionStore
+from tracker.common.versioning import StalePage, save_state, touch_group
+from tracker.models import Change, Round
+
+
+@pytest.fixture
+def session(group, players, alice):
+    session = catte_services.start(group, players, {"stake": "1.00"}, alice)
+    Round.objects.bulk_create(
+        Round(session=session, number=n, entry={"tricks": [0, 0, 0, 0]}) for n in range(1, 13)
+    )
+    catte_services.catch_up(session)
+    return fresh(session)
+
+
+def test_a_session_saved_before_is_read_back(db):
+    saved = DjangosSessionStore()
+    saved["seat"] = 3
+    saved.create()
+    assert SessionStore(saved.session_key)["seat"] == 3
+
+
+def test_an_expired_session_reads_as_empty(db):
+    saved = DjangosSessionStore()
+    saved["seat"] = 3
+    saved.create()
+    past = timezone.now() - timedelta(minutes=1)
+    StoredSession.objects.filter(session_key=saved.session_key).update(expire_date=past)
+    read = SessionStore(saved.session_key)
+    assert "seat" not in read and read.session_key is None
+
+
+def test_the_latest_rounds_come_newest_first(session):
+    rows = rows_of_game(Round, session, order="-number", limit=3)
+    assert [row.number for row in rows] == [12, 11, 10]
+
+
+def test_rows_are_picked_by_the_condition_given(session):
+    rows = rows_of_game(Round, session, "{number} > %s", [10])
+    assert [row.number for row in rows] == [11, 12]
+
+
+def test_the_history_lists_the_latest_changes_with_who_made_them(session, alice, bob):
+    for number, user in ((1, alice), (2, bob), (3, None)):
+        record_change(session=session, number=number, action="add", summary="x", user=user)
+    rows = change_rows(session, ["A", "B", "C", "D"], describe_entry, limit=3)
+    assert [row["change"].number for row in rows] == [3, 2, 1]
+    assert [row["change"].username for row in rows] == [None, "bob", "alice"]
+
+
+def test_the_history_lists_only_the_changes_of_its_game(session, group, players, alice):
+    other = catte_services.start(group, players, {"stake": "1.00"}, alice)
+    record_change(session=other, number=1, action="add", summary="x", user=alice)
+    assert Change.objects.filter(session=other).exists()
+    assert change_rows(session, [], describe_entry) == []
+
+
+def test_a_kept_state_is_written_with_the_next_version(session):
+    save_state(session, {"rounds_played": 12}, session.version, round_count=12)
+    kept = fresh(session)
+    assert (kept.version, kept.state_version) == (session.version, session.version)
+    assert kept.state == {"rounds_played": 12} and kept.round_count == 12
+
+
+def test_a_kept_state_from_a_stale_version_writes_nothing(session):
+    with pytest.raises(StalePage):
+        save_state(session, {"rounds_played": 99}, session.version - 1)
+    assert fresh(session).state != {"rounds_played": 99}
+
+
+def test_touching_a_group_moves_its_version_on(group):
+    before = fresh(group).version
+    touch_group(group.pk)
+    assert fresh(group).version == before + 1
