@@ -2,9 +2,11 @@
 plays only the new one, a correction replays the game once."""
 
 import re
+from collections import Counter
 
 import django.urls
 import pytest
+from django.core.cache import caches
 from django.urls import reverse
 
 from tests.factories import PASSWORD, fresh
@@ -48,6 +50,22 @@ def drawn(monkeypatch):
         return reverse(view_name, *args, **kwargs)
 
     monkeypatch.setattr(django.urls, "reverse", counting)  # the {% url %} tag looks it up there
+    return counted
+
+
+@pytest.fixture
+def kept(monkeypatch):
+    """How many parts of a page each kept fragment has drawn from here on, by its name (the
+    `{% cache %}` tag keeps what it drew under "template.cache.<name>.<key>")."""
+    counted = Counter()
+    keeping = caches["default"].set
+
+    def counting(key, *args, **kwargs):
+        if key.startswith("template.cache."):
+            counted[key.split(".")[2]] += 1
+        return keeping(key, *args, **kwargs)
+
+    monkeypatch.setattr(caches["default"], "set", counting)
     return counted
 
 
@@ -144,7 +162,7 @@ def test_a_kept_scoreboard_is_drawn_again_once_the_tournament_changes(as_bob, to
     assert "Save bids" in before and "Tricks · game 1, hand 31" in after
 
 
-def test_the_table_of_played_hands_is_drawn_once_for_bids_and_tricks(as_bob, tournament, drawn):
+def test_a_played_hand_draws_its_own_row_of_the_table_only(as_bob, tournament, drawn):
     as_bob.get(tournament.get_absolute_url())
     as_bob.post(reverse("hand_bids", args=[tournament.group_id, tournament.pk]), {
         "bid_0": "5", "bid_1": "5", "bid_2": "5"}, HTTP_HX_REQUEST="true")  # fmt: skip
@@ -152,7 +170,7 @@ def test_the_table_of_played_hands_is_drawn_once_for_bids_and_tricks(as_bob, tou
     played = {"number": 31, "tricks_0": 5, "tricks_1": 5, "tricks_2": 7, "jack_JD": 0}
     url = reverse("hand_played", args=[tournament.group_id, tournament.pk])
     page = as_bob.post(url, {**played, "jack_JC": 1}, HTTP_HX_REQUEST="true").content.decode()
-    assert drawn["correct"] == 16 and 'aria-label="Correct game 1 · hand 31"' in page
+    assert drawn["correct"] == 9 and 'aria-label="Correct game 1 · hand 31"' in page
 
 
 def test_a_corrected_hand_shows_in_the_table_of_played_hands_at_once(as_bob, tournament, alice):
@@ -178,3 +196,38 @@ def test_a_kept_balances_page_shows_a_payment_at_once(as_bob, group, players):
     payment = {"payer": players[1].pk, "payee": players[0].pk, "amount": "2.50"}
     as_bob.post(reverse("payment_new", args=[group.pk]), payment)
     assert "Bình paid An €2.50" in as_bob.get(url).content.decode()
+
+
+def test_a_saved_round_draws_its_own_card_only(as_bob, session, kept):
+    as_bob.get(session.get_absolute_url())
+    url = reverse("round_entry", args=[session.group_id, session.pk])
+    page = as_bob.post(
+        url, {"number": 31, "taps": "t2 t2 t2 t2", "tap": "save"}, HTTP_HX_REQUEST="true"
+    )
+    assert kept["catte-round"] == 8 + 1 and 'aria-label="Round 31"' in page.content.decode()
+
+
+def test_a_corrected_round_shows_in_its_card_at_once(as_bob, session):
+    assert "Sweep by Chi" not in as_bob.get(session.get_absolute_url()).content.decode()
+    url = reverse("round_edit", args=[session.group_id, session.pk, 30])
+    as_bob.post(
+        url, {"number": 30, "version": fresh(session).version, "taps": "t2 t2 t2 t2", "tap": "save"}
+    )
+    assert "Sweep by Chi" in as_bob.get(session.get_absolute_url()).content.decode()
+
+
+def test_the_next_rounds_buttons_are_drawn_once_for_the_same_draft(as_bob, session, kept):
+    url = reverse("round_entry", args=[session.group_id, session.pk])
+    for number in (31, 32):
+        as_bob.post(
+            url, {"number": number, "taps": "t2 t2 t2 t2", "tap": "save"}, HTTP_HX_REQUEST="true"
+        )
+    assert kept["catte-round-buttons"] == 1
+
+
+def test_a_tap_shows_pressed_at_once(as_bob, session):
+    url = reverse("round_entry", args=[session.group_id, session.pk])
+    as_bob.get(session.get_absolute_url())
+    data = {"number": 31, "draft_version": fresh(session).draft_version, "tap": "f1"}
+    page = as_bob.post(url, data, HTTP_HX_REQUEST="true").content.decode()
+    assert re.search(r'value="f1"[^>]*aria-pressed="true"', page)

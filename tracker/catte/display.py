@@ -14,9 +14,12 @@ from tracker.catte.entries import describe_entry, describe_round, entry_by_seat
 from tracker.common.changes import line_of
 from tracker.common.locale_money import amount_text, signed_text
 from tracker.common.money import signed
+from tracker.common.versioning import digest, game_identity
 from tracker.models import Change
 from tracker.rules import catte
 from tracker.rules.catte_settings import HAND_NAMES
+
+ROUND_SECONDS_KEPT = 24 * 60 * 60
 
 
 def money_rows(board: SessionBoard, settled: catte.Settlement, at_close: bool = False) -> list:
@@ -104,13 +107,22 @@ def settlement_rows(board: SessionBoard, settled: catte.Settlement) -> list[dict
     ]
 
 
+def kept_round_row(board: SessionBoard, played: PlayedRound, can_correct: bool) -> dict:
+    """A round's card, with the key it is kept under once drawn (session.html): saving a
+    round draws its card, not the cards of the rounds before it again."""
+    row = round_row(board, played, can_correct)
+    row["key"] = digest([board.group.pk, game_identity(board.session), row])
+    return row
+
+
 def session_context(board: SessionBoard, can_correct: bool, latest: int | None) -> dict:
     """Everything the session page shows: money, side pot, the latest rounds, the closing."""
     rounds = latest_rounds(board, latest)
     return {
         "money": money_rows(board, board.settled),
         "side_pot": side_pot_line(board, rounds[0] if rounds else None),
-        "rounds": [round_row(board, played, can_correct) for played in rounds],
+        "rounds": [kept_round_row(board, played, can_correct) for played in rounds],
+        "round_seconds": ROUND_SECONDS_KEPT,
         "final_money": money_rows(board, board.at_close, at_close=True),
         "transfers": settlement_rows(board, board.at_close),
         "rules_in_words": catte.describe_settings(

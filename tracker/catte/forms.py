@@ -15,6 +15,7 @@ from tracker.catte.taps import is_tap, next_taps, parse_taps, taps_from_round
 from tracker.common.money import money_field
 from tracker.common.names import by_name
 from tracker.common.seats import SeatsForm, first_dealer_field
+from tracker.common.versioning import digest
 from tracker.rules import catte
 from tracker.rules.names import NAME_MAX, name_problem
 
@@ -162,6 +163,15 @@ class RoundForm(forms.Form):
 
     def new_draft(self, taps: list[str]) -> RoundDraft:
         return self.board.draft_of(taps, self.due_dealer)
+
+    @property
+    def buttons_key(self) -> str:
+        """All that the buttons of the form depend on (the draft is made from these alone):
+        they are drawn once for it and kept (session_round_form.html), since the next round's
+        buttons after a save are those of the round before."""
+        draft = self.draft
+        shape = [draft.names, draft.labels, repr(draft.settings), draft.due_dealer, draft.taps]
+        return digest([*shape, draft.away, self.board.group.currency, self.correcting])
 
     @property
     def version_now(self) -> int:

@@ -4,15 +4,12 @@ Hands are named within their game everywhere a person reads them ("game 2 · han
 tournament-wide number (`Hand.number`) stays in the database, the URLs and the logs.
 """
 
-import hashlib
-import json
-
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from tracker.common.locale_money import amount_text
 from tracker.common.said import Said, said
-from tracker.common.versioning import game_identity
+from tracker.common.versioning import digest, game_identity
 from tracker.cutthroat.board import Scoreboard, every_hand, latest_hands
 from tracker.rules import cutthroat
 
@@ -130,8 +127,13 @@ def history(board: Scoreboard, hands: list[cutthroat.HandResult]) -> list[dict]:
     """Each game, newest first: its winner, final totals and the given hands that belong to it
     (`hands`: the latest hands, or every hand of the tournament)."""
     by_game: dict[int, list] = {}
+    kept_for = [board.tournament.group_id, game_identity(board.tournament)]
     for hand in hands:
-        by_game.setdefault(hand.game, []).append(hand_row(board, hand))
+        row = hand_row(board, hand)
+        # Each row of the table is drawn once and kept for what it shows (tournament.html):
+        # playing a hand draws its row, not the game's every row again.
+        row["key"] = digest([*kept_for, hand.game, row])
+        by_game.setdefault(hand.game, []).append(row)
     return [
         {
             "number": game.number,
@@ -281,11 +283,6 @@ def describe_entry(entry: dict | None, names: list[str]) -> str:
         if card in caught
     )
     return players + (f"; {jacks}" if jacks else "")
-
-
-def digest(shown) -> str:
-    """A key for what a part of the page shows (lazy translations in it as their text)."""
-    return hashlib.sha256(json.dumps(shown, default=str).encode()).hexdigest()
 
 
 def scoreboard_context(board: Scoreboard, every: bool, latest: int) -> dict:

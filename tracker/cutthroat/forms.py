@@ -16,6 +16,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
+from tracker.common.widgets import QuickHidden
 from tracker.cutthroat.display import bidding_order, short_names
 from tracker.rules import cutthroat
 
@@ -107,7 +108,7 @@ def parse_bid(value: str):
 
 
 # The hand (counted across the tournament) a page showed, bounded as the database is.
-HAND_NUMBER = {"widget": forms.HiddenInput, "min_value": 1, "max_value": 2**31 - 1}
+HAND_NUMBER = {"widget": QuickHidden, "min_value": 1, "max_value": 2**31 - 1}
 
 
 class BidsForm(forms.Form):
@@ -183,7 +184,7 @@ class PlayedForm(forms.Form):
     number = forms.IntegerField(**HAND_NUMBER)
     # The row whose bids the page showed: bids undone and entered again on another phone make
     # a new row, so tricks from the stale page cannot land on them.
-    hand = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    hand = forms.IntegerField(widget=QuickHidden, required=False)
 
     def __init__(self, *args, board, hand_number=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -229,8 +230,8 @@ class PlayedForm(forms.Form):
 class CorrectionForm(PlayedForm):
     """A past hand corrected, checked against the version the page was drawn from."""
 
-    version = forms.IntegerField(widget=forms.HiddenInput)
-    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    version = forms.IntegerField(widget=QuickHidden)
+    confirm = forms.BooleanField(required=False, widget=QuickHidden)
 
     def __init__(self, *args, board, hand, **kwargs):
         super().__init__(*args, board=board, hand_number=hand.number, **kwargs)
