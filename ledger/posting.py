@@ -6,6 +6,7 @@ ledger say so: a live transaction that already says it is kept, any other is rev
 wanted one posted anew. Nothing is ever updated or deleted.
 """
 
+import functools
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -15,6 +16,7 @@ from django.db.models import Sum
 
 from ledger.models import Account, Posting, Transaction
 from tracker.common.said import Said, kept, quoted, said
+from tracker.common.writes import add_to, insert, insert_all
 
 
 class UnbalancedTransaction(ValueError):
@@ -37,10 +39,11 @@ class Accounts:
     def __init__(self, group, players):
         self.group = group
         self.players = {player.pk: player for player in players}
-        self._accounts = {
-            (account.player_id, account.kind): account
-            for account in Account.objects.filter(player__in=list(self.players))
-        }
+        keys = list(self.players)
+        # Written SQL: every round's save reads them, and the ORM took longer to compose the
+        # query than the database took to answer it.
+        found = Account.objects.raw(_accounts_of_players(len(keys)), keys) if keys else []
+        self._accounts = {(account.player_id, account.kind): account for account in found}
 
     def _get(self, player, kind) -> Account:
         key = (player.pk, kind)
@@ -55,6 +58,14 @@ class Accounts:
 
     def share_of(self, player) -> Account:
         return self._get(player, Account.Kind.SIDE_POT_SHARE)
+
+
+@functools.cache
+def _accounts_of_players(count: int) -> str:
+    quote = connection.ops.quote_name
+    player = quote(Account._meta.get_field("player").column)
+    keys = ", ".join(["%s"] * count)
+    return f"SELECT * FROM {quote(Account._meta.db_table)} WHERE {player} IN ({keys})"
 
 
 def player_account(player) -> Account:
@@ -77,7 +88,7 @@ def post(group, kind, description, amounts, *, source=("", None), part=0, **extr
         )
     # Inside a game's change (the usual case) the postings share its transaction: no savepoint.
     with db_transaction.atomic(savepoint=False):
-        entry = Transaction.objects.create(
+        entry = Transaction(
             group=group,
             kind=kind,
             description=description,
@@ -90,26 +101,16 @@ def post(group, kind, description, amounts, *, source=("", None), part=0, **extr
             note=extra.get("note", ""),
             once=extra.get("once"),
         )
-        Posting.objects.bulk_create(
-            Posting(transaction=entry, account=account, amount_minor=value)
-            for account, value in minor.items()
+        insert(entry)
+        insert_all(
+            [
+                Posting(transaction=entry, account=account, amount_minor=value)
+                for account, value in minor.items()
+            ]
         )
-        _move_balances(minor)
+        # Each account's balance is kept with its postings, added in the database.
+        add_to(Account, "balance_minor", {account.pk: value for account, value in minor.items()})
     return entry
-
-
-def _move_balances(minor: dict) -> None:
-    """Add each posting to its account's kept balance. Written SQL, one statement run for
-    every account: the ORM's CASE expression for the same update took longer to compose than
-    the database took to run it, on every save of a round."""
-    table = connection.ops.quote_name(Account._meta.db_table)
-    balance = connection.ops.quote_name(Account._meta.get_field("balance_minor").column)
-    key = connection.ops.quote_name(Account._meta.pk.column)
-    with connection.cursor() as cursor:
-        cursor.executemany(
-            f"UPDATE {table} SET {balance} = {balance} + %s WHERE {key} = %s",
-            [(value, account.pk) for account, value in minor.items()],
-        )
 
 
 def reverse(entry: Transaction, *, user=None, description=None, once=None) -> Transaction:

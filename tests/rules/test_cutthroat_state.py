@@ -6,6 +6,7 @@ from tracker.rules.cutthroat import (
     Hand,
     Settings,
     TournamentState,
+    decided,
     hand_result_from_snapshot,
     hand_result_snapshot,
     money_owed,
@@ -74,3 +75,8 @@ def test_the_champion_takes_every_buy_in_and_a_game_in_play_owes_nothing():
     assert owed == {
         ("champion", 0): {"An": Decimal("-5"), "Bình": Decimal("-5"), "Chi": Decimal("10")}
     }
+
+
+def test_what_the_money_depends_on_changes_only_when_a_game_is_won():
+    after = [decided(play_tournament(P3, TO_100, HANDS[:count])) for count in (1, 2, 3)]
+    assert after == [((), None), (("Chi",), None), (("Chi",), None)]

@@ -4,8 +4,11 @@ correction that changes nothing, a won game read as one, hands numbered within t
 from decimal import Decimal
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from ledger import posting
 from tests.factories import fresh
 from tracker.cutthroat import display
 from tracker.cutthroat import services as tournaments
@@ -115,6 +118,18 @@ def test_a_won_game_shows_its_final_scores_winner_tokens_and_money(as_bob, to_10
     ]
     assert (over["winner"], over["tokens"], over["next_game"]) == ("An", 1, 2)
     assert over["money"] == ["Bình and Chi each pay An €2.50"]
+
+
+def test_a_hand_that_wins_no_game_leaves_the_ledger_alone(as_bob, to_100):
+    with CaptureQueriesContext(connection) as queries:
+        play_hand(as_bob, to_100, [5, 5, 5], [5, 5, 7], jd=0, jc=1)
+    assert not [query for query in queries if "ledger_" in query["sql"]]
+
+
+def test_a_hand_that_wins_a_game_posts_its_stake(as_bob, group, to_100):
+    play_hand(as_bob, to_100, [10, 2, 2], [11, 3, 3], jd=1, jc=2)
+    balances = {account.player.name: amount for account, amount in posting.balances(group).items()}
+    assert balances == {"An": Decimal("5.00"), "Bình": Decimal("-2.50"), "Chi": Decimal("-2.50")}
 
 
 def test_a_won_game_shows_no_gains_next_to_the_next_games_zeros(as_bob, to_100):

@@ -231,3 +231,31 @@ def test_a_tap_shows_pressed_at_once(as_bob, session):
     data = {"number": 31, "draft_version": fresh(session).draft_version, "tap": "f1"}
     page = as_bob.post(url, data, HTTP_HX_REQUEST="true").content.decode()
     assert re.search(r'value="f1"[^>]*aria-pressed="true"', page)
+
+
+def test_a_save_draws_its_own_line_of_the_history_only(as_bob, session, kept):
+    url = reverse("round_entry", args=[session.group_id, session.pk])
+    for number in (31, 32):
+        as_bob.post(
+            url, {"number": number, "taps": "t2 t2 t2 t2", "tap": "save"}, HTTP_HX_REQUEST="true"
+        )
+    assert kept["change-line"] == 1 + 1
+
+
+def test_a_renamed_player_shows_in_the_history_at_once(as_alice, session, players):
+    url = reverse("round_entry", args=[session.group_id, session.pk])
+    as_alice.post(url, {"number": 31, "taps": "t2 t2 t2 t2", "tap": "save"}, HTTP_HX_REQUEST="true")
+    as_alice.post(reverse("player_edit", args=[session.group_id, players[2].pk]), {"name": "Chí"})
+    history = as_alice.get(session.get_absolute_url()).content.decode().split('id="changes"')[1]
+    assert "Chí" in history
+
+
+def test_saving_bids_leaves_the_drawn_standings_as_they_were(as_bob, tournament, kept):
+    as_bob.get(tournament.get_absolute_url())
+    as_bob.post(reverse("hand_bids", args=[tournament.group_id, tournament.pk]), {
+        "bid_0": "5", "bid_1": "5", "bid_2": "5"}, HTTP_HX_REQUEST="true")  # fmt: skip
+    assert kept["cutthroat-standings"] == 1
+    played = {"number": 31, "tricks_0": 5, "tricks_1": 5, "tricks_2": 7, "jack_JD": 0}
+    url = reverse("hand_played", args=[tournament.group_id, tournament.pk])
+    page = as_bob.post(url, {**played, "jack_JC": 1}, HTTP_HX_REQUEST="true").content.decode()
+    assert kept["cutthroat-standings"] == 2 and "Game 1 · hand 32" in page

@@ -15,7 +15,7 @@ from tracker.catte.draft import RoundDraft
 from tracker.catte.entries import rules_round
 from tracker.common.locale_money import amount_text
 from tracker.common.names import short_names_of
-from tracker.common.reads import rows_of_game
+from tracker.common.reads import rows_of
 from tracker.common.seats import seats_of
 from tracker.models import Round, Session
 from tracker.rules import catte
@@ -169,11 +169,14 @@ def keep_results(rows: list[Round], results: list, names: list[str]) -> None:
 
 def latest_rounds(board: SessionBoard, limit: int | None = None) -> list[PlayedRound]:
     """The latest `limit` rounds (all of them without), newest first, with their results."""
+    return [board.played(row) for row in latest_round_rows(board, limit)]
+
+
+def latest_round_rows(board: SessionBoard, limit: int | None = None) -> list[Round]:
+    """The rows of the latest `limit` rounds (all of them without), newest first."""
     if not limit:
-        rows = board.session.rounds.order_by("-number")
-    else:
-        rows = rows_of_game(Round, board.session, order="-number", limit=limit)
-    return [board.played(row) for row in rows]
+        return list(board.session.rounds.order_by("-number"))
+    return list(rows_of(Round, board.session, order="-number", limit=limit))
 
 
 def every_round(board: SessionBoard) -> list[PlayedRound]:

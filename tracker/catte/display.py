@@ -1,6 +1,6 @@
 """The session page's rows: what the rules computed, arranged and worded for the table."""
 
-from functools import partial
+from functools import cached_property, partial
 from urllib.parse import urlencode
 
 from django.urls import reverse
@@ -9,13 +9,13 @@ from django.utils.translation import ngettext
 
 from ledger.settlement import fewest_transfers
 from tracker.catte import services
-from tracker.catte.board import PlayedRound, SessionBoard, latest_rounds
+from tracker.catte.board import PlayedRound, SessionBoard, latest_round_rows
 from tracker.catte.entries import describe_entry, describe_round, entry_by_seat
 from tracker.common.changes import line_of
 from tracker.common.locale_money import amount_text, signed_text
 from tracker.common.money import signed
 from tracker.common.versioning import digest, game_identity
-from tracker.models import Change
+from tracker.models import Change, Round
 from tracker.rules import catte
 from tracker.rules.catte_settings import HAND_NAMES
 
@@ -107,21 +107,36 @@ def settlement_rows(board: SessionBoard, settled: catte.Settlement) -> list[dict
     ]
 
 
-def kept_round_row(board: SessionBoard, played: PlayedRound, can_correct: bool) -> dict:
-    """A round's card, with the key it is kept under once drawn (session.html): saving a
-    round draws its card, not the cards of the rounds before it again."""
-    row = round_row(board, played, can_correct)
-    row["key"] = digest([board.group.pk, game_identity(board.session), row])
-    return row
+class RoundCard:
+    """A round's card on the session page. Its key says everything the card shows and is
+    worked out from what the round holds; the card's words and amounts only when it is drawn:
+    session.html keeps each card drawn for its key, so saving a round draws its card only."""
+
+    def __init__(self, board: SessionBoard, row: Round, can_correct: bool):
+        group, number = board.group, row.number
+        seated_later = board.not_yet_seated(number)
+        shown = [group.pk, group.currency, game_identity(board.session), number, can_correct]
+        self.key = digest([*shown, row.entry, row.result, board.names, seated_later])
+        self._board, self._row, self._can_correct = board, row, can_correct
+
+    @cached_property
+    def shown(self) -> dict:
+        return round_row(self._board, self._board.played(self._row), self._can_correct)
+
+    def __getattr__(self, name: str):
+        # What the card shows (number, outcome, payments…), worked out when first asked for.
+        if name.startswith("_") or name not in self.shown:
+            raise AttributeError(name)
+        return self.shown[name]
 
 
 def session_context(board: SessionBoard, can_correct: bool, latest: int | None) -> dict:
     """Everything the session page shows: money, side pot, the latest rounds, the closing."""
-    rounds = latest_rounds(board, latest)
+    rows = latest_round_rows(board, latest)
     return {
         "money": money_rows(board, board.settled),
-        "side_pot": side_pot_line(board, rounds[0] if rounds else None),
-        "rounds": [kept_round_row(board, played, can_correct) for played in rounds],
+        "side_pot": side_pot_line(board, board.played(rows[0]) if rows else None),
+        "rounds": [RoundCard(board, row, can_correct) for row in rows],
         "round_seconds": ROUND_SECONDS_KEPT,
         "final_money": money_rows(board, board.at_close, at_close=True),
         "transfers": settlement_rows(board, board.at_close),

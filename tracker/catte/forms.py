@@ -16,6 +16,7 @@ from tracker.common.money import money_field
 from tracker.common.names import by_name
 from tracker.common.seats import SeatsForm, first_dealer_field
 from tracker.common.versioning import digest
+from tracker.common.widgets import QuickSelect, QuickText
 from tracker.rules import catte
 from tracker.rules.names import NAME_MAX, name_problem
 
@@ -249,8 +250,10 @@ class JoinForm(forms.Form):
     """A player sits down at an open session: one of the group's players not at the table, or,
     for an owner (adding players is an owner's job), a new player by name."""
 
-    player = forms.ChoiceField(required=False, label=_("Who joins"))
-    new_name = forms.CharField(required=False, max_length=NAME_MAX, label=_("…or a new player"))
+    player = forms.ChoiceField(required=False, label=_("Who joins"), widget=QuickSelect)
+    new_name = forms.CharField(
+        required=False, max_length=NAME_MAX, label=_("…or a new player"), widget=QuickText
+    )
 
     def __init__(self, *args, board, group_players, can_add_players: bool, **kwargs):
         super().__init__(*args, **kwargs)

@@ -1,28 +1,48 @@
 """The history of changes of a tournament or session: who changed what, when, before and after."""
 
 import functools
+from functools import cached_property
 
 from django.contrib.auth import get_user_model
 from django.db import connection
 
 from tracker.common.said import kept, shown
+from tracker.common.versioning import digest
+from tracker.common.writes import insert
 from tracker.models import Change
 
 LATEST = 8  # on a game's page; ?all=1 lists them all
 EVERY = 1000
 
 
-def change_rows(game, names: list[str], describe, limit: int = LATEST) -> list[dict]:
+class ChangeRow:
+    """One change in a game's history. A change is never rewritten, so its line is drawn once
+    for its key (_changes.html) and its words are worked out only when it is drawn: each save
+    draws the one new line, not the whole history again."""
+
+    def __init__(self, change: Change, names: list[str], describe):
+        self.change, self._names, self._describe = change, names, describe
+        self.key = digest([change.pk, change.at.timestamp(), change.username, names])
+
+    @cached_property
+    def line(self) -> str:
+        return line_of(self.change)
+
+    @cached_property
+    def before(self) -> str:
+        return self._describe(self.change.before, self._names)
+
+    @cached_property
+    def after(self) -> str:
+        return self._describe(self.change.after, self._names)
+
+
+def change_rows(game, names: list[str], describe, limit: int = LATEST) -> list[ChangeRow]:
     """The latest changes of a tournament or session, newest first, each with the entry before
     and after in words (`describe(entry, names)` gives "" for what is not a hand or round)."""
+    sql = _latest_sql(game._meta.model_name)
     return [
-        {
-            "change": change,
-            "line": line_of(change),
-            "before": describe(change.before, names),
-            "after": describe(change.after, names),
-        }
-        for change in Change.objects.raw(_latest_sql(game._meta.model_name), [game.pk, limit])
+        ChangeRow(change, names, describe) for change in Change.objects.raw(sql, [game.pk, limit])
     ]
 
 
@@ -55,7 +75,7 @@ def record_change(*, summary, **fields) -> Change:
     """A change in a game's history; `summary` given as words (tracker/common/said) is kept as
     words, to be read in each reader's language, and as English text."""
     words, english = kept(summary, Change._meta.get_field("summary").max_length)
-    return Change.objects.create(summary=english, words=words, **fields)
+    return insert(Change(summary=english, words=words, **fields))
 
 
 def line_of(change: Change) -> str:

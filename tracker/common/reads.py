@@ -1,5 +1,5 @@
-"""The rows of one game that every save's answer reads again (its latest rounds or hands, the
-hand being played), in written SQL.
+"""The rows that every save and its answer read again (a game's seats and their players, its
+latest rounds or hands, the hand being played, the group's players), in written SQL.
 
 Composing such a query through the ORM took several times as long as the database took to run
 it, and a save's answer makes several. The SQL is written once per shape from the models'
@@ -11,21 +11,45 @@ import functools
 from django.db import connection
 
 
-def rows_of_game(model, game, where: str = "", params=(), order: str = "number", limit=None):
-    """`model`'s rows of `game` (a tournament or session) in `order` ("-number": newest
-    first), at most `limit`. `where` adds conditions with columns named by their fields in
-    braces ("{number} > %s"), its values in `params`."""
-    sql = _select(model, game._meta.model_name, where, order, limit is not None)
-    values = [game.pk, *params] + ([limit] if limit is not None else [])
+def rows_of(model, owner, where: str = "", params=(), order: str = "number", limit=None):
+    """`model`'s rows of `owner` (a tournament, a session, a group) in `order` ("-number":
+    newest first), at most `limit`. `where` adds conditions with columns named by their fields
+    in braces ("{number} > %s"), its values in `params`."""
+    sql = _select(model, owner._meta.model_name, where, order, limit is not None)
+    values = [owner.pk, *params] + ([limit] if limit is not None else [])
     return model.objects.raw(sql, values)
 
 
 @functools.cache
-def _select(model, game_field: str, where: str, order: str, limited: bool) -> str:
+def _select(model, owner_field: str, where: str, order: str, limited: bool) -> str:
     quote = connection.ops.quote_name
     columns = {field.name: quote(field.column) for field in model._meta.concrete_fields}
-    sql = f"SELECT * FROM {quote(model._meta.db_table)} WHERE {columns[game_field]} = %s"
+    sql = f"SELECT * FROM {quote(model._meta.db_table)} WHERE {columns[owner_field]} = %s"
     if where:
         sql += " AND " + where.format(**columns)
     sql += f" ORDER BY {columns[order.lstrip('-')]}" + (" DESC" if order[0] == "-" else "")
     return sql + (" LIMIT %s" if limited else "")
+
+
+def seats_with_players(game) -> list:
+    """The seats of a tournament or session in order, each with its player."""
+    seat_model = game.seats.model
+    seats = list(rows_of(seat_model, game, order="seat"))
+    player_model = seat_model._meta.get_field("player").related_model
+    sql = _seated_players(seat_model, player_model, game._meta.model_name)
+    players = {player.pk: player for player in player_model.objects.raw(sql, [game.pk])}
+    for seat in seats:
+        seat.player = players[seat.player_id]
+    return seats
+
+
+@functools.cache
+def _seated_players(seat_model, player_model, game_field: str) -> str:
+    quote = connection.ops.quote_name
+    seated = (
+        f"SELECT {quote(seat_model._meta.get_field('player').column)}"
+        f" FROM {quote(seat_model._meta.db_table)}"
+        f" WHERE {quote(seat_model._meta.get_field(game_field).column)} = %s"
+    )
+    key = quote(player_model._meta.pk.column)
+    return f"SELECT * FROM {quote(player_model._meta.db_table)} WHERE {key} IN ({seated})"

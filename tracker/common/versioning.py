@@ -4,9 +4,9 @@ version the writer read, and keeps what the rules computed with the version it b
 import hashlib
 import json
 
-from django.db import connection
 from django.utils.translation import gettext as _
 
+from tracker.common.writes import add_to, update_if
 from tracker.models import Group
 
 
@@ -27,7 +27,7 @@ def save_state(game, state: dict, expected: int, **fields) -> None:
     """
     new = expected + 1
     changes = {"version": new, "state": state, "state_version": new, **fields}
-    if not _update_if(game, {"version": expected}, changes):
+    if not update_if(type(game), game.pk, {"version": expected}, changes):
         if game._meta.model_name == "session":
             raise StalePage(_("This session was changed on another phone; here is the new state."))
         raise StalePage(_("This tournament was changed on another phone; here is the new state."))
@@ -52,38 +52,4 @@ def digest(shown) -> str:
 
 def touch_group(group_id: int) -> None:
     """Something the group's pages show has changed (in the same transaction as the change)."""
-    quote = connection.ops.quote_name
-    version, key = quote(_column(Group, "version")), quote(Group._meta.pk.column)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {quote(Group._meta.db_table)} SET {version} = {version} + 1 WHERE {key} = %s",
-            [group_id],
-        )
-
-
-def _update_if(game, expected: dict, changes: dict) -> int:
-    """UPDATE the game's row with `changes` where its fields still hold `expected`; how many
-    rows changed (0 or 1). Written SQL: every save makes this update and the group's, and
-    the ORM took longer to compose them than the database to run them."""
-    model, quote = type(game), connection.ops.quote_name
-    sets, values = [], []
-    for name, value in changes.items():
-        field = model._meta.get_field(name)
-        if hasattr(value, "prepare_database_save"):  # a row for a foreign key: its key
-            value = value.prepare_database_save(field)
-        sets.append(f"{quote(field.column)} = %s")
-        values.append(field.get_db_prep_save(value, connection))
-    where = [f"{quote(model._meta.pk.column)} = %s"] + [
-        f"{quote(_column(model, name))} = %s" for name in expected
-    ]
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {quote(model._meta.db_table)} SET {', '.join(sets)}"
-            f" WHERE {' AND '.join(where)}",
-            [*values, game.pk, *expected.values()],
-        )
-        return cursor.rowcount
-
-
-def _column(model, name: str) -> str:
-    return model._meta.get_field(name).column
+    add_to(Group, "version", {group_id: 1})

@@ -23,13 +23,25 @@ class QuickSelect(forms.Select):
         return format_html("<select{}>\n{}\n</select>", flatatt(attrs), options)
 
 
+def _input(widget, name, value, attrs) -> str:
+    """An <input>, the same HTML as Django's input.html."""
+    value = widget.format_value(value)
+    shown = format_html(' value="{}"', value) if value is not None else ""
+    attrs = flatatt(widget.build_attrs(widget.attrs, attrs))
+    return format_html('<input type="{}" name="{}"{}{}>', widget.input_type, name, shown, attrs)
+
+
 class QuickHidden(forms.HiddenInput):
-    """A hidden input, the same HTML as Django's, drawn in one go: an entry form carries the
-    hand and the version it was drawn for, and Django's renderer took longer for each of them
-    than for the rest of the form."""
+    """A hidden input drawn in one go: an entry form carries the hand and the version it was
+    drawn for, and Django's renderer took longer for each of them than for the rest of the
+    form."""
 
     def render(self, name, value, attrs=None, renderer=None):
-        value = self.format_value(value)
-        shown = format_html(' value="{}"', value) if value is not None else ""
-        attrs = self.build_attrs(self.attrs, attrs)
-        return format_html('<input type="hidden" name="{}"{}{}>', name, shown, flatatt(attrs))
+        return _input(self, name, value, attrs)
+
+
+class QuickText(forms.TextInput):
+    """A text input drawn in one go (the session page's form for a player who joins)."""
+
+    def render(self, name, value, attrs=None, renderer=None):
+        return _input(self, name, value, attrs)

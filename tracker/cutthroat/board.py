@@ -11,7 +11,7 @@ player never rewrites history.
 from functools import cached_property
 
 from tracker.common.names import short_names_of
-from tracker.common.reads import rows_of_game
+from tracker.common.reads import rows_of
 from tracker.common.seats import seats_of
 from tracker.models import Hand, Tournament
 from tracker.rules import cutthroat
@@ -30,7 +30,7 @@ class Scoreboard:
     @property
     def pending(self) -> Hand | None:
         if self._pending is None:
-            last = next(iter(rows_of_game(Hand, self.tournament, order="-number", limit=1)), None)
+            last = next(iter(rows_of(Hand, self.tournament, order="-number", limit=1)), None)
             self._pending = last if last is not None and not last.is_played else False
         return self._pending or None
 
@@ -132,15 +132,23 @@ def rebuild(tournament: Tournament, names, settings) -> cutthroat.TournamentStat
 
 def latest_hands(board: Scoreboard, limit: int | None = None) -> list[cutthroat.HandResult]:
     """The latest `limit` played hands (all without) of the last game that has any, in order."""
+    return [board.scored(hand) for hand in latest_hand_rows(board, limit)]
+
+
+def latest_hand_rows(board: Scoreboard, limit: int | None = None) -> list[Hand]:
+    """The rows of the latest `limit` played hands (all without) of the last game, in order."""
     games = board.standings.games
     if not games:
         return []
     count = games[-1].hand_count if limit is None else min(limit, games[-1].hand_count)
     played = "{number} > %s AND {tricks} IS NOT NULL"
-    rows = rows_of_game(Hand, board.tournament, played, [board.hands_played - count])
-    return [board.scored(hand) for hand in rows]
+    return list(rows_of(Hand, board.tournament, played, [board.hands_played - count]))
 
 
 def every_hand(board: Scoreboard) -> list[cutthroat.HandResult]:
     """Every played hand in order (the hands may come prefetched)."""
-    return [board.scored(hand) for hand in board.tournament.hands.all() if hand.is_played]
+    return [board.scored(hand) for hand in every_hand_row(board)]
+
+
+def every_hand_row(board: Scoreboard) -> list[Hand]:
+    return [hand for hand in board.tournament.hands.all() if hand.is_played]

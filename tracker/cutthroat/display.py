@@ -4,13 +4,16 @@ Hands are named within their game everywhere a person reads them ("game 2 · han
 tournament-wide number (`Hand.number`) stays in the database, the URLs and the logs.
 """
 
+from functools import cached_property
+
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from tracker.common.locale_money import amount_text
 from tracker.common.said import Said, said
 from tracker.common.versioning import digest, game_identity
-from tracker.cutthroat.board import Scoreboard, every_hand, latest_hands
+from tracker.cutthroat.board import Scoreboard, every_hand_row, latest_hand_rows
+from tracker.models import Hand
 from tracker.rules import cutthroat
 
 # How long a drawn table of played hands is kept (tournament.html).
@@ -123,17 +126,35 @@ def hand_row(board: Scoreboard, hand: cutthroat.HandResult) -> dict:
     }
 
 
-def history(board: Scoreboard, hands: list[cutthroat.HandResult]) -> list[dict]:
+class HandLine:
+    """A played hand's row in the table of its game. Its key says everything the row shows
+    and is worked out from what the hand holds; the row's cells only when it is drawn:
+    tournament.html keeps each row drawn for its key, so playing a hand draws its row only."""
+
+    def __init__(self, board: Scoreboard, hand: Hand):
+        self.game = hand.result["game"]
+        kept_for = [board.tournament.group_id, game_identity(board.tournament)]
+        self.key = digest([*kept_for, hand.pk, hand.bids, hand.tricks, hand.result, board.names])
+        self._board, self._hand = board, hand
+
+    @cached_property
+    def shown(self) -> dict:
+        return hand_row(self._board, self._board.scored(self._hand))
+
+    def __getattr__(self, name: str):
+        # What the row shows (number, dealer, cells…), worked out when first asked for.
+        if name.startswith("_") or name not in self.shown:
+            raise AttributeError(name)
+        return self.shown[name]
+
+
+def history(board: Scoreboard, hands: list[Hand]) -> list[dict]:
     """Each game, newest first: its winner, final totals and the given hands that belong to it
-    (`hands`: the latest hands, or every hand of the tournament)."""
+    (`hands`: rows of the latest hands, or of every hand of the tournament)."""
     by_game: dict[int, list] = {}
-    kept_for = [board.tournament.group_id, game_identity(board.tournament)]
     for hand in hands:
-        row = hand_row(board, hand)
-        # Each row of the table is drawn once and kept for what it shows (tournament.html):
-        # playing a hand draws its row, not the game's every row again.
-        row["key"] = digest([*kept_for, hand.game, row])
-        by_game.setdefault(hand.game, []).append(row)
+        line = HandLine(board, hand)
+        by_game.setdefault(line.game, []).append(line)
     return [
         {
             "number": game.number,
@@ -288,18 +309,27 @@ def describe_entry(entry: dict | None, names: list[str]) -> str:
 def scoreboard_context(board: Scoreboard, every: bool, latest: int) -> dict:
     """Everything the scoreboard shows of the tournament: with `every`, every hand of every
     game; else the latest hands of the last game."""
-    hands = every_hand(board) if every else latest_hands(board, latest)
+    hands = every_hand_row(board) if every else latest_hand_rows(board, latest)
     game, number = next_hand(board)
     played, names = history(board, hands), short_names(board)
+    # The drawn table of played hands is kept for what it shows (tournament.html).
+    shown = [
+        [game["number"], game["winner"], game["hidden"], game["final"]]
+        + [line.key for line in game["hands"]]
+        for game in played
+    ]
+    kept_for = [board.tournament.group_id, game_identity(board.tournament)]
+    rows, won = standings(board, board.scored(hands[-1]) if hands else None), game_over(board)
+    result = board.standings
+    # The standings (or the game just won) are kept for what they show (tournament.html).
+    standing = [rows, won, game, number, result.next_dealer, result.next_first_bidder]
     return {
-        "standings": standings(board, hands[-1] if hands else None),
+        "standings": rows,
+        "standings_key": digest([*kept_for, *standing, board.settings.wins_needed]),
         "history": played,
-        # The drawn table of played hands is kept for what it shows (tournament.html).
-        "history_key": digest(
-            [board.tournament.group_id, game_identity(board.tournament), played, names]
-        ),
+        "history_key": digest([*kept_for, shown, names]),
         "history_seconds": HISTORY_SECONDS_KEPT,
-        "game_over": game_over(board),
+        "game_over": won,
         "next_name": hand_name(game, number),
         "next_game": game,
         "next_number": number,

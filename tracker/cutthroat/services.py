@@ -17,6 +17,7 @@ from tracker.common.money import check_in_currency
 from tracker.common.said import Joined, Said, said, said_plural
 from tracker.common.seats import match_players
 from tracker.common.versioning import AlreadyRecorded, save_state, touch_group
+from tracker.common.writes import insert, update_if
 from tracker.cutthroat import money
 from tracker.cutthroat.board import (
     Scoreboard,
@@ -59,11 +60,13 @@ def record_bids(board: Scoreboard, bids: dict[str, object], user, typed_for=None
     board.state.check_bids(bids)
     try:
         with transaction.atomic():
-            hand = Hand.objects.create(
-                tournament=tournament,
-                number=number,
-                bids=by_seat(bids, board.names),
-                entered_by=user,
+            hand = insert(
+                Hand(
+                    tournament=tournament,
+                    number=number,
+                    bids=by_seat(bids, board.names),
+                    entered_by=user,
+                )
             )
             _keep(board, tournament.version)
             record_change(
@@ -91,14 +94,14 @@ def record_tricks(board: Scoreboard, number: int, tricks, jacks, user, hand_pk=N
         )
     loaded_at = board.tournament.version
     played = cutthroat.Hand(bids=board.rules_hand(hand).bids, tricks=tricks, jacks=jacks)
+    money_before = cutthroat.decided(board.standings)
     result = board.state.play(played)
     board.__dict__.pop("standings", None)
     with transaction.atomic():
         hand.tricks, hand.jacks = by_seat(tricks, board.names), jacks_by_seat(jacks, board.names)
         hand.result = cutthroat.hand_result_snapshot(result, board.names)
-        saved = Hand.objects.filter(pk=hand.pk, tricks__isnull=True).update(
-            tricks=hand.tricks, jacks=hand.jacks, result=hand.result
-        )
+        played = {"tricks": hand.tricks, "jacks": hand.jacks, "result": hand.result}
+        saved = update_if(Hand, hand.pk, {"tricks": None}, played)
         where = {"game": result.game, "hand": result.number}
         if not saved:
             raise AlreadyRecorded(_("Game %(game)s · hand %(hand)s is already recorded.") % where)
@@ -111,7 +114,8 @@ def record_tricks(board: Scoreboard, number: int, tricks, jacks, user, hand_pk=N
             user=user,
             summary=said("Game %(game)s · hand %(hand)s played", **where),
         )
-        money.after_change(board, user)
+        if cutthroat.decided(board.standings) != money_before:  # it won a game
+            money.after_change(board, user)
     board.pending = None
     return board
 

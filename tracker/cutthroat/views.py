@@ -56,7 +56,8 @@ def scoreboard(request, group, tournament, board=None, **forms):
                 forms.setdefault("played_form", PlayedForm(board=scored, initial=initial))
         changes = change_context(tournament, scored.names, display.describe_entry, every)
         scores = display.scoreboard_context(scored, every, LATEST)
-        return {**context, **forms, **scores, **changes, "board": scored}
+        entering = "bids_form" in forms or "played_form" in forms
+        return {**context, **forms, **scores, **changes, "board": scored, "entering": entering}
 
     if forms:
         context = live_context()

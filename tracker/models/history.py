@@ -58,6 +58,12 @@ class Change(models.Model):
                 name="change_belongs_somewhere",
             )
         ]
+        # A game's page lists its latest changes after every save: read off an index in
+        # order, not sorted out of every change the game ever had.
+        indexes = [
+            models.Index(fields=["session", "-at", "-id"], name="latest_changes_of_session"),
+            models.Index(fields=["tournament", "-at", "-id"], name="latest_changes_of_tournament"),
+        ]
 
     def __str__(self):
         return f"{self.get_action_display()} {self.number or ''}".strip()

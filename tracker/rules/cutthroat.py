@@ -38,7 +38,7 @@ from tracker.rules.cutthroat_log import (
     replay_log,
     result_document,
 )
-from tracker.rules.cutthroat_money import CHAMPION, GAME, money_owed, winner_takes
+from tracker.rules.cutthroat_money import CHAMPION, GAME, decided, money_owed, winner_takes
 from tracker.rules.cutthroat_play import TournamentState, play_tournament, validate_bids
 from tracker.rules.cutthroat_settings import (
     AWARD_JACKS,
@@ -63,6 +63,7 @@ __all__ = [
     "TournamentState",
     "hand_result_from_snapshot",
     "hand_result_snapshot",
+    "decided",
     "money_owed",
     "winner_takes",
     "BID_LABELS",

@@ -16,6 +16,12 @@ def winner_takes(players: list[str], winner: str, amount: Decimal) -> dict[str, 
     return {name: (amount * losers if name == winner else -amount) for name in players}
 
 
+def decided(standings: Standings) -> tuple:
+    """All that the money of a tournament depends on (see `money_owed`): the winners of its
+    decided games, in order, and its champion. A hand that changes neither moves no money."""
+    return tuple(game.winner for game in standings.games if game.winner), standings.champion
+
+
 def money_owed(
     standings: Standings, game_stake: Decimal, buy_in: Decimal
 ) -> dict[tuple[str, int], dict[str, Decimal]]:
