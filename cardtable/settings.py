@@ -111,6 +111,17 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Each worker keeps the parts of pages it drew (tracker/common/views.py, the {% cache %} tags):
+# a game's live part per version, and its rounds' cards, its history's lines and its entry
+# forms' buttons, which stay the same from save to save. A table adds a few dozen of them an
+# evening; the least recently read go first when the cache is full.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "OPTIONS": {"MAX_ENTRIES": 5000},
+    }
+}
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
