@@ -1,7 +1,6 @@
 """The history of changes of a tournament or session: who changed what, when, before and after."""
 
-import functools
-from functools import cached_property
+from functools import cache, cached_property
 
 from django.contrib.auth import get_user_model
 from django.db import connection
@@ -46,7 +45,7 @@ def change_rows(game, names: list[str], describe, limit: int = LATEST) -> list[C
     ]
 
 
-@functools.cache
+@cache
 def _latest_sql(game: str) -> str:
     """The latest changes of one game with who made them (`username`), in written SQL: after
     every save the page lists them again, and the ORM took ten times as long as the database
@@ -65,9 +64,9 @@ def _latest_sql(game: str) -> str:
     )
 
 
-def change_context(changes, names: list[str], describe, every: bool) -> dict:
+def change_context(game, names: list[str], describe, every: bool) -> dict:
     """The history of changes for a game's page: the latest ones, or with `every` all."""
-    rows = change_rows(changes, names, describe, EVERY if every else LATEST)
+    rows = change_rows(game, names, describe, EVERY if every else LATEST)
     return {"changes": rows, "more_changes": not every and len(rows) == LATEST}
 
 

@@ -178,8 +178,15 @@ class BidsForm(forms.Form):
         None for a form that was sent, which shows what was tapped."""
         if self.is_bound or any(name.startswith("bid_") for name in self.initial):
             return None
+        # A reason shows only where the Blind 6 is refused (tournament.html).
         rows = [
-            (row["name"], row["first"], row["blind_six"], str(row["reason"])) for row in self.rows()
+            (
+                row["name"],
+                row["first"],
+                row["blind_six"],
+                "" if row["blind_six"] else str(row["reason"]),
+            )
+            for row in self.rows()
         ]
         return digest(["bids", rows, self.board.tricks])
 
