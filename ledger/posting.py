@@ -10,12 +10,12 @@ import functools
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db import connection
 from django.db import transaction as db_transaction
 from django.db.models import Sum
 
 from ledger.models import Account, Posting, Transaction
 from tracker.common.said import Said, kept, quoted, said
+from tracker.common.sql import column, table
 from tracker.common.writes import add_to, insert, insert_all
 
 
@@ -62,10 +62,8 @@ class Accounts:
 
 @functools.cache
 def _accounts_of_players(count: int) -> str:
-    quote = connection.ops.quote_name
-    player = quote(Account._meta.get_field("player").column)
     keys = ", ".join(["%s"] * count)
-    return f"SELECT * FROM {quote(Account._meta.db_table)} WHERE {player} IN ({keys})"
+    return f"SELECT * FROM {table(Account)} WHERE {column(Account, 'player')} IN ({keys})"
 
 
 def player_account(player) -> Account:

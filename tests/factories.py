@@ -4,7 +4,8 @@ import factory
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from tracker.models import Group, Invite, Membership, Player, Role
+from tracker.catte import services
+from tracker.models import Group, Invite, Membership, Player, Role, Round
 
 PASSWORD = "deal-the-cards-42"
 
@@ -60,3 +61,15 @@ def fresh(row):
     afresh, and so must a test that looks at one after changing it through the app."""
     row.refresh_from_db()
     return row
+
+
+def session_of_sweeps(group, players, user, rounds: int):
+    """A Cắt Tê session at a stake of 1.00 whose `rounds` rounds are all sweeps by the first
+    seat, with its state and money as the services keep them."""
+    session = services.start(group, players, {"stake": "1.00"}, user)
+    Round.objects.bulk_create(
+        Round(session=session, number=n, entry={"tricks": [0, 0, 0, 0]})
+        for n in range(1, rounds + 1)
+    )
+    services.catch_up(session)
+    return session

@@ -9,12 +9,11 @@ import pytest
 from django.core.cache import caches
 from django.urls import reverse
 
-from tests.factories import PASSWORD, fresh
+from tests.factories import PASSWORD, fresh, session_of_sweeps
 from tracker.catte import board as catte_board
-from tracker.catte import services as catte_services
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as cutthroat_services
-from tracker.models import Hand, Round, Session, Tournament
+from tracker.models import Hand, Session, Tournament
 from tracker.rules import catte, cutthroat
 
 BIDS, TRICKS, JACKS = [5, 5, 5], [5, 5, 7], {"JD": 0, "JC": 1}
@@ -83,12 +82,7 @@ def tournament(group, players, alice):
 
 @pytest.fixture
 def session(group, players, alice):
-    session = catte_services.start(group, players, {"stake": "1.00"}, alice)
-    Round.objects.bulk_create(
-        Round(session=session, number=n, entry={"tricks": [0, 0, 0, 0]}) for n in range(1, 31)
-    )
-    catte_services.catch_up(session)
-    return session
+    return session_of_sweeps(group, players, alice, 30)
 
 
 def test_the_scoreboard_plays_no_hand(as_bob, tournament, plays):

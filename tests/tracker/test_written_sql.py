@@ -9,7 +9,7 @@ from django.contrib.sessions.models import Session as StoredSession
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from tests.factories import fresh
+from tests.factories import fresh, session_of_sweeps
 from tracker.catte import services as catte_services
 from tracker.catte.entries import describe_entry
 from tracker.common.changes import change_rows, record_change
@@ -23,12 +23,7 @@ from tracker.models import Change, Round
 
 @pytest.fixture
 def session(group, players, alice):
-    session = catte_services.start(group, players, {"stake": "1.00"}, alice)
-    Round.objects.bulk_create(
-        Round(session=session, number=n, entry={"tricks": [0, 0, 0, 0]}) for n in range(1, 13)
-    )
-    catte_services.catch_up(session)
-    return fresh(session)
+    return fresh(session_of_sweeps(group, players, alice, 12))
 
 
 def test_a_session_saved_before_is_read_back(db):

@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _
 from tracker.catte import money
 from tracker.catte.board import SessionBoard
 from tracker.catte.carried import taken_over
-from tracker.catte.recording import _drop_draft, _keep, _refuse_if_closed, phone_of
-from tracker.common.changes import record_change
+from tracker.catte.recording import _drop_draft, _keep, _refuse_if_closed
+from tracker.common.changes import phone_of, record_change
 from tracker.common.said import Money, Said, said, said_plural
 from tracker.models import Change, Session
 from tracker.rules import RulesError, catte

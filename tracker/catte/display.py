@@ -1,6 +1,6 @@
 """The session page's rows: what the rules computed, arranged and worded for the table."""
 
-from functools import cached_property, partial
+from functools import partial
 from urllib.parse import urlencode
 
 from django.urls import reverse
@@ -11,10 +11,11 @@ from ledger.settlement import fewest_transfers
 from tracker.catte import services
 from tracker.catte.board import PlayedRound, SessionBoard, latest_round_rows
 from tracker.catte.entries import describe_entry, describe_round, entry_by_seat
-from tracker.common.changes import line_of
+from tracker.common.changes import line_of, phone_of
+from tracker.common.kept import KeptRow, digest
 from tracker.common.locale_money import amount_text, signed_text
 from tracker.common.money import signed
-from tracker.common.versioning import digest, game_identity
+from tracker.common.versioning import game_identity
 from tracker.models import Change, Round
 from tracker.rules import catte
 from tracker.rules.catte_settings import HAND_NAMES
@@ -107,27 +108,14 @@ def settlement_rows(board: SessionBoard, settled: catte.Settlement) -> list[dict
     ]
 
 
-class RoundCard:
-    """A round's card on the session page. Its key says everything the card shows and is
-    worked out from what the round holds; the card's words and amounts only when it is drawn:
-    session.html keeps each card drawn for its key, so saving a round draws its card only."""
-
-    def __init__(self, board: SessionBoard, row: Round, can_correct: bool):
-        group, number = board.group, row.number
-        seated_later = board.not_yet_seated(number)
-        shown = [group.pk, group.currency, game_identity(board.session), number, can_correct]
-        self.key = digest([*shown, row.entry, row.result, board.names, seated_later])
-        self._board, self._row, self._can_correct = board, row, can_correct
-
-    @cached_property
-    def shown(self) -> dict:
-        return round_row(self._board, self._board.played(self._row), self._can_correct)
-
-    def __getattr__(self, name: str):
-        # What the card shows (number, outcome, payments…), worked out when first asked for.
-        if name.startswith("_") or name not in self.shown:
-            raise AttributeError(name)
-        return self.shown[name]
+def round_card(board: SessionBoard, row: Round, can_correct: bool) -> KeptRow:
+    """A round's card on the session page, keyed by all it shows, which is worked out from what
+    the round holds: session.html keeps each card drawn for its key, so saving a round draws
+    its card only, and a kept card's words and amounts are never worked out."""
+    group, number = board.group, row.number
+    shown = [group.pk, group.currency, game_identity(board.session), number, can_correct]
+    key = digest([*shown, row.entry, row.result, board.names, board.not_yet_seated(number)])
+    return KeptRow(key, lambda: round_row(board, board.played(row), can_correct))
 
 
 def session_context(board: SessionBoard, can_correct: bool, latest: int | None) -> dict:
@@ -136,7 +124,7 @@ def session_context(board: SessionBoard, can_correct: bool, latest: int | None) 
     return {
         "money": money_rows(board, board.settled),
         "side_pot": side_pot_line(board, board.played(rows[0]) if rows else None),
-        "rounds": [RoundCard(board, row, can_correct) for row in rows],
+        "rounds": [round_card(board, row, can_correct) for row in rows],
         "round_seconds": ROUND_SECONDS_KEPT,
         "final_money": money_rows(board, board.at_close, at_close=True),
         "transfers": settlement_rows(board, board.at_close),
@@ -224,7 +212,7 @@ def saved_first(board: SessionBoard, number: int, tapped: list[str]) -> dict:
     session, and the round's card), and, when this phone had tapped something else, a way to
     correct the round starting from what it tapped."""
     change = board.session.changes.select_related("user").first()
-    who = services.phone_of(change.user if change else None)
+    who = phone_of(change.user if change else None)
     if change and change.action == Change.Action.ROUND:
         values = {"phone": who, "number": change.number}
         values["round"] = describe_entry(change.after, board.names)

@@ -12,10 +12,10 @@ from django.utils.translation import gettext_lazy as _
 
 from tracker.catte.draft import RoundDraft
 from tracker.catte.taps import is_tap, next_taps, parse_taps, taps_from_round
+from tracker.common.kept import digest
 from tracker.common.money import money_field
 from tracker.common.names import by_name
 from tracker.common.seats import SeatsForm, first_dealer_field
-from tracker.common.versioning import digest
 from tracker.common.widgets import QuickSelect, QuickText
 from tracker.rules import catte
 from tracker.rules.names import NAME_MAX, name_problem

@@ -18,13 +18,6 @@ class DraftMoved(StalePage):
     written (the session's `draft_note` says what that phone did)."""
 
 
-def phone_of(user) -> str:
-    """Whose phone did something: "bob's phone", or "Another phone" without a user."""
-    if not user:
-        return _("Another phone")
-    return _("%(user)s's phone") % {"user": user.get_username()}
-
-
 def _drop_draft(session: Session, expected: int | None, note: str) -> None:
     """Empty the round being tapped in, as the page showed it (`expected`; None: as loaded)."""
     if expected is None and not session.draft:

@@ -14,8 +14,8 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from tracker.catte.board import SessionBoard
-from tracker.catte.recording import DraftMoved, _keep, _refuse_if_closed, _replayed, phone_of
-from tracker.common.changes import record_change
+from tracker.catte.recording import DraftMoved, _keep, _refuse_if_closed, _replayed
+from tracker.common.changes import phone_of, record_change
 from tracker.common.said import said
 from tracker.common.seats import match_players
 from tracker.common.versioning import StalePage

@@ -33,9 +33,8 @@ from tracker.catte.recording import (
     _refuse_if_closed,
     _replayed,
     check_next_number,
-    phone_of,
 )
-from tracker.common.changes import record_change
+from tracker.common.changes import phone_of, record_change
 from tracker.common.money import check_in_currency
 from tracker.common.said import Joined, said, said_plural
 from tracker.common.seats import match_players

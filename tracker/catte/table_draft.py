@@ -14,8 +14,9 @@ from django.utils.translation import gettext_lazy
 
 from tracker.catte.board import SessionBoard
 from tracker.catte.draft import RoundDraft
-from tracker.catte.services import DraftMoved, check_next_number, phone_of, record_round
+from tracker.catte.services import DraftMoved, check_next_number, record_round
 from tracker.catte.taps import TOKEN, next_taps, tap_seat
+from tracker.common.changes import phone_of
 from tracker.rules import RulesError, catte
 from tracker.rules.catte_settings import HAND_NAMES
 

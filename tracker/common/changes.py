@@ -1,12 +1,13 @@
 """The history of changes of a tournament or session: who changed what, when, before and after."""
 
-from functools import cache, cached_property
+from functools import cache
 
 from django.contrib.auth import get_user_model
-from django.db import connection
+from django.utils.translation import gettext as _
 
+from tracker.common.kept import KeptRow, digest
 from tracker.common.said import kept, shown
-from tracker.common.versioning import digest
+from tracker.common.sql import column, table
 from tracker.common.writes import insert
 from tracker.models import Change
 
@@ -14,35 +15,26 @@ LATEST = 8  # on a game's page; ?all=1 lists them all
 EVERY = 1000
 
 
-class ChangeRow:
-    """One change in a game's history. A change is never rewritten, so its line is drawn once
-    for its key (_changes.html) and its words are worked out only when it is drawn: each save
-    draws the one new line, not the whole history again."""
-
-    def __init__(self, change: Change, names: list[str], describe):
-        self.change, self._names, self._describe = change, names, describe
-        self.key = digest([change.pk, change.at.timestamp(), change.username, names])
-
-    @cached_property
-    def line(self) -> str:
-        return line_of(self.change)
-
-    @cached_property
-    def before(self) -> str:
-        return self._describe(self.change.before, self._names)
-
-    @cached_property
-    def after(self) -> str:
-        return self._describe(self.change.after, self._names)
-
-
-def change_rows(game, names: list[str], describe, limit: int = LATEST) -> list[ChangeRow]:
+def change_rows(game, names: list[str], describe, limit: int = LATEST) -> list[KeptRow]:
     """The latest changes of a tournament or session, newest first, each with the entry before
-    and after in words (`describe(entry, names)` gives "" for what is not a hand or round)."""
-    sql = _latest_sql(game._meta.model_name)
-    return [
-        ChangeRow(change, names, describe) for change in Change.objects.raw(sql, [game.pk, limit])
-    ]
+    and after in words (`describe(entry, names)` gives "" for what is not a hand or round).
+    A change is never rewritten: _changes.html keeps each line drawn for its key, so a save
+    draws its one new line, and a kept line's words are never worked out."""
+    changes = Change.objects.raw(_latest_sql(game._meta.model_name), [game.pk, limit])
+    return [_change_row(change, names, describe) for change in changes]
+
+
+def _change_row(change: Change, names: list[str], describe) -> KeptRow:
+    key = digest([change.pk, change.at.timestamp(), change.username, names])
+    return KeptRow(
+        key,
+        lambda: {
+            "change": change,
+            "line": line_of(change),
+            "before": describe(change.before, names),
+            "after": describe(change.after, names),
+        },
+    )
 
 
 @cache
@@ -50,17 +42,13 @@ def _latest_sql(game: str) -> str:
     """The latest changes of one game with who made them (`username`), in written SQL: after
     every save the page lists them again, and the ORM took ten times as long as the database
     to compose the query and read its rows."""
-    quote, user = connection.ops.quote_name, get_user_model()
-    column, by = Change._meta.get_field(game).column, Change._meta.get_field("user").column
-    name = user._meta.get_field(user.USERNAME_FIELD).column
-    at, key = Change._meta.get_field("at").column, Change._meta.pk.column
+    user = get_user_model()
     return (
-        f"SELECT c.*, author.{quote(name)} AS username"
-        f" FROM {quote(Change._meta.db_table)} c"
-        f" LEFT JOIN {quote(user._meta.db_table)} author"
-        f" ON author.{quote(user._meta.pk.column)} = c.{quote(by)}"
-        f" WHERE c.{quote(column)} = %s"
-        f" ORDER BY c.{quote(at)} DESC, c.{quote(key)} DESC LIMIT %s"
+        f"SELECT c.*, author.{column(user, user.USERNAME_FIELD)} AS username"
+        f" FROM {table(Change)} c LEFT JOIN {table(user)} author"
+        f" ON author.{column(user, 'pk')} = c.{column(Change, 'user')}"
+        f" WHERE c.{column(Change, game)} = %s"
+        f" ORDER BY c.{column(Change, 'at')} DESC, c.{column(Change, 'pk')} DESC LIMIT %s"
     )
 
 
@@ -80,3 +68,10 @@ def record_change(*, summary, **fields) -> Change:
 def line_of(change: Change) -> str:
     """A change's summary in the reader's language."""
     return shown(change.words, change.summary)
+
+
+def phone_of(user) -> str:
+    """Whose phone made a change: "bob's phone", or "Another phone" without a user."""
+    if not user:
+        return _("Another phone")
+    return _("%(user)s's phone") % {"user": user.get_username()}

@@ -1,10 +1,10 @@
 from functools import cache
 
 from django.core.exceptions import PermissionDenied
-from django.db import connection
 from django.http import Http404
 from django.utils.translation import gettext as _
 
+from tracker.common.sql import column, first, table
 from tracker.models import Group, Membership, Role
 
 # Keys the databases can hold; a larger number in an address names nothing.
@@ -46,30 +46,26 @@ def _read(model, sql: str, *keys):
     one a database can hold (an address may carry any number)."""
     if not all(isinstance(key, int) and 0 < key <= LARGEST_KEY for key in keys):
         return None
-    return next(iter(model.objects.raw(sql, keys)), None)
+    return first(model.objects.raw(sql, keys))
 
 
 @cache
 def _group_sql() -> str:
     """The group, with the reader's role in it as `reader_role`, if he is a member."""
-    group, membership, key = _table(Group), _table(Membership), _column(Group, Group._meta.pk.name)
+    key = _of(Group, "pk")
     return (
-        f"SELECT {group}.*, {_column(Membership, 'role')} AS reader_role FROM {group}"
-        f" JOIN {membership} ON {_column(Membership, 'group')} = {key}"
-        f" WHERE {key} = %s AND {_column(Membership, 'user')} = %s"
+        f"SELECT {table(Group)}.*, {_of(Membership, 'role')} AS reader_role FROM {table(Group)}"
+        f" JOIN {table(Membership)} ON {_of(Membership, 'group')} = {key}"
+        f" WHERE {key} = %s AND {_of(Membership, 'user')} = %s"
     )
 
 
 @cache
 def _game_sql(model) -> str:
-    key, group = _column(model, model._meta.pk.name), _column(model, "group")
-    return f"SELECT * FROM {_table(model)} WHERE {key} = %s AND {group} = %s"
+    key, group = column(model, "pk"), column(model, "group")
+    return f"SELECT * FROM {table(model)} WHERE {key} = %s AND {group} = %s"
 
 
-def _table(model) -> str:
-    return connection.ops.quote_name(model._meta.db_table)
-
-
-def _column(model, field: str) -> str:
-    column = connection.ops.quote_name(model._meta.get_field(field).column)
-    return f"{_table(model)}.{column}"
+def _of(model, field: str) -> str:
+    """A column named with its table, where two tables are joined."""
+    return f"{table(model)}.{column(model, field)}"

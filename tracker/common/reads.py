@@ -8,7 +8,7 @@ own table and column names; the rows come back as model instances, as from the O
 
 import functools
 
-from django.db import connection
+from tracker.common.sql import column, table
 
 
 def rows_of(model, owner, where: str = "", params=(), order: str = "number", limit=None):
@@ -22,9 +22,8 @@ def rows_of(model, owner, where: str = "", params=(), order: str = "number", lim
 
 @functools.cache
 def _select(model, owner_field: str, where: str, order: str, limited: bool) -> str:
-    quote = connection.ops.quote_name
-    columns = {field.name: quote(field.column) for field in model._meta.concrete_fields}
-    sql = f"SELECT * FROM {quote(model._meta.db_table)} WHERE {columns[owner_field]} = %s"
+    columns = {field.name: column(model, field.name) for field in model._meta.concrete_fields}
+    sql = f"SELECT * FROM {table(model)} WHERE {columns[owner_field]} = %s"
     if where:
         sql += " AND " + where.format(**columns)
     sql += f" ORDER BY {columns[order.lstrip('-')]}" + (" DESC" if order[0] == "-" else "")
@@ -45,11 +44,8 @@ def seats_with_players(game) -> list:
 
 @functools.cache
 def _seated_players(seat_model, player_model, game_field: str) -> str:
-    quote = connection.ops.quote_name
     seated = (
-        f"SELECT {quote(seat_model._meta.get_field('player').column)}"
-        f" FROM {quote(seat_model._meta.db_table)}"
-        f" WHERE {quote(seat_model._meta.get_field(game_field).column)} = %s"
+        f"SELECT {column(seat_model, 'player')} FROM {table(seat_model)}"
+        f" WHERE {column(seat_model, game_field)} = %s"
     )
-    key = quote(player_model._meta.pk.column)
-    return f"SELECT * FROM {quote(player_model._meta.db_table)} WHERE {key} IN ({seated})"
+    return f"SELECT * FROM {table(player_model)} WHERE {column(player_model, 'pk')} IN ({seated})"

@@ -11,14 +11,14 @@ from django.contrib.sessions.backends.db import SessionStore as DatabaseSessionS
 from django.db import connection
 from django.utils import timezone
 
+from tracker.common.sql import column, first, table
+
 
 class SessionStore(DatabaseSessionStore):
     def _get_session_from_db(self):
         model = self.get_model_class()
         expires = model._meta.get_field("expire_date").get_db_prep_value(timezone.now(), connection)
-        found = next(
-            iter(model.objects.raw(_unexpired_sql(model), [self.session_key, expires])), None
-        )
+        found = first(model.objects.raw(_unexpired_sql(model), [self.session_key, expires]))
         if found is None:
             self._session_key = None
         return found
@@ -26,8 +26,5 @@ class SessionStore(DatabaseSessionStore):
 
 @functools.cache
 def _unexpired_sql(model) -> str:
-    quote = connection.ops.quote_name
-    key, expires = (
-        quote(model._meta.get_field(name).column) for name in ("session_key", "expire_date")
-    )
-    return f"SELECT * FROM {quote(model._meta.db_table)} WHERE {key} = %s AND {expires} > %s"
+    key, expires = column(model, "session_key"), column(model, "expire_date")
+    return f"SELECT * FROM {table(model)} WHERE {key} = %s AND {expires} > %s"

@@ -1,9 +1,6 @@
 """Two phones at one table: every write to a tournament or session is checked against the
 version the writer read, and keeps what the rules computed with the version it belongs to."""
 
-import hashlib
-import json
-
 from django.utils.translation import gettext as _
 
 from tracker.common.writes import add_to, update_if
@@ -42,12 +39,6 @@ def game_identity(game) -> tuple:
     """What tells a tournament or session apart in whatever is kept of it, even from one that had
     its number before (a number freed by a database rolled back)."""
     return (game.pk, game.created_at.timestamp())
-
-
-def digest(shown) -> str:
-    """A key for what a part of a page shows, to keep it drawn under (lazy translations in it
-    count as their text)."""
-    return hashlib.sha256(json.dumps(shown, default=str).encode()).hexdigest()
 
 
 def touch_group(group_id: int) -> None:

@@ -11,16 +11,14 @@ import functools
 
 from django.db import connection
 
+from tracker.common.sql import column, table
+
 
 def insert(instance):
     """Write `instance` as a new row and give it its key; returns it."""
     model, meta = type(instance), type(instance)._meta
-    fields = _fields(model)
-    values = [
-        field.get_db_prep_save(field.pre_save(instance, True), connection) for field in fields
-    ]
     with connection.cursor() as cursor:
-        cursor.execute(_insert_sql(model, returning=True), values)
+        cursor.execute(_insert_sql(model, returning=True), _values(instance))
         if connection.features.can_return_columns_from_insert:
             key = cursor.fetchone()[0]
         else:
@@ -34,13 +32,17 @@ def insert_all(instances: list) -> None:
     """Write `instances` (of one model) as new rows, without reading their keys back."""
     if not instances:
         return
-    model, fields = type(instances[0]), _fields(type(instances[0]))
-    rows = [
-        [field.get_db_prep_save(field.pre_save(instance, True), connection) for field in fields]
-        for instance in instances
-    ]
     with connection.cursor() as cursor:
-        cursor.executemany(_insert_sql(model, returning=False), rows)
+        sql = _insert_sql(type(instances[0]), returning=False)
+        cursor.executemany(sql, [_values(instance) for instance in instances])
+
+
+def _values(instance) -> list:
+    """A new row's values, as `Model.save()` prepares them."""
+    return [
+        field.get_db_prep_save(field.pre_save(instance, True), connection)
+        for field in _fields(type(instance))
+    ]
 
 
 @functools.cache
@@ -50,37 +52,34 @@ def _fields(model) -> list:
 
 @functools.cache
 def _insert_sql(model, returning: bool) -> str:
-    quote, meta = connection.ops.quote_name, model._meta
-    columns = ", ".join(quote(field.column) for field in _fields(model))
+    columns = ", ".join(column(model, field.name) for field in _fields(model))
     placeholders = ", ".join(["%s"] * len(_fields(model)))
-    sql = f"INSERT INTO {quote(meta.db_table)} ({columns}) VALUES ({placeholders})"
+    sql = f"INSERT INTO {table(model)} ({columns}) VALUES ({placeholders})"
     if returning and connection.features.can_return_columns_from_insert:
-        sql += " " + connection.ops.return_insert_columns([meta.pk])[0]
+        sql += " " + connection.ops.return_insert_columns([model._meta.pk])[0]
     return sql
 
 
 def update_if(model, key, expected: dict, changes: dict) -> int:
     """UPDATE row `key` of `model` with `changes` (field → value) where its fields still hold
     `expected` (None: no value); how many rows changed, 0 or 1."""
-    quote, meta = connection.ops.quote_name, model._meta
     sets, values = [], []
     for name, value in changes.items():
-        field = meta.get_field(name)
+        field = model._meta.get_field(name)
         if hasattr(value, "prepare_database_save"):  # a row, for a foreign key: its key
             value = value.prepare_database_save(field)
-        sets.append(f"{quote(field.column)} = %s")
+        sets.append(f"{column(model, name)} = %s")
         values.append(field.get_db_prep_save(value, connection))
-    where, compared = [f"{quote(meta.pk.column)} = %s"], [key]
+    where, compared = [f"{column(model, 'pk')} = %s"], [key]
     for name, value in expected.items():
-        column = quote(meta.get_field(name).column)
         if value is None:
-            where.append(f"{column} IS NULL")
+            where.append(f"{column(model, name)} IS NULL")
         else:
-            where.append(f"{column} = %s")
+            where.append(f"{column(model, name)} = %s")
             compared.append(value)
     with connection.cursor() as cursor:
         cursor.execute(
-            f"UPDATE {quote(meta.db_table)} SET {', '.join(sets)} WHERE {' AND '.join(where)}",
+            f"UPDATE {table(model)} SET {', '.join(sets)} WHERE {' AND '.join(where)}",
             [*values, *compared],
         )
         return cursor.rowcount
@@ -89,11 +88,9 @@ def update_if(model, key, expected: dict, changes: dict) -> int:
 def add_to(model, name: str, amounts: dict) -> None:
     """Add to field `name` of each row (key → amount), in the database: two saves at once never
     lose one of their additions."""
-    quote, meta = connection.ops.quote_name, model._meta
-    column = quote(meta.get_field(name).column)
+    added = column(model, name)
     with connection.cursor() as cursor:
         cursor.executemany(
-            f"UPDATE {quote(meta.db_table)} SET {column} = {column} + %s"
-            f" WHERE {quote(meta.pk.column)} = %s",
+            f"UPDATE {table(model)} SET {added} = {added} + %s WHERE {column(model, 'pk')} = %s",
             [(amount, key) for key, amount in amounts.items()],
         )

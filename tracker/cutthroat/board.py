@@ -13,6 +13,7 @@ from functools import cached_property
 from tracker.common.names import short_names_of
 from tracker.common.reads import rows_of
 from tracker.common.seats import seats_of
+from tracker.common.sql import first
 from tracker.models import Hand, Tournament
 from tracker.rules import cutthroat
 
@@ -30,7 +31,7 @@ class Scoreboard:
     @property
     def pending(self) -> Hand | None:
         if self._pending is None:
-            last = next(iter(rows_of(Hand, self.tournament, order="-number", limit=1)), None)
+            last = first(rows_of(Hand, self.tournament, order="-number", limit=1))
             self._pending = last if last is not None and not last.is_played else False
         return self._pending or None
 

@@ -4,14 +4,13 @@ Hands are named within their game everywhere a person reads them ("game 2 · han
 tournament-wide number (`Hand.number`) stays in the database, the URLs and the logs.
 """
 
-from functools import cached_property
-
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from tracker.common.kept import KeptRow, digest
 from tracker.common.locale_money import amount_text
 from tracker.common.said import Said, said
-from tracker.common.versioning import digest, game_identity
+from tracker.common.versioning import game_identity
 from tracker.cutthroat.board import Scoreboard, every_hand_row, latest_hand_rows
 from tracker.models import Hand
 from tracker.rules import cutthroat
@@ -126,26 +125,13 @@ def hand_row(board: Scoreboard, hand: cutthroat.HandResult) -> dict:
     }
 
 
-class HandLine:
-    """A played hand's row in the table of its game. Its key says everything the row shows
-    and is worked out from what the hand holds; the row's cells only when it is drawn:
-    tournament.html keeps each row drawn for its key, so playing a hand draws its row only."""
-
-    def __init__(self, board: Scoreboard, hand: Hand):
-        self.game = hand.result["game"]
-        kept_for = [board.tournament.group_id, game_identity(board.tournament)]
-        self.key = digest([*kept_for, hand.pk, hand.bids, hand.tricks, hand.result, board.names])
-        self._board, self._hand = board, hand
-
-    @cached_property
-    def shown(self) -> dict:
-        return hand_row(self._board, self._board.scored(self._hand))
-
-    def __getattr__(self, name: str):
-        # What the row shows (number, dealer, cells…), worked out when first asked for.
-        if name.startswith("_") or name not in self.shown:
-            raise AttributeError(name)
-        return self.shown[name]
+def hand_line(board: Scoreboard, hand: Hand) -> KeptRow:
+    """A played hand's row in the table of its game, keyed by all it shows, which is worked out
+    from what the hand holds: tournament.html keeps each row drawn for its key, so playing a
+    hand draws its row only, and a kept row's cells are never worked out."""
+    kept_for = [board.tournament.group_id, game_identity(board.tournament)]
+    key = digest([*kept_for, hand.pk, hand.bids, hand.tricks, hand.result, board.names])
+    return KeptRow(key, lambda: hand_row(board, board.scored(hand)))
 
 
 def history(board: Scoreboard, hands: list[Hand]) -> list[dict]:
@@ -153,8 +139,7 @@ def history(board: Scoreboard, hands: list[Hand]) -> list[dict]:
     (`hands`: rows of the latest hands, or of every hand of the tournament)."""
     by_game: dict[int, list] = {}
     for hand in hands:
-        line = HandLine(board, hand)
-        by_game.setdefault(line.game, []).append(line)
+        by_game.setdefault(hand.result["game"], []).append(hand_line(board, hand))
     return [
         {
             "number": game.number,

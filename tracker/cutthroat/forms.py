@@ -16,7 +16,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
-from tracker.common.versioning import digest
+from tracker.common.kept import digest
 from tracker.common.widgets import QuickHidden
 from tracker.cutthroat.display import bidding_order, short_names
 from tracker.rules import cutthroat

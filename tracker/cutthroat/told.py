@@ -4,7 +4,7 @@ that phone saved and what this one had entered."""
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tracker.common.changes import line_of
+from tracker.common.changes import line_of, phone_of
 from tracker.cutthroat.board import Scoreboard
 from tracker.cutthroat.display import (
     SHORT_BIDS,
@@ -55,13 +55,6 @@ SAVED_FIRST = {
     "played": gettext_lazy("%(phone)s saved hand %(hand)s of game %(game)s: %(entry)s."),
     "correction": gettext_lazy("%(phone)s corrected hand %(hand)s of game %(game)s: %(entry)s."),
 }
-
-
-def phone_of(user) -> str:
-    """Whose phone saved something: "bob's phone", or "Another phone" without a user."""
-    if user is None:
-        return _("Another phone")
-    return _("%(user)s's phone") % {"user": user.username}
 
 
 def saved_first(board: Scoreboard, change) -> str:
