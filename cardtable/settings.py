@@ -128,9 +128,12 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# The lockout check runs before the password is looked at; ModelBackend then logs people in.
+# The lockout check runs before the password is looked at; UserBackend then logs people in
+# (Django's ModelBackend, reading the user with written SQL). Django's own stays listed for
+# sessions it logged in before; it never gets to check a password (tracker/common/sessions.py).
 AUTHENTICATION_BACKENDS = [
     "tracker.common.throttle.LoginLockoutBackend",
+    "tracker.common.sessions.UserBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"

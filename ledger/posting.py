@@ -15,7 +15,7 @@ from django.db.models import Sum
 
 from ledger.models import Account, Posting, Transaction
 from tracker.common.said import Said, kept, quoted, said
-from tracker.common.sql import column, table
+from tracker.common.sql import column, rows, table
 from tracker.common.writes import add_to, insert, insert_all
 
 
@@ -42,7 +42,7 @@ class Accounts:
         keys = list(self.players)
         # Written SQL: every round's save reads them, and the ORM took longer to compose the
         # query than the database took to answer it.
-        found = Account.objects.raw(_accounts_of_players(len(keys)), keys) if keys else []
+        found = rows(Account, _accounts_of_players(len(keys)), keys) if keys else []
         self._accounts = {(account.player_id, account.kind): account for account in found}
 
     def _get(self, player, kind) -> Account:

@@ -47,4 +47,5 @@ def test_benchmark_measures_every_page_and_save_against_the_bare_view():
         # the name, then rate and ratio for the small history and for the large one
         row = rf"^{re.escape(name)}\s+{NUMBER}\s+{NUMBER}\s+{NUMBER}\s+{NUMBER}\s"
         assert re.search(row, out, re.MULTILINE), f"no ratios for {name}:\n{out}"
+    assert re.search(rf"^bare save\s+{NUMBER}\s+{NUMBER}\s", out, re.MULTILINE), out
     assert "errors during the measurements" not in out, out

@@ -66,9 +66,10 @@ def test_the_project_package_holds_only_the_project():
 
 def is_view_module(path: Path) -> bool:
     """Views, their URLs, the views' permission helper, the middleware that sets headers,
-    throttles and picks the language, and the admin (Django's own views)."""
+    throttles and picks the language, the sessions and the login backend, and the admin
+    (Django's own views)."""
     named = path.name in ("views.py", "urls.py", "permissions.py", "admin.py")
-    named |= path.name in ("headers.py", "throttle.py", "language.py")
+    named |= path.name in ("headers.py", "throttle.py", "language.py", "sessions.py")
     return named or "benchmark" in path.parts
 
 

@@ -16,6 +16,7 @@ from tracker.common.changes import change_rows, record_change
 from tracker.common.reads import rows_of
 from tracker.common.seats import seats_of
 from tracker.common.sessions import SessionStore
+from tracker.common.sql import rows, table
 from tracker.common.versioning import StalePage, save_state, touch_group
 from tracker.common.writes import insert, insert_all, update_if
 from tracker.models import Change, Round
@@ -121,3 +122,27 @@ def test_an_update_on_a_condition_that_no_longer_holds_writes_nothing(session):
     assert update_if(Round, row.pk, {"result": None}, {"entry": {"tricks": [1, 1, 1, 1]}}) == 0
     assert update_if(Round, row.pk, {"number": 12}, {"entry": {"tricks": [1, 1, 1, 1]}}) == 1
     assert fresh(row).entry == {"tricks": [1, 1, 1, 1]}
+
+
+def test_rows_read_with_written_sql_equal_the_orms(session):
+    sql = f"SELECT * FROM {table(Round)} ORDER BY id"
+    written = [row.__dict__ for row in rows(Round, sql, [])]
+    orm = [row.__dict__ for row in Round.objects.order_by("id")]
+    for row in written + orm:
+        row.pop("_state")
+    assert written == orm and written[0]["entry"]["tricks"] == [0, 0, 0, 0]
+
+
+def test_a_column_that_is_no_field_becomes_an_attribute(session):
+    sql = f"SELECT *, 7 AS lucky FROM {table(Round)} WHERE id = %s"
+    (row,) = rows(Round, sql, [Round.objects.first().pk])
+    assert row.lucky == 7 and row.number == 1
+
+
+def test_rows_that_lack_their_key_are_refused(session):
+    with pytest.raises(ValueError, match="must select its key"):
+        rows(Round, f"SELECT number FROM {table(Round)}", [])
+
+
+def test_no_rows_read_as_an_empty_list(session):
+    assert rows(Round, f"SELECT * FROM {table(Round)} WHERE id < 0", []) == []

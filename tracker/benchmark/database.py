@@ -59,6 +59,11 @@ def fill(small: int, large: int, clients: int) -> dict:
             "tournaments": [cutthroat_urls(saves_group, tournament) for tournament, _ in games],
             "sessions": [catte_urls(saves_group, session) for _, session in games],
         }
+    # The bare save changes the version of a group that no measured page shows.
+    plan["bare_save"] = {
+        "page": saves_group.get_absolute_url(),
+        "save": reverse("bench_bare_save", args=[saves_group.pk]),
+    }
     return plan
 
 

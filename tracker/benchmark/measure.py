@@ -64,7 +64,12 @@ def saving(port: int, plan: dict, seconds: int, progress) -> Measured:
             progress(f"{name}, {history} history")
             per_client = [(port, cookie, game) for game in plan[history][games]]
             rates[name, history] = load.run_clients(client, per_client, seconds)
-    return _measured(generator, before, bare("after the saves"), rates, SAVE_RATIO_GOAL, plan)
+    progress("bare save")
+    floor = [(port, cookie, plan["bare_save"])] * saves.CLIENTS
+    floor = load.run_clients(saves.bare_saves, floor, seconds)
+    measured = _measured(generator, before, bare("after the saves"), rates, SAVE_RATIO_GOAL, plan)
+    measured.floor = floor
+    return measured
 
 
 def _measured(generator, before, after, rates: dict, ratio_goal: float, plan: dict) -> Measured:

@@ -58,6 +58,11 @@ class Measured:
     bare: Rate  # the mean of the bare view's measurements before and after the rows
     rows: list[Row]
     bare_runs: tuple[float, float]  # the bare view's rates before and after, for the drift
+    # Saves only: the bare save, a POST that writes one row and answers the bare template.
+    floor: Rate | None = None
+
+    def ratio(self, rate: Rate) -> float:
+        return rate.per_second / self.bare.per_second if self.bare.per_second else 0.0
 
 
 def lines(options: dict, pages: Measured, saves: Measured, unsaved: list[str], log: str):
@@ -80,6 +85,12 @@ def lines(options: dict, pages: Measured, saves: Measured, unsaved: list[str], l
     yield from _table("page (requests/s)", pages.rows)
     yield ""
     yield from _table("save (saves/s)", saves.rows)
+    if saves.floor is not None:
+        ratio = saves.ratio(saves.floor)
+        yield (
+            f"{'bare save':30} {saves.floor.per_second:8.1f} {ratio:6.2f}  a logged-in POST that"
+            f" writes one row and answers the bare template; a hand, two POSTs: ≤ {ratio / 2:.2f}"
+        )
     yield ""
     yield f"goals: page ratio ≥ {PAGE_RATIO_GOAL} at both sizes, large/small ≥ {STEADY_GOAL},"
     yield f"       the same queries at both sizes; save ratio ≥ {SAVE_RATIO_GOAL}; no errors;"
@@ -118,6 +129,8 @@ def _problems(*measured: Measured) -> list[str]:
     for kind in measured:
         if kind.bare.failed:
             found.append(f"  bare view ({kind.generator}): {kind.bare.problems()}")
+        if kind.floor is not None and kind.floor.failed:
+            found.append(f"  bare save: {kind.floor.problems()}")
         for row in kind.rows:
             for size, rate in (("small", row.small), ("large", row.large)):
                 if rate.failed:

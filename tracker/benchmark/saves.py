@@ -113,6 +113,15 @@ def _one_round(phone: PhoneClient, table: dict, number: int) -> int:
     return number + 1
 
 
+def bare_saves(port: int, cookie: str, table: dict, seconds: float, start) -> tuple:
+    """The bare save (see ``views.bare_save``) posted as a phone posts a save, until the time
+    is up: what every save costs before its game is read, checked, recorded and drawn."""
+    phone = PhoneClient(port, cookie)
+    phone.get(table["page"])
+    start()
+    return _until_time_is_up(seconds, lambda _: phone.post(table["save"], {}))
+
+
 def _until_time_is_up(seconds: float, save, expected=None) -> tuple:
     """(saves done, seconds taken, errors); the first refusal ends this client's run."""
     done, errors, began = 0, Counter(), time.monotonic()

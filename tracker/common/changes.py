@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from tracker.common.kept import KeptRow, digest
 from tracker.common.said import kept, shown
-from tracker.common.sql import column, table
+from tracker.common.sql import column, rows, table
 from tracker.common.writes import insert
 from tracker.models import Change
 
@@ -20,7 +20,7 @@ def change_rows(game, names: list[str], describe, limit: int = LATEST) -> list[K
     and after in words (`describe(entry, names)` gives "" for what is not a hand or round).
     A change is never rewritten: _changes.html keeps each line drawn for its key, so a save
     draws its one new line, and a kept line's words are never worked out."""
-    changes = Change.objects.raw(_latest_sql(game._meta.model_name), [game.pk, limit])
+    changes = rows(Change, _latest_sql(game._meta.model_name), [game.pk, limit])
     return [_change_row(change, names, describe) for change in changes]
 
 

@@ -4,7 +4,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.utils.translation import gettext as _
 
-from tracker.common.sql import column, first, table
+from tracker.common.sql import column, first, rows, table
 from tracker.models import Group, Membership, Role
 
 # Keys the databases can hold; a larger number in an address names nothing.
@@ -46,7 +46,7 @@ def _read(model, sql: str, *keys):
     one a database can hold (an address may carry any number)."""
     if not all(isinstance(key, int) and 0 < key <= LARGEST_KEY for key in keys):
         return None
-    return first(model.objects.raw(sql, keys))
+    return first(rows(model, sql, keys))
 
 
 @cache

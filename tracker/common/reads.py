@@ -8,7 +8,7 @@ own table and column names; the rows come back as model instances, as from the O
 
 import functools
 
-from tracker.common.sql import column, table
+from tracker.common.sql import column, rows, table
 
 
 def rows_of(model, owner, where: str = "", params=(), order: str = "number", limit=None):
@@ -17,7 +17,7 @@ def rows_of(model, owner, where: str = "", params=(), order: str = "number", lim
     in braces ("{number} > %s"), its values in `params`."""
     sql = _select(model, owner._meta.model_name, where, order, limit is not None)
     values = [owner.pk, *params] + ([limit] if limit is not None else [])
-    return model.objects.raw(sql, values)
+    return rows(model, sql, values)
 
 
 @functools.cache
@@ -36,7 +36,7 @@ def seats_with_players(game) -> list:
     seats = list(rows_of(seat_model, game, order="seat"))
     player_model = seat_model._meta.get_field("player").related_model
     sql = _seated_players(seat_model, player_model, game._meta.model_name)
-    players = {player.pk: player for player in player_model.objects.raw(sql, [game.pk])}
+    players = {player.pk: player for player in rows(player_model, sql, [game.pk])}
     for seat in seats:
         seat.player = players[seat.player_id]
     return seats

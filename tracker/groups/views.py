@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from ledger.balances import group_balances
 from tracker.common.names import by_name, derived_short_name
 from tracker.common.permissions import group_for
+from tracker.common.sessions import USER_BACKEND
 from tracker.common.views import live_part, render_page
 from tracker.groups import services
 from tracker.groups.forms import GroupForm, InviteForm, MemberRoleForm, PlayerForm, SignupForm
@@ -222,7 +223,7 @@ def signup(request):
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request, user, backend=USER_BACKEND)
         return redirect(safe_next(request))
     context = {"form": form, "next": safe_next(request, "")}
     return render(request, "registration/signup.html", context)
