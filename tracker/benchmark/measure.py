@@ -16,6 +16,10 @@ from tracker.benchmark.report import (
 )
 
 HISTORIES = ("small", "large")
+BARE_SAVE = "bare save"
+# Each row's small and large histories are measured in turn, in this many parts each: a drift
+# of the machine's speed falls on both alike.
+PARTS = 2
 SAVES = {  # row name → (client, the plan's games for it, what the database counts)
     "Cutthroat hand (bids + tricks)": (saves.cutthroat_hands, "tournaments", "hands"),
     "Cắt Tê round": (saves.catte_rounds, "sessions", "rounds"),
@@ -38,15 +42,12 @@ def pages(port: int, plan: dict, seconds: int, progress) -> Measured:
         progress(f"bare view {when}, {generator}")
         return load.get_rate(port, plan["bare"], cookie, seconds)
 
-    before = bare("before the pages")
-    rates = {}
-    for page in plan["small"]["pages"]:
-        for history in HISTORIES:
-            progress(f"{page}, {history} history")
-            rates[page, history] = load.get_rate(
-                port, plan[history]["pages"][page], cookie, seconds
-            )
-    return _measured(generator, before, bare("after the pages"), rates, PAGE_RATIO_GOAL, plan)
+    def page(name: str, history: str, part: int) -> load.Rate:
+        progress(f"{name}, {history} history")
+        return load.get_rate(port, plan[history]["pages"][name], cookie, part)
+
+    rows, bares = _between_bare_views(bare, page, plan["small"]["pages"], seconds)
+    return _measured(generator, bares, rows, PAGE_RATIO_GOAL, plan)
 
 
 def saving(port: int, plan: dict, seconds: int, progress) -> Measured:
@@ -57,34 +58,55 @@ def saving(port: int, plan: dict, seconds: int, progress) -> Measured:
         progress(f"bare view {when}, {saves.CLIENTS} Python clients")
         return load.python_get_rate(port, plan["bare"], cookie, seconds, saves.CLIENTS)
 
-    before = bare("before the saves")
-    rates = {}
-    for name, (client, games, _) in SAVES.items():
-        for history in HISTORIES:
-            progress(f"{name}, {history} history")
-            per_client = [(port, cookie, game) for game in plan[history][games]]
-            rates[name, history] = load.run_clients(client, per_client, seconds)
-    progress("bare save")
-    floor = [(port, cookie, plan["bare_save"])] * saves.CLIENTS
-    floor = load.run_clients(saves.bare_saves, floor, seconds)
-    measured = _measured(generator, before, bare("after the saves"), rates, SAVE_RATIO_GOAL, plan)
-    measured.floor = floor
+    def save(name: str, history: str, part: int) -> load.Rate:
+        progress(f"{name}, {history} history")
+        if name == BARE_SAVE:  # one group, whatever the history
+            per_client = [(port, cookie, plan["bare_save"])] * saves.CLIENTS
+            return load.run_clients(saves.bare_saves, per_client, part)
+        client, games, _ = SAVES[name]
+        per_client = [(port, cookie, game) for game in plan[history][games]]
+        return load.run_clients(client, per_client, part)
+
+    names, only_small = [*SAVES, BARE_SAVE], {BARE_SAVE: ["small"]}
+    rows, bares = _between_bare_views(bare, save, names, seconds, only_small)
+    measured = _measured(generator, bares, rows[:-1], SAVE_RATIO_GOAL, plan)
+    measured.floor = rows[-1]
     return measured
 
 
-def _measured(generator, before, after, rates: dict, ratio_goal: float, plan: dict) -> Measured:
-    """The rows, each against the bare view's mean over the two measurements around them: the
-    machine's speed may drift during the minutes the rows take."""
-    bare = load.mean(before, after)
-    rows = []
-    for name in dict.fromkeys(name for name, _ in rates):
+def _between_bare_views(bare, measure, names: list[str], seconds: int, histories=None):
+    """Each row measured between two measurements of the bare view, and compared with their
+    mean; its histories measured in turn, in PARTS of the seconds. The machine's speed may
+    drift while the rows are measured: a quarter between the first and the last bare view
+    has been seen, and 20 % within a minute. Returns (rows, the bare view's measurements);
+    a row is (name, {history: rate}, the bare view's mean around it).
+
+    `measure(name, history, seconds)` measures one part."""
+    parts = PARTS if seconds >= PARTS else 1
+    bares, rows = [bare("first")], []
+    for name in names:
+        sizes = (histories or {}).get(name, HISTORIES)
+        measured = {history: [] for history in sizes}
+        for _ in range(parts):
+            for history in sizes:
+                measured[history].append(measure(name, history, seconds // parts))
+        rates = {history: load.mean(*measured[history]) for history in sizes}
+        bares.append(bare(f"after {name}"))
+        rows.append((name, rates, load.mean(bares[-2], bares[-1])))
+    return rows, bares
+
+
+def _measured(generator, bares: list, rows: list, ratio_goal: float, plan: dict) -> Measured:
+    table = []
+    for name, rates, bare in rows:
         queries = None
         if name in plan["small"]["queries"]:  # a page
             queries = tuple(plan[history]["queries"][name] for history in HISTORIES)
-        small, large = (rates[name, history] for history in HISTORIES)
+        small, large = (rates[history] for history in HISTORIES)
         goal = CHANGED_RATIO_GOAL if name == CHANGED else ratio_goal
-        rows.append(Row(name, small, large, bare, goal, queries))
-    return Measured(generator, bare, rows, (before.per_second, after.per_second))
+        table.append(Row(name, small, large, bare, goal, queries))
+    runs = tuple(rate.per_second for rate in bares)
+    return Measured(generator, load.mean(*bares), table, runs)
 
 
 def unsaved(plan: dict, rows: list[Row], counts: dict) -> list[str]:

@@ -57,12 +57,10 @@ class Measured:
     generator: str
     bare: Rate  # the mean of the bare view's measurements before and after the rows
     rows: list[Row]
-    bare_runs: tuple[float, float]  # the bare view's rates before and after, for the drift
-    # Saves only: the bare save, a POST that writes one row and answers the bare template.
-    floor: Rate | None = None
-
-    def ratio(self, rate: Rate) -> float:
-        return rate.per_second / self.bare.per_second if self.bare.per_second else 0.0
+    bare_runs: tuple[float, ...]  # the bare view's rates, measured between the rows
+    # Saves only: (name, {"small": rate}, the bare view around it) of the bare save, a POST
+    # that writes one row and answers the bare template.
+    floor: tuple | None = None
 
 
 def lines(options: dict, pages: Measured, saves: Measured, unsaved: list[str], log: str):
@@ -76,26 +74,29 @@ def lines(options: dict, pages: Measured, saves: Measured, unsaved: list[str], l
         " (a tournament and a session)"
     )
     for name, measured in (("pages", pages), ("saves", saves)):
-        before, after = measured.bare_runs
+        runs = measured.bare_runs
         yield (
             f"{name}: {measured.generator}; bare view {measured.bare.per_second:.1f} req/s"
-            f" (mean of {before:.1f} before and {after:.1f} after)"
+            f" (mean of {len(runs)} runs between the rows, {min(runs):.1f} to {max(runs):.1f})"
         )
     yield ""
     yield from _table("page (requests/s)", pages.rows)
     yield ""
     yield from _table("save (saves/s)", saves.rows)
     if saves.floor is not None:
-        ratio = saves.ratio(saves.floor)
+        name, rates, bare = saves.floor
+        rate = rates["small"]
+        ratio = rate.per_second / bare.per_second if bare.per_second else 0.0
         yield (
-            f"{'bare save':30} {saves.floor.per_second:8.1f} {ratio:6.2f}  a logged-in POST that"
-            f" writes one row and answers the bare template; a hand, two POSTs: ≤ {ratio / 2:.2f}"
+            f"{name:30} {rate.per_second:8.1f} {ratio:6.2f}  a logged-in POST that writes one"
+            f" row and answers the bare template; a hand, two POSTs: ≤ {ratio / 2:.2f}"
         )
     yield ""
     yield f"goals: page ratio ≥ {PAGE_RATIO_GOAL} at both sizes, large/small ≥ {STEADY_GOAL},"
     yield f"       the same queries at both sizes; save ratio ≥ {SAVE_RATIO_GOAL}; no errors;"
     yield f"       {CHANGED} ratio ≥ {CHANGED_RATIO_GOAL}"
-    yield "ratio: to the bare view (4 rows, a small template) with the same generator, same run"
+    yield "ratio: to the bare view (4 rows, a small template) with the same generator, same run,"
+    yield "       measured right before and right after the row"
     problems = _problems(pages, saves) + unsaved
     if problems:
         yield ""
@@ -129,8 +130,8 @@ def _problems(*measured: Measured) -> list[str]:
     for kind in measured:
         if kind.bare.failed:
             found.append(f"  bare view ({kind.generator}): {kind.bare.problems()}")
-        if kind.floor is not None and kind.floor.failed:
-            found.append(f"  bare save: {kind.floor.problems()}")
+        if kind.floor is not None and kind.floor[1]["small"].failed:
+            found.append(f"  {kind.floor[0]}: {kind.floor[1]['small'].problems()}")
         for row in kind.rows:
             for size, rate in (("small", row.small), ("large", row.large)):
                 if rate.failed:
