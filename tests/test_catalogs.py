@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from django.core.management import call_command
+from django.core.management.commands import makemessages
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ["vi", "de"]
@@ -63,3 +65,12 @@ def test_placeholders_survive_translation(language):
             assert sorted(re.findall(pattern, message.id)) == sorted(
                 re.findall(pattern, message.string)
             ), message.id
+
+
+def test_extracting_the_messages_leaves_out_the_tests(monkeypatch):
+    asked = {}
+    monkeypatch.setattr(
+        makemessages.Command, "handle", lambda self, **options: asked.update(options)
+    )
+    call_command("makemessages", locale=["vi"])
+    assert "tests/*" in asked["ignore_patterns"]
