@@ -1,4 +1,5 @@
-"""The names written SQL gives the models' tables and columns, and a raw query's first row.
+"""The names written SQL gives the models' tables and columns, and the rows it reads as
+instances of the models.
 
 A few queries are made on every save and every page: a group and its game, the session, the
 latest rows of a game, the rows a save writes. Composing them through the ORM took several
@@ -22,9 +23,9 @@ def column(model, name: str) -> str:
     return connection.ops.quote_name(field.column)
 
 
-def first(rows):
-    """The first of a raw query's rows, or None."""
-    return next(iter(rows), None)
+def first(found):
+    """The first of the rows a query found, or None."""
+    return next(iter(found), None)
 
 
 def rows(model, sql: str, params) -> list:
@@ -43,9 +44,9 @@ def rows(model, sql: str, params) -> list:
     if not found:
         return []
     makers = _makers.setdefault(database, {})
-    make = makers.get((model, columns)) or makers.setdefault(
-        (model, columns), _maker(database, model, columns)
-    )
+    make = makers.get((model, columns))
+    if make is None:
+        make = makers[model, columns] = _maker(database, model, columns)
     return [make(row) for row in found]
 
 
