@@ -41,10 +41,11 @@ class Rate:
         return "; ".join(f"{what} ×{times}" for what, times in self.errors.most_common(3))
 
 
-def mean(*rates: Rate) -> Rate:
-    """Several measurements of the same thing as one."""
+def mean(*rates: Rate, seconds: list[int] | None = None) -> Rate:
+    """Several measurements of the same thing as one; each weighs by its `seconds` if given."""
+    weights = seconds or [1] * len(rates)
     errors = sum((rate.errors for rate in rates), Counter())
-    per_second = sum(rate.per_second for rate in rates) / len(rates)
+    per_second = sum(r.per_second * w for r, w in zip(rates, weights, strict=True)) / sum(weights)
     return Rate(per_second, sum(rate.done for rate in rates), errors)
 
 

@@ -82,15 +82,17 @@ def _between_bare_views(bare, measure, names: list[str], seconds: int, histories
     a row is (name, {history: rate}, the bare view's mean around it).
 
     `measure(name, history, seconds)` measures one part."""
-    parts = PARTS if seconds >= PARTS else 1
+    parts = min(PARTS, seconds)
+    # Whole seconds (wrk takes no fractions) adding up to the seconds asked for.
+    lengths = [seconds // parts + (part < seconds % parts) for part in range(parts)]
     bares, rows = [bare("first")], []
     for name in names:
         sizes = (histories or {}).get(name, HISTORIES)
         measured = {history: [] for history in sizes}
-        for _ in range(parts):
+        for length in lengths:
             for history in sizes:
-                measured[history].append(measure(name, history, seconds // parts))
-        rates = {history: load.mean(*measured[history]) for history in sizes}
+                measured[history].append(measure(name, history, length))
+        rates = {history: load.mean(*measured[history], seconds=lengths) for history in sizes}
         bares.append(bare(f"after {name}"))
         rows.append((name, rates, load.mean(bares[-2], bares[-1])))
     return rows, bares
