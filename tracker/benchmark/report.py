@@ -55,7 +55,7 @@ class Measured:
     """One kind of load (pages or saves): the bare view with its generator, and the rows."""
 
     generator: str
-    bare: Rate  # the mean of the bare view's measurements before and after the rows
+    bare: Rate  # the mean of all the bare view's measurements (each row has its own)
     rows: list[Row]
     bare_runs: tuple[float, ...]  # the bare view's rates, measured between the rows
     # Saves only: (name, {"small": rate}, the bare view around it) of the bare save, a POST
