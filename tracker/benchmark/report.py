@@ -58,9 +58,8 @@ class Measured:
     bare: Rate  # the mean of all the bare view's measurements (each row has its own)
     rows: list[Row]
     bare_runs: tuple[float, ...]  # the bare view's rates, measured between the rows
-    # Saves only: (name, {"small": rate}, the bare view around it) of the bare save, a POST
-    # that writes one row and answers the bare template.
-    floor: tuple | None = None
+    # Saves only: the bare save, a POST that writes one row and answers the bare template.
+    floor: Row | None = None
 
 
 def lines(options: dict, pages: Measured, saves: Measured, unsaved: list[str], log: str):
@@ -83,13 +82,11 @@ def lines(options: dict, pages: Measured, saves: Measured, unsaved: list[str], l
     yield from _table("page (requests/s)", pages.rows)
     yield ""
     yield from _table("save (saves/s)", saves.rows)
-    if saves.floor is not None:
-        name, rates, bare = saves.floor
-        rate = rates["small"]
-        ratio = rate.per_second / bare.per_second if bare.per_second else 0.0
+    if floor := saves.floor:
+        ratio = floor.ratio(floor.small)
         yield (
-            f"{name:30} {rate.per_second:8.1f} {ratio:6.2f}  a logged-in POST that writes one"
-            f" row and answers the bare template; a hand, two POSTs: ≤ {ratio / 2:.2f}"
+            f"{floor.name:30} {floor.small.per_second:8.1f} {ratio:6.2f}  a logged-in POST that"
+            f" writes one row and answers the bare template; a hand, two POSTs: ≤ {ratio / 2:.2f}"
         )
     yield ""
     yield f"goals: page ratio ≥ {PAGE_RATIO_GOAL} at both sizes, large/small ≥ {STEADY_GOAL},"
@@ -130,8 +127,8 @@ def _problems(*measured: Measured) -> list[str]:
     for kind in measured:
         if kind.bare.failed:
             found.append(f"  bare view ({kind.generator}): {kind.bare.problems()}")
-        if kind.floor is not None and kind.floor[1]["small"].failed:
-            found.append(f"  {kind.floor[0]}: {kind.floor[1]['small'].problems()}")
+        if kind.floor is not None and kind.floor.small.failed:
+            found.append(f"  {kind.floor.name}: {kind.floor.small.problems()}")
         for row in kind.rows:
             for size, rate in (("small", row.small), ("large", row.large)):
                 if rate.failed:

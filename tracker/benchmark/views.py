@@ -17,8 +17,7 @@ def bare(request):
     It asks nothing of the session (no login), so a page's ratio to it includes what logging
     in costs every page.
     """
-    players = Player.objects.order_by("pk")[:BARE_ROWS]
-    return render(request, "benchmark/bare.html", {"players": players})
+    return _bare_answer(request)
 
 
 @login_required
@@ -30,5 +29,9 @@ def bare_save(request, pk):
     group = group_for(request, pk, role=Role.SCORER)
     with transaction.atomic():
         add_to(Group, "version", {group.pk: 1})
+    return _bare_answer(request)
+
+
+def _bare_answer(request):
     players = Player.objects.order_by("pk")[:BARE_ROWS]
     return render(request, "benchmark/bare.html", {"players": players})
