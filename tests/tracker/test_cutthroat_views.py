@@ -180,6 +180,13 @@ def test_undo_removes_the_last_hand_and_keeps_it_in_the_history(as_bob, tourname
     assert Change.objects.get(action="undo").before["tricks"] == [5, 5, 7]
 
 
+def test_an_undo_from_a_version_no_database_holds_undoes_nothing(as_bob, tournament):
+    play_hand(as_bob, tournament, [5, 5, 5], [5, 5, 7])
+    response = as_bob.post(url("hand_undo", tournament), {"version": str(2**70)}, follow=True)
+    assert response.status_code == 200
+    assert tournament.hands.count() == 1
+
+
 def test_winning_a_game_shows_the_winner_and_the_next_game(as_bob, group, players, alice):
     tournament = tournaments.start(group, players[:3], {"preset": "official", "target": 100}, alice)
     play_hand(as_bob, tournament, [10, 2, 2], [11, 3, 3])

@@ -146,3 +146,9 @@ def test_rows_that_lack_their_key_are_refused(session):
 
 def test_no_rows_read_as_an_empty_list(session):
     assert rows(Round, f"SELECT * FROM {table(Round)} WHERE id < 0", []) == []
+
+
+def test_an_update_expecting_a_number_no_column_holds_writes_nothing(session):
+    row = Round.objects.get(session=session, number=12)
+    assert update_if(Round, row.pk, {"number": 2**70}, {"entry": {"tricks": [1, 1, 1, 1]}}) == 0
+    assert fresh(row).entry["tricks"] == [0, 0, 0, 0]

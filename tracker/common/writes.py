@@ -60,9 +60,17 @@ def _insert_sql(model, returning: bool) -> str:
     return sql
 
 
+# The integers a database column holds (64 bits); a number from outside may be any size.
+SMALLEST, LARGEST = -(2**63), 2**63 - 1
+
+
 def update_if(model, key, expected: dict, changes: dict) -> int:
     """UPDATE row `key` of `model` with `changes` (field → value) where its fields still hold
     `expected` (None: no value); how many rows changed, 0 or 1."""
+    if any(
+        isinstance(value, int) and not SMALLEST <= value <= LARGEST for value in expected.values()
+    ):
+        return 0  # no column holds such a number, so no row has it (SQLite refuses to compare it)
     sets, values = [], []
     for name, value in changes.items():
         field = model._meta.get_field(name)
