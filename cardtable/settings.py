@@ -128,17 +128,13 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# The lockout check runs before the password is looked at; UserBackend then logs people in
-# (Django's ModelBackend, reading the user with written SQL). Django's own stays listed for
-# sessions it logged in before; it never gets to check a password (tracker/common/sessions.py).
-AUTHENTICATION_BACKENDS = [
-    "tracker.common.throttle.LoginLockoutBackend",
-    "tracker.common.sessions.UserBackend",
-    "django.contrib.auth.backends.ModelBackend",
-]
+# The lockout check runs before the password is looked at; Django's ModelBackend then logs
+# people in.
+PASSWORD_BACKEND = "django.contrib.auth.backends.ModelBackend"
+AUTHENTICATION_BACKENDS = ["tracker.common.throttle.LoginLockoutBackend", PASSWORD_BACKEND]
 LOGIN_URL = "login"
-# Django's database sessions, read with one written query (tracker/common/sessions.py).
-SESSION_ENGINE = "tracker.common.sessions"
+# Sessions live in the database (every server sees every login), read through the cache.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"
 

@@ -6,17 +6,14 @@ ledger say so: a live transaction that already says it is kept, any other is rev
 wanted one posted anew. Nothing is ever updated or deleted.
 """
 
-import functools
 from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db import transaction as db_transaction
-from django.db.models import Sum
+from django.db.models import Case, F, Sum, Value, When
 
 from ledger.models import Account, Posting, Transaction
 from tracker.common.said import Said, kept, quoted, said
-from tracker.common.sql import column, rows, table
-from tracker.common.writes import add_to, insert, insert_all
 
 
 class UnbalancedTransaction(ValueError):
@@ -39,10 +36,7 @@ class Accounts:
     def __init__(self, group, players):
         self.group = group
         self.players = {player.pk: player for player in players}
-        keys = list(self.players)
-        # Written SQL: every round's save reads them, and the ORM took longer to compose the
-        # query than the database took to answer it.
-        found = rows(Account, _accounts_of_players(len(keys)), keys) if keys else []
+        found = Account.objects.filter(player__in=list(self.players))
         self._accounts = {(account.player_id, account.kind): account for account in found}
 
     def _get(self, player, kind) -> Account:
@@ -58,12 +52,6 @@ class Accounts:
 
     def share_of(self, player) -> Account:
         return self._get(player, Account.Kind.SIDE_POT_SHARE)
-
-
-@functools.cache
-def _accounts_of_players(count: int) -> str:
-    keys = ", ".join(["%s"] * count)
-    return f"SELECT * FROM {table(Account)} WHERE {column(Account, 'player')} IN ({keys})"
 
 
 def player_account(player) -> Account:
@@ -86,7 +74,7 @@ def post(group, kind, description, amounts, *, source=("", None), part=0, **extr
         )
     # Inside a game's change (the usual case) the postings share its transaction: no savepoint.
     with db_transaction.atomic(savepoint=False):
-        entry = Transaction(
+        entry = Transaction.objects.create(
             group=group,
             kind=kind,
             description=description,
@@ -99,15 +87,17 @@ def post(group, kind, description, amounts, *, source=("", None), part=0, **extr
             note=extra.get("note", ""),
             once=extra.get("once"),
         )
-        insert(entry)
-        insert_all(
+        Posting.objects.bulk_create(
             [
                 Posting(transaction=entry, account=account, amount_minor=value)
                 for account, value in minor.items()
             ]
         )
-        # Each account's balance is kept with its postings, added in the database.
-        add_to(Account, "balance_minor", {account.pk: value for account, value in minor.items()})
+        # Each account's balance is stored with its postings, added in the database.
+        added = Case(*(When(pk=account.pk, then=Value(value)) for account, value in minor.items()))
+        Account.objects.filter(pk__in=[account.pk for account in minor]).update(
+            balance_minor=F("balance_minor") + added
+        )
     return entry
 
 

@@ -1,5 +1,8 @@
 from django.contrib import admin
+from django.db import transaction
 
+from tracker.common.admin import ReadOnlyAdmin
+from tracker.common.versioning import touch_group
 from tracker.models import (
     Change,
     Group,
@@ -17,6 +20,30 @@ from tracker.models import (
 )
 
 
+class ShownOnGroupPages:
+    """For a ModelAdmin of rows the group's pages show: they are kept per Group.version, so a
+    save or a delete here bumps it, in the same transaction, as the app's own writes do."""
+
+    def save_model(self, request, obj, form, change):
+        with transaction.atomic():
+            super().save_model(request, obj, form, change)
+            # A row moved to another group leaves the pages of both.
+            for group_id in {obj.group_id, form.initial.get("group") if change else None} - {None}:
+                touch_group(group_id)
+
+    def delete_model(self, request, obj):
+        with transaction.atomic():
+            super().delete_model(request, obj)
+            touch_group(obj.group_id)
+
+    def delete_queryset(self, request, queryset):
+        with transaction.atomic():
+            group_ids = set(queryset.values_list("group_id", flat=True))
+            super().delete_queryset(request, queryset)
+            for group_id in group_ids:
+                touch_group(group_id)
+
+
 class MembershipInline(admin.TabularInline):
     model = Membership
     extra = 0
@@ -30,9 +57,21 @@ class GroupAdmin(admin.ModelAdmin):
     search_fields = ["name"]
     inlines = [MembershipInline]
 
+    def get_readonly_fields(self, request, obj=None):
+        # The version is the app's to bump; the amounts are kept in minor units of the
+        # currency, so a group's currency is chosen once.
+        return ["version", "currency"] if obj else ["version"]
+
+    def save_model(self, request, obj, form, change):
+        with transaction.atomic():
+            # Only what the form changed: the whole row would put back the version read when
+            # the form was opened, losing a bump made since.
+            obj.save(update_fields=form.changed_data if change else None)
+            touch_group(obj.pk)
+
 
 @admin.register(Membership)
-class MembershipAdmin(admin.ModelAdmin):
+class MembershipAdmin(ShownOnGroupPages, admin.ModelAdmin):
     list_display = ["user", "group", "role", "joined_at"]
     list_filter = ["role"]
     search_fields = ["user__username", "group__name"]
@@ -40,7 +79,7 @@ class MembershipAdmin(admin.ModelAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(ShownOnGroupPages, admin.ModelAdmin):
     list_display = ["name", "group", "user", "created_at"]
     search_fields = ["name", "group__name", "user__username"]
     raw_id_fields = ["group", "user"]
@@ -54,14 +93,17 @@ class InviteAdmin(admin.ModelAdmin):
     raw_id_fields = ["group", "created_by"]
 
 
-class TournamentSeatInline(admin.TabularInline):
+# Games and their history change only through the services (tracker.common.admin).
+
+
+class TournamentSeatInline(ReadOnlyAdmin, admin.TabularInline):
     model = TournamentSeat
     extra = 0
     raw_id_fields = ["player"]
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     list_display = [
         "__str__",
         "group",
@@ -77,20 +119,20 @@ class TournamentAdmin(admin.ModelAdmin):
 
 
 @admin.register(Hand)
-class HandAdmin(admin.ModelAdmin):
+class HandAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     list_display = ["tournament", "number", "bids", "tricks", "entered_by", "entered_at"]
     search_fields = ["tournament__name", "tournament__group__name"]
     raw_id_fields = ["tournament", "entered_by"]
 
 
-class SessionSeatInline(admin.TabularInline):
+class SessionSeatInline(ReadOnlyAdmin, admin.TabularInline):
     model = SessionSeat
     extra = 0
     raw_id_fields = ["player"]
 
 
 @admin.register(Session)
-class SessionAdmin(admin.ModelAdmin):
+class SessionAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     list_display = ["__str__", "group", "round_count", "created_at", "closed_at"]
     search_fields = ["name", "group__name"]
     raw_id_fields = ["group", "created_by"]
@@ -98,14 +140,14 @@ class SessionAdmin(admin.ModelAdmin):
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     list_display = ["session", "number", "entered_by", "entered_at"]
     search_fields = ["session__name", "session__group__name"]
     raw_id_fields = ["session", "entered_by"]
 
 
 @admin.register(Change)
-class ChangeAdmin(admin.ModelAdmin):
+class ChangeAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     list_display = ["summary", "action", "tournament", "session", "number", "user", "at"]
     list_filter = ["action"]
     search_fields = ["summary", "user__username"]
@@ -113,14 +155,14 @@ class ChangeAdmin(admin.ModelAdmin):
 
 
 @admin.register(TournamentSeat)
-class TournamentSeatAdmin(admin.ModelAdmin):
+class TournamentSeatAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     list_display = ["tournament", "seat", "player"]
     search_fields = ["player__name", "tournament__name"]
     raw_id_fields = ["tournament", "player"]
 
 
 @admin.register(SessionSeat)
-class SessionSeatAdmin(admin.ModelAdmin):
+class SessionSeatAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     list_display = ["session", "seat", "player"]
     search_fields = ["player__name", "session__name"]
     raw_id_fields = ["session", "player"]

@@ -15,7 +15,6 @@ from tracker.catte.draft import RoundDraft
 from tracker.catte.entries import rules_round
 from tracker.common.locale_money import amount_text
 from tracker.common.names import short_names_of
-from tracker.common.reads import rows_of
 from tracker.common.seats import seats_of
 from tracker.models import Round, Session
 from tracker.rules import catte
@@ -174,9 +173,7 @@ def latest_rounds(board: SessionBoard, limit: int | None = None) -> list[PlayedR
 
 def latest_round_rows(board: SessionBoard, limit: int | None = None) -> list[Round]:
     """The rows of the latest `limit` rounds (all of them without), newest first."""
-    if not limit:
-        return list(board.session.rounds.order_by("-number"))
-    return list(rows_of(Round, board.session, order="-number", limit=limit))
+    return list(board.session.rounds.order_by("-number")[:limit])
 
 
 def every_round(board: SessionBoard) -> list[PlayedRound]:

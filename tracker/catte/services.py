@@ -39,7 +39,6 @@ from tracker.common.money import check_in_currency
 from tracker.common.said import Joined, said, said_plural
 from tracker.common.seats import match_players
 from tracker.common.versioning import AlreadyRecorded, touch_group
-from tracker.common.writes import insert
 from tracker.models import Change, Round, Session, SessionSeat
 from tracker.rules import RulesError, catte
 
@@ -59,14 +58,12 @@ def record_round(
             _drop_draft(
                 board.session, draft_version, _("%(phone)s saved round %(number)s.") % saved
             )
-            row = insert(
-                Round(
-                    session=board.session,
-                    number=number,
-                    entry=entry_by_seat(round_, board.names),
-                    result=catte.round_result_snapshot(result, board.names),
-                    entered_by=user,
-                )
+            row = Round.objects.create(
+                session=board.session,
+                number=number,
+                entry=entry_by_seat(round_, board.names),
+                result=catte.round_result_snapshot(result, board.names),
+                entered_by=user,
             )
             _keep(board, loaded_at, round_count=number)
             record_change(

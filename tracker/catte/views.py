@@ -13,10 +13,9 @@ from tracker.catte.forms import JoinForm, RoundForm, SessionForm
 from tracker.catte.services import DraftMoved
 from tracker.common.changes import change_context
 from tracker.common.permissions import game_for, group_for
-from tracker.common.reads import rows_of
 from tracker.common.versioning import AlreadyRecorded, StalePage, game_identity
 from tracker.common.views import act_on_version, live_part, render_page, swap_or_redirect
-from tracker.models import Player, Role, Session
+from tracker.models import Role, Session
 from tracker.rules import RulesError
 
 LATEST = 8  # rounds shown on the session page; ?all=1 shows every one
@@ -226,7 +225,7 @@ def session_reopen(request, pk, session_pk):
 
 
 def join_form(group, board, data=None) -> JoinForm:
-    players = list(rows_of(Player, group, order="name"))
+    players = list(group.players.all())
     can_add = group.membership.allows(Role.OWNER)
     return JoinForm(data, board=board, group_players=players, can_add_players=can_add)
 

@@ -7,7 +7,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tracker.common.names import by_name
-from tracker.common.reads import seats_with_players
 from tracker.common.text import clean_label
 from tracker.models import Player
 from tracker.rules import RulesError
@@ -30,7 +29,7 @@ def seats_of(game) -> list:
     """The seats of a tournament or session with their players, prefetched ones if there."""
     if "seats" in getattr(game, "_prefetched_objects_cache", {}):
         return list(game.seats.all())
-    return seats_with_players(game)
+    return list(game.seats.select_related("player"))
 
 
 def match_players(group, names: list[str], create_missing: bool) -> list:

@@ -1,9 +1,9 @@
 """Two phones at one table: every write to a tournament or session is checked against the
 version the writer read, and keeps what the rules computed with the version it belongs to."""
 
+from django.db.models import F
 from django.utils.translation import gettext as _
 
-from tracker.common.writes import add_to, update_if
 from tracker.models import Group
 
 
@@ -24,7 +24,8 @@ def save_state(game, state: dict, expected: int, **fields) -> None:
     """
     new = expected + 1
     changes = {"version": new, "state": state, "state_version": new, **fields}
-    if not update_if(type(game), game.pk, {"version": expected}, changes):
+    rows = type(game).objects.filter(pk=game.pk, version=expected)
+    if not rows.update(**changes):
         if game._meta.model_name == "session":
             raise StalePage(_("This session was changed on another phone; here is the new state."))
         raise StalePage(_("This tournament was changed on another phone; here is the new state."))
@@ -43,4 +44,4 @@ def game_identity(game) -> tuple:
 
 def touch_group(group_id: int) -> None:
     """Something the group's pages show has changed (in the same transaction as the change)."""
-    add_to(Group, "version", {group_id: 1})
+    Group.objects.filter(pk=group_id).update(version=F("version") + 1)

@@ -11,9 +11,7 @@ player never rewrites history.
 from functools import cached_property
 
 from tracker.common.names import short_names_of
-from tracker.common.reads import rows_of
 from tracker.common.seats import seats_of
-from tracker.common.sql import first
 from tracker.models import Hand, Tournament
 from tracker.rules import cutthroat
 
@@ -31,7 +29,7 @@ class Scoreboard:
     @property
     def pending(self) -> Hand | None:
         if self._pending is None:
-            last = first(rows_of(Hand, self.tournament, order="-number", limit=1))
+            last = self.tournament.hands.order_by("-number").first()
             self._pending = last if last is not None and not last.is_played else False
         return self._pending or None
 
@@ -142,8 +140,8 @@ def latest_hand_rows(board: Scoreboard, limit: int | None = None) -> list[Hand]:
     if not games:
         return []
     count = games[-1].hand_count if limit is None else min(limit, games[-1].hand_count)
-    played = "{number} > %s AND {tricks} IS NOT NULL"
-    return list(rows_of(Hand, board.tournament, played, [board.hands_played - count]))
+    played = board.tournament.hands.filter(tricks__isnull=False)
+    return list(played.filter(number__gt=board.hands_played - count))
 
 
 def every_hand(board: Scoreboard) -> list[cutthroat.HandResult]:

@@ -17,7 +17,6 @@ from tracker.common.money import check_in_currency
 from tracker.common.said import Joined, Said, said, said_plural
 from tracker.common.seats import match_players
 from tracker.common.versioning import AlreadyRecorded, save_state, touch_group
-from tracker.common.writes import insert, update_if
 from tracker.cutthroat import money
 from tracker.cutthroat.board import (
     Scoreboard,
@@ -60,13 +59,11 @@ def record_bids(board: Scoreboard, bids: dict[str, object], user, typed_for=None
     board.state.check_bids(bids)
     try:
         with transaction.atomic():
-            hand = insert(
-                Hand(
-                    tournament=tournament,
-                    number=number,
-                    bids=by_seat(bids, board.names),
-                    entered_by=user,
-                )
+            hand = Hand.objects.create(
+                tournament=tournament,
+                number=number,
+                bids=by_seat(bids, board.names),
+                entered_by=user,
             )
             _keep(board, tournament.version)
             record_change(
@@ -101,7 +98,7 @@ def record_tricks(board: Scoreboard, number: int, tricks, jacks, user, hand_pk=N
         hand.tricks, hand.jacks = by_seat(tricks, board.names), jacks_by_seat(jacks, board.names)
         hand.result = cutthroat.hand_result_snapshot(result, board.names)
         played = {"tricks": hand.tricks, "jacks": hand.jacks, "result": hand.result}
-        saved = update_if(Hand, hand.pk, {"tricks": None}, played)
+        saved = Hand.objects.filter(pk=hand.pk, tricks__isnull=True).update(**played)
         where = {"game": result.game, "hand": result.number}
         if not saved:
             raise AlreadyRecorded(_("Game %(game)s · hand %(hand)s is already recorded.") % where)

@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
@@ -12,7 +13,6 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from ledger.balances import group_balances
 from tracker.common.names import by_name, derived_short_name
 from tracker.common.permissions import group_for
-from tracker.common.sessions import USER_BACKEND
 from tracker.common.views import live_part, render_page
 from tracker.groups import services
 from tracker.groups.forms import GroupForm, InviteForm, MemberRoleForm, PlayerForm, SignupForm
@@ -223,7 +223,7 @@ def signup(request):
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user, backend=USER_BACKEND)
+        login(request, user, backend=settings.PASSWORD_BACKEND)
         return redirect(safe_next(request))
     context = {"form": form, "next": safe_next(request, "")}
     return render(request, "registration/signup.html", context)
