@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 BIN := $(VENV)/bin
 
-.PHONY: run test lint install messages demo clean
+.PHONY: run test lint install messages demo bench clean
 
 $(VENV)/.installed: requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Python 3.11 or newer is needed" or 0)'
@@ -37,6 +37,10 @@ test: lint messages
 demo: messages
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo
+
+# Throughput of the pages and saves under gunicorn, in a throwaway database (docs/performance.md).
+bench: install
+	$(PY) -m bench --seconds 10
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis

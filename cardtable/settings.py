@@ -4,7 +4,8 @@ DJANGO_DEBUG (default on, for a table's own laptop), DJANGO_SECRET_KEY (required
 DJANGO_ALLOWED_HOSTS (comma separated), DATABASE_URL (default: SQLite file in the project),
 DJANGO_SECURE_PROXY_SSL_HEADER (set to 1 behind a proxy that sets X-Forwarded-Proto),
 DJANGO_SECURE_SSL_REDIRECT (default on with debug off), DJANGO_TRUSTED_PROXY_COUNT (how many
-proxies in front append the client's address to X-Forwarded-For; default 0: REMOTE_ADDR).
+proxies in front append the client's address to X-Forwarded-For; default 0: REMOTE_ADDR),
+REDIS_URL (a Redis server as the shared cache; default: each process's memory).
 """
 
 import os
@@ -111,16 +112,25 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Each worker keeps the parts of pages it drew (tracker/common/views.py, the {% cache %} tags):
-# a game's live part per version, and its rounds' cards, its history's lines and its entry
-# forms' buttons, which stay the same from save to save. A table adds a few dozen of them an
-# evening; the least recently read go first when the cache is full.
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "OPTIONS": {"MAX_ENTRIES": 5000},
+# Template fragments (the {% cache %} tags) are cached under keys that carry the version of
+# what they show, so a cache makes a page faster, never different. One process's memory by
+# default; with REDIS_URL, a Redis server every app server shares (sessions are read through
+# it too).
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+        }
     }
-}
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": 5000},
+        }
+    }
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -1,5 +1,3 @@
-import secrets
-
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -7,15 +5,28 @@ from django.utils.translation import gettext_lazy
 from ledger.payments import NOTE_MAX
 from tracker.common.money import money_field
 from tracker.common.names import by_name
+from tracker.common.once import OnceKeyField, new_once_key
+
+
+class VersionField(forms.IntegerField):
+    """The version of the group's pages a form was drawn from, written by the page."""
+
+    widget = forms.HiddenInput
+
+    def __init__(self, **kwargs):
+        super().__init__(min_value=0, max_value=2**63 - 1, **kwargs)
 
 
 class PaymentForm(forms.Form):
+    """A payment typed in: who paid whom, how much (in the reader's language), and a note."""
+
     payer = forms.TypedChoiceField(coerce=int, label=gettext_lazy("Who paid"))
     payee = forms.TypedChoiceField(coerce=int, label=gettext_lazy("Who received"))
     note = forms.CharField(
         max_length=NOTE_MAX, required=False, label=gettext_lazy("Note (optional)")
     )
-    once = forms.RegexField(regex=r"^[0-9a-f]{32}$", required=False, widget=forms.HiddenInput)
+    version = VersionField()
+    once = OnceKeyField()
 
     def __init__(self, *args, group, **kwargs):
         super().__init__(*args, **kwargs)
@@ -25,19 +36,26 @@ class PaymentForm(forms.Form):
         self.fields["amount"] = money_field(
             group, _("Amount (%(currency)s)") % {"currency": group.currency}
         )
-        self.order_fields(["payer", "payee", "amount", "note", "once"])
-        # A new key for each form drawn: sent twice, it records one payment.
-        self.fields["once"].initial = secrets.token_hex(16)
+        self.order_fields(["payer", "payee", "amount", "note", "version", "once"])
+        # Drawn for the balances as they are now, with a new key: sent twice, one payment.
+        self.fields["version"].initial = group.version
+        self.fields["once"].initial = new_once_key()
 
     def clean(self):
         data = super().clean()
-        if self.errors:
-            return data
-        data["payer"], data["payee"] = self.players[data["payer"]], self.players[data["payee"]]
-        if data["payer"] == data["payee"]:
-            raise forms.ValidationError(
-                _("%(player)s cannot pay themselves.") % {"player": data["payer"].name}
-            )
-        if data["amount"] <= 0:
-            self.add_error("amount", _("A payment is more than zero."))
+        for role in ("payer", "payee"):
+            if role in data:
+                data[role] = self.players[data[role]]
         return data
+
+
+class PaidForm(PaymentForm):
+    """A suggested transfer recorded as paid, in full, with one tap: every field is written by
+    the page, the amount plainly ("2.50", "30000") whatever the reader's language."""
+
+    def __init__(self, *args, group, **kwargs):
+        super().__init__(*args, group=group, **kwargs)
+        self.fields["amount"] = money_field(group, _("Amount"), hidden=True)
+        for name in ("payer", "payee"):
+            self.fields[name].widget = forms.HiddenInput()
+        del self.fields["note"]

@@ -1,12 +1,14 @@
 """Payments between players: ledger transactions like any other, reversed and never deleted.
 
-A payment or a reversal carries the one-time key of the form that asked for it: the same key
-again (a double tap, a retry, two phones tapping "Paid" for the same suggestion) gets the first
-one back, and two reversals of one payment at once end with one reversal and "already
-reversed", never an error.
+This is the one gate for them. A payment or a reversal is made against the version of the
+group's pages the form was drawn from (compare-and-swap on the group's version): when anything
+changed the balances since, nothing is recorded and the form says so. Its form also carries a
+one-time key, minted when the form was rendered: the same tap sent again (a double tap, a retry)
+gets the first transaction back, not a refusal.
 """
 
 from decimal import Decimal
+from functools import partial
 
 from django.db import IntegrityError
 from django.db import transaction as db_transaction
@@ -14,8 +16,9 @@ from django.utils.translation import gettext as _
 
 from ledger.models import Transaction
 from ledger.posting import player_account, post, reverse
+from tracker.common.once import AlreadyDone, done_once
 from tracker.common.said import Money, quoted, said
-from tracker.common.versioning import touch_group
+from tracker.common.versioning import StalePage, claim_group_version
 
 NOTE_MAX = 100
 
@@ -24,51 +27,67 @@ class PaymentError(ValueError):
     pass
 
 
-def _first(once):
-    return Transaction.objects.filter(once=once).first() if once else None
-
-
-def record_payment(group, payer, payee, amount: Decimal, user, note="", once=None):
+def record_payment(group, payer, payee, amount: Decimal, user, *, version, once=None, note=""):
     """`payer` hands `payee` the amount: the payer's balance goes up, the payee's down."""
-    if (done := _first(once)) is not None:
-        return done
+    try:
+        with _once_per_key(group, once, Transaction.Kind.PAYMENT):
+            check_payment(payer, payee, amount, note)
+            words = {"payer": payer.name, "payee": payee.name}
+            words["amount"] = Money(amount, group.currency)
+            if note:
+                line = said("%(payer)s paid %(payee)s %(amount)s (%(note)s)", note=note, **words)
+            else:
+                line = said("%(payer)s paid %(payee)s %(amount)s", **words)
+            amounts = {player_account(payer): amount, player_account(payee): -amount}
+            with db_transaction.atomic():
+                claim_group_version(group, version)
+                kind = Transaction.Kind.PAYMENT
+                return post(group, kind, line, amounts, user=user, note=note, once=once)
+    except AlreadyDone as repeat:
+        return repeat.first
+
+
+def check_payment(payer, payee, amount: Decimal, note: str = "") -> None:
     if payer == payee:
         raise PaymentError(_("%(player)s cannot pay themselves.") % {"player": payer.name})
     if amount <= 0:
         raise PaymentError(_("A payment is more than zero."))
     if len(note) > NOTE_MAX:
         raise PaymentError(_("A note has at most %(most)d characters.") % {"most": NOTE_MAX})
-    words = {"payer": payer.name, "payee": payee.name, "amount": Money(amount, group.currency)}
-    if note:
-        description = said("%(payer)s paid %(payee)s %(amount)s (%(note)s)", note=note, **words)
-    else:
-        description = said("%(payer)s paid %(payee)s %(amount)s", **words)
-    amounts = {player_account(payer): amount, player_account(payee): -amount}
-    try:
-        with db_transaction.atomic():
-            touch_group(group.pk)
-            kind = Transaction.Kind.PAYMENT
-            return post(group, kind, description, amounts, user=user, note=note, once=once)
-    except IntegrityError:
-        if (done := _first(once)) is not None:
-            return done  # the same tap, saved a moment earlier by another request
-        raise
 
 
-def reverse_payment(entry: Transaction, user, once=None) -> Transaction:
-    if (done := _first(once)) is not None:
-        return done
-    if entry.kind != Transaction.Kind.PAYMENT:
-        raise PaymentError(_("Only a payment can be reversed here."))
-    if Transaction.objects.filter(reverses=entry).exists():
-        raise PaymentError(_("This payment was already reversed."))
+def reverse_payment(entry: Transaction, user, *, version, once=None) -> Transaction:
     try:
-        with db_transaction.atomic():
-            touch_group(entry.group_id)
-            payment = quoted(entry.words, entry.description)
-            description = said("Reversed: %(payment)s", payment=payment)
-            return reverse(entry, user=user, description=description, once=once)
-    except IntegrityError as error:
-        if (done := _first(once)) is not None:
-            return done
+        with _once_per_key(entry.group, once, Transaction.Kind.REVERSAL, reverses=entry):
+            if entry.kind != Transaction.Kind.PAYMENT:
+                raise PaymentError(_("Only a payment can be reversed here."))
+            if Transaction.objects.filter(reverses=entry).exists():
+                raise PaymentError(_("This payment was already reversed."))
+            with db_transaction.atomic():
+                claim_group_version(entry.group, version)
+                payment = quoted(entry.words, entry.description)
+                line = said("Reversed: %(payment)s", payment=payment)
+                return reverse(entry, user=user, description=line, once=once)
+    except AlreadyDone as repeat:
+        return repeat.first
+    except IntegrityError as error:  # another phone reversed it at the same moment
         raise PaymentError(_("This payment was already reversed.")) from error
+
+
+def _once_per_key(group, once: str | None, kind: str, reverses=None):
+    """Around a payment or reversal asked for with the one-time key `once`: the same tap sent
+    again raises AlreadyDone with the transaction the first one recorded."""
+    first_made = partial(_made_with_key, group, once, kind, reverses)
+    return done_once(first_made, (StalePage, PaymentError, IntegrityError))
+
+
+def _made_with_key(group, once: str | None, kind: str, reverses) -> Transaction | None:
+    if not once:
+        return None
+    first = Transaction.objects.filter(group=group, once=once).first()
+    if first is not None and (
+        first.kind != kind or (reverses is not None and first.reverses_id != reverses.pk)
+    ):
+        # A key is minted for one form: sent with another, it is forged or stale.
+        raise PaymentError(_("Reload the page and try again."))
+    return first

@@ -7,6 +7,7 @@ urlpatterns = [
     path("balances/summary.txt", views.summary, name="balances_summary"),
     path("ledger.csv", views.ledger_csv, name="ledger_csv"),
     path("payments/new/", views.payment_new, name="payment_new"),
+    path("payments/paid/", views.transfer_paid, name="transfer_paid"),
     path("payments/<id:transaction_pk>/reverse/", views.payment_reverse, name="payment_reverse"),
     path("players/<id:player_pk>/statement/", views.statement, name="statement"),
 ]

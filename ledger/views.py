@@ -9,11 +9,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from ledger import reports
 from ledger.balances import group_balances
-from ledger.forms import PaymentForm
+from ledger.forms import PaidForm, PaymentForm
 from ledger.models import Posting, Transaction
 from ledger.payments import PaymentError, record_payment, reverse_payment
 from tracker.common.permissions import group_for
-from tracker.common.views import live_part, once_key, render_page
+from tracker.common.versioning import StalePage
+from tracker.common.views import once_key, page_version, render_page, say_once
 from tracker.models import Role
 
 LATEST_PAYMENTS = 10
@@ -23,21 +24,16 @@ LATEST_PAYMENTS = 10
 @require_GET
 def balances(request, pk):
     group = group_for(request, pk)
-    can_score = group.membership.allows(Role.SCORER)
-
-    def context():
-        payments = group.transactions.filter(kind=Transaction.Kind.PAYMENT)
-        return {
-            "group": group,
-            "balances": group_balances(group),
-            "can_score": can_score,
-            "payments": payments.select_related("reversed_by").order_by("-created_at", "-pk")[
-                :LATEST_PAYMENTS
-            ],
-        }
-
-    live = live_part(request, "ledger/balances.html", (group.pk, group.version, can_score), context)
-    return render_page(request, "ledger/balances.html", {"group": group, "live": live})
+    payments = group.transactions.filter(kind=Transaction.Kind.PAYMENT)
+    context = {
+        "group": group,
+        "balances": group_balances(group),
+        "can_score": group.membership.allows(Role.SCORER),
+        "payments": payments.select_related("reversed_by").order_by("-created_at", "-pk")[
+            :LATEST_PAYMENTS
+        ],
+    }
+    return render_page(request, "ledger/balances.html", context)
 
 
 @login_required
@@ -46,13 +42,12 @@ def payment_new(request, pk):
     group = group_for(request, pk, role=Role.SCORER)
     form = PaymentForm(request.POST or None, group=group, initial=request.GET.dict())
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
         try:
-            payer, payee, amount = data["payer"], data["payee"], data["amount"]
-            note, once = data["note"], data["once"] or None
-            entry = record_payment(group, payer, payee, amount, request.user, note, once)
-            messages.success(request, _("Recorded: %(payment)s.") % {"payment": entry.line})
-            return redirect("balances", pk=group.pk)
+            return recorded(request, group, form.cleaned_data)
+        except StalePage as refusal:
+            # The form stays as typed, drawn for the balances as they are now.
+            form = PaymentForm({**request.POST.dict(), "version": group.version}, group=group)
+            form.add_error(None, str(refusal))
         except PaymentError as error:
             form.add_error(None, str(error))
     return render(request, "ledger/payment_form.html", {"group": group, "form": form})
@@ -60,17 +55,42 @@ def payment_new(request, pk):
 
 @login_required
 @require_POST
+def transfer_paid(request, pk):
+    """A suggested transfer paid in full, with the one tap of its "Paid" button."""
+    group = group_for(request, pk, role=Role.SCORER)
+    form = PaidForm(request.POST, group=group)
+    try:
+        if form.is_valid():
+            return recorded(request, group, form.cleaned_data)
+        messages.error(request, _("Reload the page and try again."))
+    except (StalePage, PaymentError) as refusal:
+        messages.error(request, str(refusal))
+    return redirect("balances", pk=group.pk)
+
+
+def recorded(request, group, data):
+    """Record the payment a form asked for; back to the balances, which say so."""
+    payer, payee, amount = data["payer"], data["payee"], data["amount"]
+    asked = {"version": data["version"], "once": data["once"], "note": data.get("note", "")}
+    entry = record_payment(group, payer, payee, amount, request.user, **asked)
+    say_once(request, messages.SUCCESS, _("Recorded: %(payment)s.") % {"payment": entry.line})
+    return redirect("balances", pk=group.pk)
+
+
+@login_required
+@require_POST
 def payment_reverse(request, pk, transaction_pk):
     group = group_for(request, pk, role=Role.SCORER)
     entry = get_object_or_404(group.transactions, pk=transaction_pk)
+    version = page_version(request)
     try:
-        reverse_payment(entry, request.user, once_key(request))
-        messages.success(
-            request,
-            _("Reversed: %(payment)s. Both entries stay in the ledger.") % {"payment": entry.line},
-        )
-    except PaymentError as error:
-        messages.error(request, str(error))
+        if version is None:
+            raise PaymentError(_("Reload the page and try again."))
+        reverse_payment(entry, request.user, version=version, once=once_key(request))
+        done = _("Reversed: %(payment)s. Both entries stay in the ledger.")
+        say_once(request, messages.SUCCESS, done % {"payment": entry.line})
+    except (StalePage, PaymentError) as refusal:
+        messages.error(request, str(refusal))
     return redirect("balances", pk=group.pk)
 
 
@@ -84,17 +104,10 @@ def page_number(request, last: int = 100_000) -> int:
 @require_GET
 def statement(request, pk, player_pk):
     group = group_for(request, pk)
-    number = page_number(request)
-
-    def context():
-        # Only drawn for a player of this group (a kept statement was one): 404 otherwise.
-        player = get_object_or_404(group.players, pk=player_pk)
-        page = reports.statement_page(group, player, number)
-        return {"group": group, "player": player, "page": page, "lines": page.lines}
-
-    key = (group.pk, group.version, player_pk, number)
-    live = live_part(request, "ledger/statement.html", key, context)
-    return render_page(request, "ledger/statement.html", {"group": group, "live": live})
+    player = get_object_or_404(group.players, pk=player_pk)
+    page = reports.statement_page(group, player, page_number(request))
+    context = {"group": group, "player": player, "page": page, "lines": page.lines}
+    return render_page(request, "ledger/statement.html", context)
 
 
 @login_required

@@ -1,9 +1,11 @@
 from datetime import timedelta
+from decimal import Decimal
 
 import factory
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from ledger.payments import record_payment, reverse_payment
 from tracker.catte import services
 from tracker.models import Group, Invite, Membership, Player, Role, Round
 
@@ -73,3 +75,16 @@ def session_of_sweeps(group, players, user, rounds: int):
     )
     services.catch_up(session)
     return session
+
+
+def pay(group, payer, payee, amount, user, note=""):
+    """A payment recorded through the payments' gate, against the group as it is now."""
+    group.refresh_from_db(fields=["version"])
+    amount = Decimal(amount)
+    return record_payment(group, payer, payee, amount, user, version=group.version, note=note)
+
+
+def take_back(payment, user):
+    """A payment reversed through the payments' gate, against the group as it is now."""
+    payment.group.refresh_from_db(fields=["version"])
+    return reverse_payment(payment, user, version=payment.group.version)

@@ -2,12 +2,15 @@
 
 rules (pure Python) ← common ← the games (cutthroat, catte) ← history, logs ← the project;
 the ledger knows no game: games post to it, it never calls them. Only views know requests.
+The benchmark (bench/) stands beside the project: it may import anything from it, and nothing
+of the project imports it.
 """
 
 import ast
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("tracker.cutthroat", "tracker.catte")
@@ -64,13 +67,27 @@ def test_the_project_package_holds_only_the_project():
     assert names == {"__init__.py", "settings.py", "urls.py", "wsgi.py", "asgi.py"}
 
 
+@pytest.mark.parametrize(
+    "path",
+    modules("tracker") + modules("ledger") + modules("cardtable"),
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
+def test_the_project_never_imports_the_benchmark(path):
+    assert not [name for name in imports_of(path) if name.split(".")[0] == "bench"], path
+
+
+def test_the_production_settings_leave_the_benchmark_out():
+    assert "bench" not in settings.INSTALLED_APPS
+    assert not settings.ROOT_URLCONF.startswith("bench")
+
+
 def is_view_module(path: Path) -> bool:
     """Views, their URLs, the views' permission helper, the middleware that sets headers,
     throttles and picks the language, the sessions and the login backend, and the admin
     (Django's own views)."""
     named = path.name in ("views.py", "urls.py", "permissions.py", "admin.py")
     named |= path.name in ("headers.py", "throttle.py", "language.py", "sessions.py")
-    return named or "benchmark" in path.parts
+    return named
 
 
 @pytest.mark.parametrize(

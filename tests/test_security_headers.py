@@ -10,8 +10,7 @@ import pytest
 from django.test import override_settings
 from django.urls import reverse
 
-from ledger.payments import record_payment
-from tests.factories import InviteFactory, fresh
+from tests.factories import InviteFactory, fresh, pay
 from tracker.catte import services as catte_sessions
 from tracker.cutthroat import services as tournaments
 from tracker.rules import catte
@@ -86,7 +85,7 @@ def played(group, alice, players):
     session = catte_sessions.start(group, players, {"stake": "1.00"}, alice)
     board = catte_sessions.load(fresh(session))
     catte_sessions.record_round(board, catte.Round(tricks=["An"] * 4), alice)
-    record_payment(group, players[3], players[2], Decimal("3.50"), alice, "cash")
+    pay(group, players[3], players[2], Decimal("3.50"), alice, "cash")
     InviteFactory(group=group, created_by=alice)
     return {"tournament": tournament, "session": session, "player": players[0]}
 

@@ -13,12 +13,16 @@ def money(group, amount, signed=False):
 
 
 @register.simple_tag
-def payment_fields(balances, transfer):
-    """Hidden fields that record a suggested transfer as paid, in full, with one tap."""
+def paid_fields(balances, transfer):
+    """Hidden fields that record a suggested transfer as paid, in full, with one tap: the
+    amount written plainly ("2.50", "30000"), the same in every language, and the version
+    of the balances it was suggested for."""
+    group = balances.group
     values = {
         "payer": balances.row_of(transfer.payer).player.pk,
         "payee": balances.row_of(transfer.payee).player.pk,
-        "amount": amount_text(balances.group, transfer.amount),
+        "amount": group.plain_amount(transfer.amount),
+        "version": group.version,
     }
     return format_html_join(
         "", '<input type="hidden" name="{}" value="{}">', sorted(values.items())

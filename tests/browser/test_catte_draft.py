@@ -80,7 +80,10 @@ def test_when_both_phones_tap_the_same_trick_one_wins_and_no_tap_is_lost(table):
     bob.wait_for_selector(f"{TRICKS}:text-is('Bình')", timeout=FOLLOWS_WITHIN_MS)
     for phone in (alice, bob):  # neither redraws between the two taps
         phone.route("**/live/**", lambda route: route.abort())
-    posted = lambda response: response.request.method == "POST"  # noqa: E731
+
+    def posted(response):
+        return response.request.method == "POST"
+
     with alice.expect_response(posted), bob.expect_response(posted):
         alice.click("#round-form button[value^=t]:text-is('Chi')")
         bob.click("#round-form button[value^=t]:text-is('Dũng')")

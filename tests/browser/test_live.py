@@ -55,10 +55,10 @@ def test_what_a_phone_has_typed_is_kept_when_another_saves(
 
 
 def test_the_group_page_follows_a_payment(two_phones, live_server, group, players, alice):
-    from ledger.payments import record_payment
+    from tests.factories import pay
 
     phone = two_phones[0]
     log_in(phone, live_server, "alice")
     phone.goto(f"{live_server.url}/groups/{group.pk}/balances/")
-    record_payment(group, players[1], players[0], 3, alice)
+    pay(group, players[1], players[0], 3, alice)
     phone.wait_for_selector("text=Bình paid An €3.00", timeout=FOLLOWS_WITHIN_MS)

@@ -9,6 +9,7 @@ from django.urls import reverse
 from ledger.balances import group_balances
 from ledger.forms import PaymentForm
 from ledger.models import Transaction
+from tests.drawn import form_on, submit
 from tests.factories import PlayerFactory
 from tracker.catte import services as catte_sessions
 
@@ -31,39 +32,56 @@ def test_balances_show_each_players_net_and_the_fewest_transfers(as_carol, group
     assert "Settle up with 3 transfers" in page
 
 
+def balances_page(client, group):
+    return client.get(reverse("balances", args=[group.pk]))
+
+
+def payment_form(client, group):
+    return form_on(client.get(reverse("payment_new", args=[group.pk])), "/payments/new/")
+
+
+def record_typed(client, group, players, payer, payee, amount, note=""):
+    """Record a payment as a person types it on the "Record a payment" page."""
+    form = payment_form(client, group)
+    chosen = {"payer": players[payer].pk, "payee": players[payee].pk}
+    return submit(client, form, amount=amount, note=note, **chosen)
+
+
+def tap_paid(client, group, payer, payee):
+    """Tap "Paid" beside a suggested transfer, as the balances page draws it."""
+    form = form_on(balances_page(client, group), "/payments/paid/", f"{payer} paid {payee}")
+    return submit(client, form)
+
+
+@pytest.fixture
+def by_name(group, evening):
+    return {player.name: player for player in group.players.all()}
+
+
 def test_paying_a_suggestion_leaves_the_other_suggestions_as_they_were(as_bob, group, evening):
     before = group_balances(group).transfers
-    paid = before[0]
-    players = {p.name: p.pk for p in group.players.all()}
-    form = {"payer": players[paid.payer], "payee": players[paid.payee], "amount": str(paid.amount)}
-    as_bob.post(reverse("payment_new", args=[group.pk]), form)
+    tap_paid(as_bob, group, before[0].payer, before[0].payee)
     assert group_balances(group).transfers == before[1:]
 
 
 def test_recording_every_payment_settles_everyone(as_bob, group, evening):
-    players = {p.name: p.pk for p in group.players.all()}
     for paid in group_balances(group).transfers:
-        form = {"payer": players[paid.payer], "payee": players[paid.payee], "amount": paid.amount}
-        as_bob.post(reverse("payment_new", args=[group.pk]), form)
+        tap_paid(as_bob, group, paid.payer, paid.payee)
     assert set(settle_amounts(group).values()) == {Decimal("0.00")}
-    page = as_bob.get(reverse("balances", args=[group.pk])).content.decode()
-    assert "Everyone is settled." in page
+    assert "Everyone is settled." in balances_page(as_bob, group).content.decode()
 
 
-def test_a_partial_payment_is_recorded(as_bob, group, evening):
-    players = {p.name: p.pk for p in group.players.all()}
-    form = {"payer": players["Dũng"], "payee": players["Chi"], "amount": "1.00", "note": "cash"}
-    as_bob.post(reverse("payment_new", args=[group.pk]), form)
+def test_a_partial_payment_is_recorded(as_bob, group, by_name):
+    record_typed(as_bob, group, by_name, "Dũng", "Chi", "1.00", note="cash")
     assert settle_amounts(group)["Dũng"] == Decimal("-2.50")
     assert Transaction.objects.get(kind="payment").description == "Dũng paid Chi €1.00 (cash)"
 
 
-def test_a_payment_is_reversed_not_deleted(as_bob, group, evening):
-    players = {p.name: p.pk for p in group.players.all()}
-    form = {"payer": players["Dũng"], "payee": players["Chi"], "amount": "3.50"}
-    as_bob.post(reverse("payment_new", args=[group.pk]), form)
+def test_a_payment_is_reversed_not_deleted(as_bob, group, by_name):
+    record_typed(as_bob, group, by_name, "Dũng", "Chi", "3.50")
     payment = Transaction.objects.get(kind="payment")
-    as_bob.post(reverse("payment_reverse", args=[group.pk, payment.pk]))
+    url = reverse("payment_reverse", args=[group.pk, payment.pk])
+    submit(as_bob, form_on(balances_page(as_bob, group), url))
     assert settle_amounts(group)["Dũng"] == Decimal("-3.50")
     assert Transaction.objects.filter(reverses=payment).count() == 1
 
@@ -72,19 +90,16 @@ def test_a_payment_is_reversed_not_deleted(as_bob, group, evening):
     "amount,message",
     [("0", "A payment is more than zero."), ("1.005", "at most 2 decimals"), ("x", "an amount")],
 )
-def test_a_bad_payment_is_refused_and_nothing_is_saved(as_bob, group, evening, amount, message):
-    players = {p.name: p.pk for p in group.players.all()}
-    form = {"payer": players["Dũng"], "payee": players["Chi"], "amount": amount}
-    response = as_bob.post(reverse("payment_new", args=[group.pk]), form)
+def test_a_bad_payment_is_refused_and_nothing_is_saved(as_bob, group, by_name, amount, message):
+    response = record_typed(as_bob, group, by_name, "Dũng", "Chi", amount)
     assert message in response.content.decode()
     assert not Transaction.objects.filter(kind="payment").exists()
 
 
-def test_paying_oneself_is_refused(as_bob, group, evening):
-    players = {p.name: p.pk for p in group.players.all()}
-    form = {"payer": players["Chi"], "payee": players["Chi"], "amount": "1.00"}
-    response = as_bob.post(reverse("payment_new", args=[group.pk]), form)
+def test_paying_oneself_is_refused(as_bob, group, by_name):
+    response = record_typed(as_bob, group, by_name, "Chi", "Chi", "1.00")
     assert "Chi cannot pay themselves." in response.content.decode()
+    assert not Transaction.objects.filter(kind="payment").exists()
 
 
 def test_the_statement_explains_a_balance_round_by_round(as_carol, group, evening, players):
@@ -118,6 +133,7 @@ LEDGER_URLS = [
     ("balances_summary", {}, "get", None, ["post"]),
     ("ledger_csv", {}, "get", None, ["post"]),
     ("payment_new", {}, None, "post", ["put"]),
+    ("transfer_paid", {}, None, "post", ["get"]),
     ("payment_reverse", {"transaction_pk": 1}, None, "post", ["get"]),
     ("statement", {"player_pk": 1}, "get", None, ["post"]),
 ]
@@ -145,12 +161,11 @@ def test_the_wrong_method_gets_405(as_alice, group, name, extra, read, write, re
 
 
 def test_paid_records_a_suggestion_with_one_tap(as_bob, group, evening):
-    page = as_bob.get(reverse("balances", args=[group.pk])).content.decode()
     first = group_balances(group).transfers[0]
+    page = balances_page(as_bob, group).content.decode()
     assert f'aria-label="{first.payer} paid {first.payee}"' in page
-    players = {p.name: p.pk for p in group.players.all()}
-    form = {"payer": players[first.payer], "payee": players[first.payee], "amount": first.amount}
-    as_bob.post(reverse("payment_new", args=[group.pk]), form)
+    response = tap_paid(as_bob, group, first.payer, first.payee)
+    assert response.status_code == 302
     assert len(group_balances(group).transfers) == 2
 
 
@@ -174,17 +189,14 @@ def test_balances_and_payment_choices_list_players_as_they_read(as_bob, group, p
     assert shown == expected
 
 
-def test_reversing_a_payment_takes_two_taps(as_bob, group, evening):
-    players = {p.name: p.pk for p in group.players.all()}
-    form = {"payer": players["Dũng"], "payee": players["Chi"], "amount": "3.50"}
-    as_bob.post(reverse("payment_new", args=[group.pk]), form)
+def test_reversing_a_payment_takes_two_taps(as_bob, group, by_name):
+    record_typed(as_bob, group, by_name, "Dũng", "Chi", "3.50")
     payment = Transaction.objects.get(kind="payment")
     url = reverse("payment_reverse", args=[group.pk, payment.pk])
-    page = as_bob.get(reverse("balances", args=[group.pk])).content.decode()
+    page = balances_page(as_bob, group).content.decode()
     confirm = re.search(rf'<details class="confirm">.*?action="{url}".*?</details>', page, re.S)
     assert confirm and "Reverse this payment</button>" in confirm.group()
-    assert 'name="once"' in confirm.group() and 'name="csrfmiddlewaretoken"' in confirm.group()
-    once = re.search(r'name="once" value="([0-9a-f]{32})"', confirm.group()).group(1)
+    form = form_on(balances_page(as_bob, group), url)
     for _ in range(2):  # a double tap reverses it once
-        as_bob.post(url, {"once": once})
+        submit(as_bob, form)
     assert Transaction.objects.filter(reverses=payment).count() == 1

@@ -41,7 +41,10 @@ def amounts(entry: Transaction) -> dict[str, int]:
 def by_name(group):
     """({name: balance}, {name: open side-pot share}, side pot) of the group's ledger."""
     players, shares, side_pot = player_balances(group)
-    names = lambda amounts: {p.name: amount for p, amount in amounts.items()}  # noqa: E731
+
+    def names(amounts):
+        return {p.name: amount for p, amount in amounts.items()}
+
     return names(players), names(shares), side_pot
 
 

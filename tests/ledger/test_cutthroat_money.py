@@ -40,7 +40,10 @@ def test_the_game_winner_and_champion_collect_stakes_and_buy_ins(tournament, ali
 
 def test_a_correction_that_changes_the_winner_reverses_the_money(tournament, alice, group):
     board = record(tournament, [10, 2, 2], [11, 3, 3], alice)
-    named = lambda values: dict(zip(board.names, values, strict=True))  # noqa: E731
+
+    def named(values):
+        return dict(zip(board.names, values, strict=True))
+
     tournaments.correct_hand(
         board,
         1,

@@ -7,9 +7,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from ledger.balances import group_balances
-from ledger.payments import record_payment, reverse_payment
-from tests.factories import GroupFactory, MembershipFactory, PlayerFactory, fresh
-from tracker.catte import seating
+from tests.factories import GroupFactory, MembershipFactory, PlayerFactory, fresh, pay, take_back
 from tracker.catte import services as catte_sessions
 from tracker.cutthroat import services as tournaments
 from tracker.logs import backup
@@ -54,8 +52,8 @@ def played_group(group, players, alice):
     board = tournaments.load(fresh(tournament))
     tricks = {"An": 11, "Bình": 3, "Chi": 3}
     tournaments.record_tricks(board, 1, tricks, {"JD": "An", "JC": "Bình"}, alice)
-    record_payment(group, players[3], players[2], Decimal("3.50"), alice, "cash")
-    reverse_payment(record_payment(group, players[0], players[2], Decimal("1.00"), alice), alice)
+    pay(group, players[3], players[2], Decimal("3.50"), alice, "cash")
+    take_back(pay(group, players[0], players[2], Decimal("1.00"), alice), alice)
     return group
 
 
@@ -110,7 +108,7 @@ def test_a_backup_in_a_currency_without_cents_restores_its_stakes_and_payments(a
     money = {"game_stake": Decimal("5000"), "buy_in": Decimal("20000")}
     rules = {"preset": "official", "target": 100, "wins_needed": 1}
     tournaments.start(dong, [an, binh, chi], rules, alice, money_rules=money)
-    record_payment(dong, an, chi, Decimal("15000"), alice, "tiền mặt")
+    pay(dong, an, chi, Decimal("15000"), alice, "tiền mặt")
     empty = GroupFactory(name="Restored", currency="VND")
     backup.import_zip(empty, backup.export_zip(dong), alice)
     assert empty.tournaments.get().buy_in == Decimal("20000")
@@ -132,7 +130,7 @@ def an_evening_chi_left_after_round_1(group, players, alice):
     round_ = catte.Round(tricks=["An"] * 4)
     catte_sessions.record_round(catte_sessions.load(fresh(session)), round_, alice)
     board = catte_sessions.load(fresh(session))
-    seating.leave(board, players[2].pk, board.session.version, alice)
+    catte_sessions.leave(board, players[2].pk, board.session.version, alice)
     absent = catte.Round(tricks=["Bình"] * 4, absent=["Chi"])
     catte_sessions.record_round(catte_sessions.load(fresh(session)), absent, alice)
     return session

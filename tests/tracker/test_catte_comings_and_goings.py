@@ -8,7 +8,6 @@ from django.urls import reverse
 
 from ledger.balances import player_balances
 from tests.factories import PlayerFactory, fresh
-from tracker.catte import seating, table_draft
 from tracker.catte import services as catte_sessions
 from tracker.catte.forms import RoundForm
 from tracker.models import Change, Player, Round, SessionSeat
@@ -39,14 +38,14 @@ def played(session, *rounds):
 def joined(session, name, user=None):
     board = board_of(session)
     player = Player.objects.get(group=session.group, name=name)
-    seating.join(board, board.session.version, user, player)
+    catte_sessions.join(board, board.session.version, user, player)
     return board_of(session)
 
 
 def left(session, name, user=None):
     board = board_of(session)
     player = Player.objects.get(group=session.group, name=name)
-    seating.leave(board, player.pk, board.session.version, user)
+    catte_sessions.leave(board, player.pk, board.session.version, user)
     return board_of(session)
 
 
@@ -91,7 +90,7 @@ def test_a_join_moves_no_money_and_the_next_round_deals_him_in(three, group):
 
 def test_a_new_name_joins_as_a_new_player_of_the_group(three, group, alice):
     board = board_of(three)
-    seating.join(board, board.session.version, alice, new_name="Éric")
+    catte_sessions.join(board, board.session.version, alice, new_name="Éric")
     assert board_of(three).names[-1] == "Éric"
     assert Player.objects.filter(group=group, name="Éric").exists()
 
@@ -99,7 +98,7 @@ def test_a_new_name_joins_as_a_new_player_of_the_group(three, group, alice):
 def test_it_refuses_a_player_already_at_the_table(three, players):
     board = board_of(three)
     with pytest.raises(RulesError, match="Bình already sits at this table"):
-        seating.join(board, board.session.version, None, players[1])
+        catte_sessions.join(board, board.session.version, None, players[1])
     assert SessionSeat.objects.filter(session=three).count() == 3
 
 
@@ -108,13 +107,13 @@ def test_it_refuses_a_ninth_player(group, bob):
     session = catte_sessions.start(group, seated[:8], {"stake": "1.00"}, bob)
     board = board_of(session)
     with pytest.raises(RulesError, match="at most 8 players"):
-        seating.join(board, board.session.version, bob, seated[8])
+        catte_sessions.join(board, board.session.version, bob, seated[8])
 
 
 def test_it_refuses_a_join_to_a_closed_session(three, players, bob):
     catte_sessions.close(board_of(three), three.version, bob)
     with pytest.raises(RulesError, match="closed"):
-        seating.join(board_of(three), fresh(three).version, bob, players[3])
+        catte_sessions.join(board_of(three), fresh(three).version, bob, players[3])
 
 
 def test_a_player_who_left_starts_every_new_round_sitting_out(three, bob):
@@ -134,7 +133,7 @@ def test_the_table_may_seat_him_again_for_one_round(three):
 def test_back_at_the_table_he_plays_the_next_round_again(three, players, bob):
     left(three, "Chi")
     board = board_of(three)
-    seating.come_back(board, players[2].pk, board.session.version, bob)
+    catte_sessions.come_back(board, players[2].pk, board.session.version, bob)
     board = board_of(three)
     assert RoundForm(board=board).draft.absent == []
     assert Change.objects.filter(action=Change.Action.BACK).get().summary.startswith("Chi back")
@@ -143,14 +142,14 @@ def test_back_at_the_table_he_plays_the_next_round_again(three, players, bob):
 def test_leaving_twice_or_coming_back_without_leaving_is_refused(three, players):
     board = left(three, "Chi")
     with pytest.raises(RulesError, match="Chi has already left"):
-        seating.leave(board, players[2].pk, board.session.version, None)
+        catte_sessions.leave(board, players[2].pk, board.session.version, None)
     with pytest.raises(RulesError, match="An is at the table"):
-        seating.come_back(board, players[0].pk, board.session.version, None)
+        catte_sessions.come_back(board, players[0].pk, board.session.version, None)
 
 
 def test_leaving_drops_the_taps_that_sat_him_out_of_the_round_being_entered(three, bob):
     board = board_of(three)
-    table_draft.tap(board, 3, board.session.draft_version, "a2", bob)
+    catte_sessions.tap(board, 3, board.session.draft_version, "a2", bob)
     board = left(three, "Chi", bob)
     assert board.session.draft == [] and board.draft_of([]).absent == [2]
 
@@ -162,7 +161,7 @@ def test_the_deal_skips_a_player_who_left(group, bob, players):
     assert board.state.due_dealer == "An" and board.next_dealer == "Bình"
     draft = board.draft_of(["t1", "t1", "t1", "t1"])
     assert draft.dealer_name == "Bình"
-    table_draft.save(board, 2, None, bob, draft.taps)
+    catte_sessions.save_round(board, 2, None, bob, draft.taps)
     result = board_of(session).played(session.rounds.get(number=2)).result
     assert result.dealer == "Bình" and result.at_table == ["Bình", "Chi", "Dũng"]
 
@@ -173,7 +172,9 @@ def test_an_exported_evening_with_a_join_and_a_leave_replays_to_the_same_money(g
     joined(session, "Dũng")
     played(session, sweep("Dũng", "2C", "Chi"))
     board = left(session, "An")
-    table_draft.save(board, 4, None, bob, board.draft_of(["u5S", "c-", "t1"] + ["t1"] * 3).taps)
+    catte_sessions.save_round(
+        board, 4, None, bob, board.draft_of(["u5S", "c-", "t1"] + ["t1"] * 3).taps
+    )
     board = board_of(session)
     log = catte_sessions.export_game(session)
     assert log["players"] == ["An", "Bình", "Chi", "Dũng"]

@@ -40,7 +40,10 @@ def url(name, session):
 
 def ledger_money(group) -> tuple[dict, dict, Decimal]:
     players, shares, side_pot = player_balances(group)
-    by_name = lambda amounts: {p.name: a for p, a in amounts.items() if a}  # noqa: E731
+
+    def by_name(amounts):
+        return {p.name: a for p, a in amounts.items() if a}
+
     return by_name(players), by_name(shares), side_pot
 
 

@@ -18,7 +18,7 @@ from django.test import Client
 from django.urls import reverse
 
 from ledger.models import Posting, Transaction
-from ledger.payments import record_payment
+from tests.factories import pay
 from tracker.catte import board as catte_board
 from tracker.catte import services as catte_services
 from tracker.cutthroat import board as cutthroat_board
@@ -106,7 +106,7 @@ def test_one_payment_tapped_on_eight_phones_is_recorded_once(live_server, group,
 
 
 def test_one_payment_reversed_on_eight_phones_is_reversed_once(live_server, group, players, bob):
-    payment = record_payment(group, players[1], players[0], 2, bob)
+    payment = pay(group, players[1], players[0], 2, bob)
     path = reverse("payment_reverse", args=[group.pk, payment.pk])
     forms = [{"once": f"{phone:032x}"} for phone in range(PHONES)]
     assert max(at_once(live_server, bob, path, forms)) < 500

@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from ledger.balances import group_balances
 from ledger.models import Transaction
+from tests.drawn import form_on, submit
 from tests.factories import fresh
 from tracker.catte import services as catte_services
 from tracker.catte.board import load
@@ -22,28 +23,36 @@ def catte_board_of(session):
     return load(fresh(session))
 
 
-def pay(client, group, players, once="a" * 32, note="", amount="2.50"):
-    data = {"payer": players[1].pk, "payee": players[0].pk, "amount": amount, "note": note}
-    return client.post(reverse("payment_new", args=[group.pk]), {**data, "once": once})
+def payment_form(client, group):
+    return form_on(client.get(reverse("payment_new", args=[group.pk])), "/payments/new/")
+
+
+def pay(client, group, players, note="", amount="2.50", form=None, **sent):
+    """Fill in "Record a payment" (the page as drawn, or `form`) and send it."""
+    form = form or payment_form(client, group)
+    typed = {"payer": players[1].pk, "payee": players[0].pk, "amount": amount, "note": note}
+    return submit(client, form, **typed, **sent)
 
 
 def test_a_double_tapped_payment_is_recorded_once(as_bob, group, players):
-    pay(as_bob, group, players)
-    pay(as_bob, group, players)
+    form = payment_form(as_bob, group)
+    pay(as_bob, group, players, form=form)
+    pay(as_bob, group, players, form=form)
     assert Transaction.objects.filter(kind="payment").count() == 1
 
 
-def test_two_payments_with_their_own_keys_are_two_payments(as_bob, group, players):
-    pay(as_bob, group, players, once="a" * 32)
-    pay(as_bob, group, players, once="b" * 32)
+def test_two_payments_each_from_its_own_form_are_two_payments(as_bob, group, players):
+    pay(as_bob, group, players)
+    pay(as_bob, group, players)
     assert Transaction.objects.filter(kind="payment").count() == 2
 
 
 def test_reversing_a_payment_twice_says_it_is_already_reversed(as_bob, group, players):
     pay(as_bob, group, players)
     url = reverse("payment_reverse", args=[group.pk, Transaction.objects.get().pk])
-    as_bob.post(url, {"once": "c" * 32})
-    response = as_bob.post(url, {"once": "d" * 32}, follow=True)
+    two_phones = form_on(as_bob.get(reverse("balances", args=[group.pk])), url)
+    submit(as_bob, two_phones, once="c" * 32)
+    response = as_bob.post(url, two_phones.filled(once="d" * 32), follow=True)
     assert "This payment was already reversed." in response.content.decode()
     assert Transaction.objects.filter(kind="reversal").count() == 1
 
@@ -64,7 +73,8 @@ def test_a_payment_with_the_longest_note_can_be_reversed(as_bob, group, players)
     Player.objects.filter(pk=players[1].pk).update(name=PlayerNames[1])
     pay(as_bob, group, players, note="n" * 100, amount="999999999.99")
     url = reverse("payment_reverse", args=[group.pk, Transaction.objects.get().pk])
-    assert as_bob.post(url, {"once": "c" * 32}).status_code == 302
+    reverse_form = form_on(as_bob.get(reverse("balances", args=[group.pk])), url)
+    assert submit(as_bob, reverse_form).status_code == 302
     assert Transaction.objects.filter(kind="reversal").count() == 1
 
 

@@ -9,6 +9,7 @@ import pytest
 from django.core.cache import caches
 from django.urls import reverse
 
+from tests.drawn import form_on, submit
 from tests.factories import PASSWORD, fresh, session_of_sweeps
 from tracker.catte import board as catte_board
 from tracker.cutthroat import board as cutthroat_board
@@ -112,7 +113,10 @@ def test_saving_a_round_plays_that_round_only(as_bob, session, plays):
 
 def test_a_correction_replays_the_tournament_once(tournament, alice, plays):
     board = cutthroat_board.load(fresh(tournament))
-    named = lambda values: dict(zip(board.names, values, strict=True))  # noqa: E731
+
+    def named(values):
+        return dict(zip(board.names, values, strict=True))
+
     jacks = {"JD": "An", "JC": "Bình"}
     version = tournament.version
     cutthroat_services.correct_hand(board, 3, version, named(BIDS), named([6, 4, 7]), jacks, alice)
@@ -170,7 +174,10 @@ def test_a_played_hand_draws_its_own_row_of_the_table_only(as_bob, tournament, d
 def test_a_corrected_hand_shows_in_the_table_of_played_hands_at_once(as_bob, tournament, alice):
     assert "5/7" in as_bob.get(tournament.get_absolute_url()).content.decode()
     board = cutthroat_board.load(fresh(tournament))
-    named = lambda values: dict(zip(board.names, values, strict=True))  # noqa: E731
+
+    def named(values):
+        return dict(zip(board.names, values, strict=True))
+
     version, jacks = fresh(tournament).version, {"JD": "An", "JC": "Bình"}
     cutthroat_services.correct_hand(board, 30, version, named(BIDS), named([6, 4, 7]), jacks, alice)
     page = as_bob.get(tournament.get_absolute_url()).content.decode()
@@ -187,8 +194,8 @@ def test_a_kept_group_page_shows_a_renamed_player_at_once(as_alice, group, playe
 def test_a_kept_balances_page_shows_a_payment_at_once(as_bob, group, players):
     url = reverse("balances", args=[group.pk])
     assert "paid" not in as_bob.get(url).content.decode()
-    payment = {"payer": players[1].pk, "payee": players[0].pk, "amount": "2.50"}
-    as_bob.post(reverse("payment_new", args=[group.pk]), payment)
+    form = form_on(as_bob.get(reverse("payment_new", args=[group.pk])), "/payments/new/")
+    submit(as_bob, form, payer=players[1].pk, payee=players[0].pk, amount="2.50")
     assert "Bình paid An €2.50" in as_bob.get(url).content.decode()
 
 

@@ -7,8 +7,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from ledger.models import Transaction
-from ledger.payments import record_payment, reverse_payment
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, pay, take_back
 from tracker.catte import board as catte_board
 from tracker.catte import services as catte_services
 from tracker.common.changes import line_of
@@ -42,7 +41,7 @@ def test_the_kept_english_text_is_the_same_whoever_wrote_it(group, players, bob)
 
 def test_a_payment_reads_in_the_readers_language_and_money(as_bob, group, players, bob):
     with translation.override("vi"):
-        record_payment(group, players[3], players[2], Decimal("1234.50"), bob, "cash")
+        pay(group, players[3], players[2], Decimal("1234.50"), bob, "cash")
     statement = reverse("statement", args=[group.pk, players[3].pk])
     page = as_bob.get(statement, HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Dũng hat Chi 1.234,50\xa0€ gezahlt (cash)" in page
@@ -50,14 +49,14 @@ def test_a_payment_reads_in_the_readers_language_and_money(as_bob, group, player
 
 def test_the_ledger_csv_writes_the_english_text(as_bob, group, players, bob):
     with translation.override("de"):
-        record_payment(group, players[3], players[2], Decimal("1.00"), bob)
+        pay(group, players[3], players[2], Decimal("1.00"), bob)
     response = as_bob.get(reverse("ledger_csv", args=[group.pk]), HTTP_ACCEPT_LANGUAGE="de")
     assert "Dũng paid Chi €1.00" in b"".join(response.streaming_content).decode()
 
 
 def test_a_reversal_quotes_its_payment_in_the_readers_language(group, players, bob):
-    payment = record_payment(group, players[3], players[2], Decimal("2.00"), bob)
-    reversal = reverse_payment(payment, bob)
+    payment = pay(group, players[3], players[2], Decimal("2.00"), bob)
+    reversal = take_back(payment, bob)
     with translation.override("de"):
         assert reversal.line == "Storniert: Dũng hat Chi 2,00\xa0€ gezahlt"
     assert reversal.description == "Reversed: Dũng paid Chi €2.00"

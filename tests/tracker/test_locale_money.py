@@ -7,6 +7,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from ledger.models import Transaction
+from tests.drawn import form_on, submit
 from tests.factories import GroupFactory
 from tracker.common.locale_money import amount_text, parse_amount, signed_text
 
@@ -67,9 +68,11 @@ def test_what_is_no_plain_number_is_not_read(typed):
 
 
 def pay(client, group, players, amount, language):
-    data = {"payer": players[1].pk, "payee": players[0].pk, "amount": amount, "once": "b" * 32}
-    url = reverse("payment_new", args=[group.pk])
-    return client.post(url, data, HTTP_ACCEPT_LANGUAGE=language)
+    """Type a payment on a phone in `language`, into the form as that phone draws it."""
+    phone = {"Accept-Language": language}
+    page = client.get(reverse("payment_new", args=[group.pk]), headers=phone)
+    typed = {"payer": players[1].pk, "payee": players[0].pk, "amount": amount}
+    return submit(client, form_on(page, "/payments/new/"), headers=phone, **typed)
 
 
 def test_a_german_phone_pays_one_euro_fifty_typed_with_a_comma(as_bob, group, players):

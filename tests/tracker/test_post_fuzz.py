@@ -8,8 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ledger.models import Posting, Transaction
-from ledger.payments import record_payment
 from tests.conftest import client_for
+from tests.factories import pay
 from tracker.catte import board as catte_board
 from tracker.catte import services as catte_services
 from tracker.cutthroat import board as cutthroat_board
@@ -45,7 +45,8 @@ URLS = [
     "invite_revoke", "tournament_new", "hand_bids", "hand_played", "hand_edit", "hand_undo",
     "session_new", "round_entry", "round_edit", "round_undo", "session_close", "session_reopen",
     "log_import",
-    "group_restore", "payment_new", "payment_reverse", "group_create", "session_join",
+    "group_restore", "payment_new", "transfer_paid", "payment_reverse", "group_create",
+    "session_join",
     "session_leave", "session_back", "choose_language",
 ]  # fmt: skip
 
@@ -59,7 +60,7 @@ def table(group, players, alice, bob, carol):
     session = catte_services.start(group, players, {"stake": "1.00", "side_pot_stake": "0.25"}, bob)
     played = catte.Round(tricks=["An"] * 4, side_pot_upturned="7H")
     catte_services.record_round(catte_board.load(session), played, bob)
-    payment = record_payment(group, players[1], players[0], 1, bob)
+    payment = pay(group, players[1], players[0], 1, bob)
     invite = Invite.objects.create(group=group, role="viewer", created_by=alice)
     member = Membership.objects.get(user=carol)
     ids = {"pk": group.pk, "tournament_pk": tournament.pk, "session_pk": session.pk,

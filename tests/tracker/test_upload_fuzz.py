@@ -16,8 +16,7 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as examples
 from hypothesis import strategies as st
 
-from ledger.payments import record_payment
-from tests.factories import GroupFactory, PlayerFactory
+from tests.factories import GroupFactory, PlayerFactory, pay
 from tracker.catte import services as catte_sessions
 from tracker.cutthroat import services as tournaments
 from tracker.logs import backup, registry
@@ -122,7 +121,7 @@ def backup_zip(alice) -> bytes:
     catte_sessions.import_log(played, example("catte-evening"), alice)
     money = {"game_stake": Decimal("2.00"), "buy_in": Decimal("5.00")}
     tournaments.import_log(played, example("cutthroat-bids"), alice, money_rules=money)
-    record_payment(played, players[3], players[2], Decimal("3.50"), alice, "cash")
+    pay(played, players[3], players[2], Decimal("3.50"), alice, "cash")
     return backup.export_zip(played)
 
 

@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _
 from tracker.catte import money
 from tracker.catte.board import SessionBoard
 from tracker.catte.carried import taken_over
-from tracker.catte.recording import _drop_draft, _keep, _refuse_if_closed
-from tracker.common.changes import phone_of, record_change
+from tracker.catte.recording import drop_draft, refuse_if_closed, store_state
+from tracker.common.changes import once_per_key, phone_of, record_change
 from tracker.common.said import Money, Said, said, said_plural
 from tracker.models import Change, Session
 from tracker.rules import RulesError, catte
@@ -24,28 +24,29 @@ from tracker.rules import RulesError, catte
 def close(board: SessionBoard, version: int, user, once=None, draft_version=None) -> SessionBoard:
     """Close the session: the side pot is refunded, or carried to the group's next session. A
     round being tapped in is dropped, as the page showed it (`draft_version`)."""
-    _refuse_if_closed(board)
-    session = board.session
-    with transaction.atomic():
-        if session.draft:
-            closed = _("%(phone)s closed the session.") % {"phone": phone_of(user)}
-            _drop_draft(session, draft_version, closed)
-        session.closed_at = timezone.now()
-        _keep(board, version, closed_at=session.closed_at)
-        settled = board.at_close
-        pot = sum(board.state.open_shares.values(), Decimal(0))
-        record_change(
-            session=session,
-            action=Change.Action.CLOSE,
-            after={
-                "totals": {n: catte.format_money(a) for n, a in settled.totals.items()},
-                "side_pot": catte.format_money(settled.side_pot),
-            },
-            user=user,
-            summary=closed_summary(board, pot),
-            once=once,
-        )
-        money.after_change(board, [], board.next_number, user)
+    with once_per_key(board.session, once, Change.Action.CLOSE):
+        refuse_if_closed(board)
+        session = board.session
+        with transaction.atomic():
+            if session.draft:
+                closed = _("%(phone)s closed the session.") % {"phone": phone_of(user)}
+                drop_draft(session, draft_version, closed)
+            session.closed_at = timezone.now()
+            store_state(board, version, closed_at=session.closed_at)
+            settled = board.at_close
+            pot = sum(board.state.open_shares.values(), Decimal(0))
+            record_change(
+                session=session,
+                action=Change.Action.CLOSE,
+                after={
+                    "totals": {n: catte.format_money(a) for n, a in settled.totals.items()},
+                    "side_pot": catte.format_money(settled.side_pot),
+                },
+                user=user,
+                summary=closed_summary(board, pot),
+                once=once,
+            )
+            money.after_change(board, [], board.next_number, user)
     return board
 
 
@@ -88,20 +89,21 @@ def reopen_refusal(session: Session) -> str | None:
 def reopen(board: SessionBoard, version: int, user, once=None) -> SessionBoard:
     """Open a closed session again: its side-pot refund is reversed (a carried pot waits in it
     again) until it is closed once more."""
-    session = board.session
-    with transaction.atomic():
-        refusal = reopen_refusal(session)
-        if refusal:
-            raise RulesError(refusal)
-        closed_at, session.closed_at = session.closed_at, None
-        _keep(board, version, closed_at=None)
-        record_change(
-            session=session,
-            action=Change.Action.REOPEN,
-            before={"closed_at": closed_at.isoformat()},
-            user=user,
-            summary=said("Session reopened"),
-            once=once,
-        )
-        money.after_change(board, [], board.next_number, user)
+    with once_per_key(board.session, once, Change.Action.REOPEN):
+        session = board.session
+        with transaction.atomic():
+            refusal = reopen_refusal(session)
+            if refusal:
+                raise RulesError(refusal)
+            closed_at, session.closed_at = session.closed_at, None
+            store_state(board, version, closed_at=None)
+            record_change(
+                session=session,
+                action=Change.Action.REOPEN,
+                before={"closed_at": closed_at.isoformat()},
+                user=user,
+                summary=said("Session reopened"),
+                once=once,
+            )
+            money.after_change(board, [], board.next_number, user)
     return board

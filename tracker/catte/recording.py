@@ -18,7 +18,7 @@ class DraftMoved(StalePage):
     written (the session's `draft_note` says what that phone did)."""
 
 
-def _drop_draft(session: Session, expected: int | None, note: str) -> None:
+def drop_draft(session: Session, expected: int | None, note: str) -> None:
     """Empty the round being tapped in, as the page showed it (`expected`; None: as loaded)."""
     if expected is None and not session.draft:
         return
@@ -26,7 +26,7 @@ def _drop_draft(session: Session, expected: int | None, note: str) -> None:
         raise DraftMoved(_("The round being entered changed on another phone; here it is."))
 
 
-def _refuse_if_closed(board: SessionBoard) -> None:
+def refuse_if_closed(board: SessionBoard) -> None:
     if board.is_closed:
         raise RulesError(_("This session is closed; its rounds can no longer change."))
 
@@ -35,16 +35,16 @@ def check_next_number(board: SessionBoard, number: int) -> None:
     """Refuse a page that was entering round `number` when that is not the next round."""
     if number < board.next_number:
         raise AlreadyRecorded(_("Round %(number)s is already recorded.") % {"number": number})
-    _refuse_if_closed(board)
+    refuse_if_closed(board)
     if number > board.next_number:
         raise StalePage(_("This session was changed on another phone; here is the new state."))
 
 
-def _keep(board: SessionBoard, expected: int, **fields) -> None:
+def store_state(board: SessionBoard, expected: int, **fields) -> None:
     save_state(board.session, board.state.snapshot(), expected, **fields)
 
 
-def _replayed(board: SessionBoard, rows: list[Round]) -> None:
+def replay_rounds(board: SessionBoard, rows: list[Round]) -> None:
     board.state, results = replay(
         board.session, board.names, board.settings, rows, seats=board.seats
     )

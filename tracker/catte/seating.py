@@ -14,8 +14,8 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from tracker.catte.board import SessionBoard
-from tracker.catte.recording import DraftMoved, _keep, _refuse_if_closed, _replayed
-from tracker.common.changes import phone_of, record_change
+from tracker.catte.recording import DraftMoved, refuse_if_closed, replay_rounds, store_state
+from tracker.common.changes import once_per_key, phone_of, record_change
 from tracker.common.said import said
 from tracker.common.seats import match_players
 from tracker.common.versioning import StalePage
@@ -39,11 +39,12 @@ def _seated(board: SessionBoard, player_pk: int) -> SessionSeat:
 def join(board: SessionBoard, version: int, user, player=None, new_name="", once=None):
     """`player` (or a new player of the group named `new_name`) sits down in the next seat,
     before the next round; he sat out every round recorded so far."""
-    _refuse_if_closed(board)
-    try:
-        _seat(board, version, user, player, new_name, once)
-    except IntegrityError as error:  # another phone seated someone in that seat first
-        raise StalePage(_("This session was changed on another phone; here it is.")) from error
+    with once_per_key(board.session, once, Change.Action.JOIN):
+        refuse_if_closed(board)
+        try:
+            _seat(board, version, user, player, new_name, once)
+        except IntegrityError as error:  # another phone seated someone in that seat first
+            raise StalePage(_("This session was changed on another phone; here it is.")) from error
     return board
 
 
@@ -62,8 +63,8 @@ def _seat(board: SessionBoard, version: int, user, player, new_name: str, once) 
         )
         board.seats.append(seat)
         board.names.append(player.name)
-        _replayed(board, list(session.rounds.all()))
-        _keep(board, version)
+        replay_rounds(board, list(session.rounds.all()))
+        store_state(board, version)
         record_change(
             session=session,
             number=before + 1,
@@ -80,58 +81,64 @@ def _seat(board: SessionBoard, version: int, user, player, new_name: str, once) 
 def leave(board: SessionBoard, player_pk: int, version: int, user, once=None, after_round=None):
     """The player leaves for the rest of the evening: every new round starts without him.
     `after_round`, when a backup says when he left: the round he left after (else the last)."""
-    seat = _seated(board, player_pk)
-    if after_round is None:
-        after_round = board.rounds_played
-    elif not 0 <= after_round <= board.rounds_played:
-        raise RulesError(
-            _("%(name)s cannot have left after round %(number)d of %(played)d")
-            % {"name": seat.player.name, "number": after_round, "played": board.rounds_played}
-        )
-    name, number = seat.player.name, after_round + 1
-    _refuse_if_closed(board)
-    if seat.left_after_round is not None:
-        raise RulesError(_("%(name)s has already left.") % {"name": name})
-    with transaction.atomic():
-        seat.left_after_round = after_round
-        seat.save(update_fields=["left_after_round"])
-        _keep(board, version)
-        _forget_sitting_out(board, seat, user, _("%(phone)s: %(name)s left."))
-        record_change(
-            session=board.session,
-            number=number,
-            action=Change.Action.LEAVE,
-            after={"player": name, "seat": seat.seat, "left_after_round": seat.left_after_round},
-            user=user,
-            summary=said("%(name)s left before round %(number)d", name=name, number=number),
-            once=once,
-        )
+    with once_per_key(board.session, once, Change.Action.LEAVE):
+        seat = _seated(board, player_pk)
+        if after_round is None:
+            after_round = board.rounds_played
+        elif not 0 <= after_round <= board.rounds_played:
+            raise RulesError(
+                _("%(name)s cannot have left after round %(number)d of %(played)d")
+                % {"name": seat.player.name, "number": after_round, "played": board.rounds_played}
+            )
+        name, number = seat.player.name, after_round + 1
+        refuse_if_closed(board)
+        if seat.left_after_round is not None:
+            raise RulesError(_("%(name)s has already left.") % {"name": name})
+        with transaction.atomic():
+            seat.left_after_round = after_round
+            seat.save(update_fields=["left_after_round"])
+            store_state(board, version)
+            _forget_sitting_out(board, seat, user, _("%(phone)s: %(name)s left."))
+            record_change(
+                session=board.session,
+                number=number,
+                action=Change.Action.LEAVE,
+                after={
+                    "player": name,
+                    "seat": seat.seat,
+                    "left_after_round": seat.left_after_round,
+                },
+                user=user,
+                summary=said("%(name)s left before round %(number)d", name=name, number=number),
+                once=once,
+            )
     return board
 
 
 def come_back(board: SessionBoard, player_pk: int, version: int, user, once=None):
     """A player who left is back at the table: new rounds start with him again."""
-    seat = _seated(board, player_pk)
-    name, number, left = seat.player.name, board.next_number, seat.left_after_round
-    _refuse_if_closed(board)
-    if left is None:
-        raise RulesError(_("%(name)s is at the table.") % {"name": name})
-    with transaction.atomic():
-        seat.left_after_round = None
-        seat.save(update_fields=["left_after_round"])
-        _keep(board, version)
-        _forget_sitting_out(board, seat, user, _("%(phone)s: %(name)s is back at the table."))
-        record_change(
-            session=board.session,
-            number=number,
-            action=Change.Action.BACK,
-            before={"player": name, "seat": seat.seat, "left_after_round": left},
-            user=user,
-            summary=said(
-                "%(name)s back at the table before round %(number)d", name=name, number=number
-            ),  # fmt: skip
-            once=once,
-        )
+    with once_per_key(board.session, once, Change.Action.BACK):
+        seat = _seated(board, player_pk)
+        name, number, left = seat.player.name, board.next_number, seat.left_after_round
+        refuse_if_closed(board)
+        if left is None:
+            raise RulesError(_("%(name)s is at the table.") % {"name": name})
+        with transaction.atomic():
+            seat.left_after_round = None
+            seat.save(update_fields=["left_after_round"])
+            store_state(board, version)
+            _forget_sitting_out(board, seat, user, _("%(phone)s: %(name)s is back at the table."))
+            record_change(
+                session=board.session,
+                number=number,
+                action=Change.Action.BACK,
+                before={"player": name, "seat": seat.seat, "left_after_round": left},
+                user=user,
+                summary=said(
+                    "%(name)s back at the table before round %(number)d", name=name, number=number
+                ),  # fmt: skip
+                once=once,
+            )
     return board
 
 

@@ -1,46 +1,76 @@
-"""Cắt Tê sessions: start, record, correct, undo, close, reopen, import and export.
+"""Cắt Tê sessions: start, tap in and record rounds, correct, undo, seat and unseat players,
+close, reopen, import and export.
 
-This is the one gate for every change to a session: it checks the change against the rules
-(RulesError), against what another phone saved first (AlreadyRecorded, StalePage), records it
-with an entry in the session's history, keeps the computed state with the new version, and has
-the ledger follow (`money.after_change`). The round being tapped in is the table's draft
-(`table_draft`, its own version, no money): saving or closing empties it in the same
-transaction (DraftMoved when another phone changed it since the page showed it). A closed
-session can be reopened, unless a later session has taken over its carried side pot. A new
-round is played on from the kept state; a correction or an undo replays the session once.
+This is the one gate for every change to a session; views call nothing else to change one. It
+checks the change against the rules (RulesError), against what another phone saved first
+(AlreadyRecorded, StalePage), records it with an entry in the session's history, stores the
+computed state with the new version, and has the ledger follow (`money.after_change`). The
+round being tapped in is the table's draft (`table_draft`, its own version, no money): saving
+or closing empties it in the same transaction (DraftMoved when another phone changed it since
+the page showed it). A closed session can be reopened, unless a later session has taken over
+its carried side pot. A new round is played on from the stored state; a correction or an undo
+replays the session once.
 
-A carried side pot waits for the group's next session (see `carried`). Players joining,
-leaving and coming back during the evening are changes of `seating`. What every change shares
-(refusals, whose phone, the state kept) is in `recording`; closing and reopening are in
-`closing`, and both are read from here.
+Some changes are written in modules of their own and answered from here: players joining,
+leaving and coming back (`seating`), closing and reopening (`closing`), a tap on the round
+being entered (`table_draft`); what they all share is in `recording`.
 """
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from tracker.catte import money
+from tracker.catte import money, table_draft
 from tracker.catte.board import SessionBoard, load
-from tracker.catte.carried import carried_side_pot as carried_side_pot  # read here too
-from tracker.catte.carried import take_carried_side_pots, take_matching_shares
-from tracker.catte.closing import close
-from tracker.catte.closing import reopen as reopen  # the gate's, kept in `closing`
-from tracker.catte.closing import reopen_refusal as reopen_refusal
+from tracker.catte.carried import carried_side_pot, take_carried_side_pots, take_matching_shares
+from tracker.catte.closing import close, reopen, reopen_refusal
 from tracker.catte.entries import describe_round, entry_by_seat
-from tracker.catte.recording import DraftMoved as DraftMoved  # the gate's, kept in `recording`
 from tracker.catte.recording import (
-    _drop_draft,
-    _keep,
-    _refuse_if_closed,
-    _replayed,
+    DraftMoved,
     check_next_number,
+    drop_draft,
+    refuse_if_closed,
+    replay_rounds,
+    store_state,
 )
-from tracker.common.changes import phone_of, record_change
+from tracker.catte.seating import come_back, join, leave, seat_of
+from tracker.common.changes import once_per_key, phone_of, record_change
 from tracker.common.money import check_in_currency
 from tracker.common.said import Joined, said, said_plural
 from tracker.common.seats import match_players
 from tracker.common.versioning import AlreadyRecorded, touch_group
 from tracker.models import Change, Round, Session, SessionSeat
 from tracker.rules import RulesError, catte
+
+# Answered from here, written in the gate's own modules (see above).
+__all__ = [
+    "DraftMoved", "carried_side_pot", "check_next_number", "close", "come_back", "join",
+    "leave", "reopen", "reopen_refusal", "seat_of", "tap",
+]  # fmt: skip
+tap = table_draft.tap
+
+
+def save_round(board: SessionBoard, number: int, expected: int | None, user, taps=None) -> None:
+    """Save round `number`: the table's draft as the page showed it (version `expected`), or
+    `taps`, a whole round sent in one post, when the table has no draft of its own. A whole
+    round the rules refuse becomes the table's draft, so nothing sent is lost."""
+    check_next_number(board, number)
+    session = board.session
+    whole = bool(taps) and not session.draft
+    if taps and not whole and taps != session.draft:
+        raise DraftMoved(str(table_draft.ANOTHER_DRAFT))
+    if not taps and expected != session.draft_version:
+        raise DraftMoved(session.draft_note or str(table_draft.ANOTHER_DRAFT))
+    draft = board.draft_of(taps or session.draft)
+    try:
+        if draft.missing:
+            raise RulesError(draft.missing)
+        version = None if whole else session.draft_version
+        record_round(board, draft.to_round(), user, number, draft_version=version)
+    except RulesError:
+        if whole:
+            note = _("%(phone)s sent a whole round first.") % {"phone": phone_of(user)}
+            session.swap_draft(session.draft_version, taps, note)
+        raise
 
 
 def record_round(
@@ -55,9 +85,7 @@ def record_round(
     try:
         with transaction.atomic():
             saved = {"phone": phone_of(user), "number": number}
-            _drop_draft(
-                board.session, draft_version, _("%(phone)s saved round %(number)s.") % saved
-            )
+            drop_draft(board.session, draft_version, _("%(phone)s saved round %(number)s.") % saved)
             row = Round.objects.create(
                 session=board.session,
                 number=number,
@@ -65,7 +93,7 @@ def record_round(
                 result=catte.round_result_snapshot(result, board.names),
                 entered_by=user,
             )
-            _keep(board, loaded_at, round_count=number)
+            store_state(board, loaded_at, round_count=number)
             record_change(
                 session=board.session,
                 number=number,
@@ -88,7 +116,7 @@ def correct_round(
     board: SessionBoard, number: int, version: int, round_: catte.Round, user
 ) -> SessionBoard:
     """Replace round `number`; every later round is rescored and the ledger follows."""
-    _refuse_if_closed(board)
+    refuse_if_closed(board)
     rows = list(board.session.rounds.all())
     if not 1 <= number <= len(rows):
         raise RulesError(_("round %(number)s: there is no such round") % {"number": number})
@@ -98,9 +126,9 @@ def correct_round(
         return board  # a page sent again unchanged: nothing to record, the version stays
     before, row.entry = row.entry, entry
     with transaction.atomic():
-        results = _replayed(board, rows)
+        results = replay_rounds(board, rows)
         row.save(update_fields=["entry"])
-        _keep(board, version)
+        store_state(board, version)
         record_change(
             session=board.session,
             number=number,
@@ -136,40 +164,46 @@ def _as_recorded(board: SessionBoard, number: int, entry: dict) -> dict:
 def same_entry(recorded: dict, entry: dict) -> bool:
     """The same round: who sat out, folded or claimed falsely in any order."""
     unordered = ("absent", "folds", "false_claims")
-    as_set = lambda e: {k: sorted(v) if k in unordered else v for k, v in e.items() if v}  # noqa: E731
+
+    def as_set(e):
+        return {k: sorted(v) if k in unordered else v for k, v in e.items() if v}
+
     return as_set(recorded) == as_set(entry)
 
 
 def undo_last(board: SessionBoard, version: int, user, once=None) -> SessionBoard:
-    _refuse_if_closed(board)
-    rows = list(board.session.rounds.all())
-    if not rows:
-        raise RulesError(_("There is no round to undo."))
-    last = rows.pop()
-    with transaction.atomic():
-        joined = _seat_before(board, last.number)
-        _replayed(board, rows)
-        _keep(board, version, round_count=len(rows))
-        record_change(
-            session=board.session,
-            number=last.number,
-            action=Change.Action.UNDO,
-            before=last.entry,
-            user=user,
-            summary=Joined(
-                "; ",
-                [said("Round %(number)s undone", number=last.number)]
-                + [
-                    said(
-                        "%(name)s now joined before round %(number)d", name=name, number=last.number
-                    )  # fmt: skip
-                    for name in joined
-                ],
-            ),
-            once=once,
-        )
-        last.delete()
-        money.after_change(board, [], last.number, user)
+    with once_per_key(board.session, once, Change.Action.UNDO):
+        refuse_if_closed(board)
+        rows = list(board.session.rounds.all())
+        if not rows:
+            raise RulesError(_("There is no round to undo."))
+        last = rows.pop()
+        with transaction.atomic():
+            joined = _seat_before(board, last.number)
+            replay_rounds(board, rows)
+            store_state(board, version, round_count=len(rows))
+            record_change(
+                session=board.session,
+                number=last.number,
+                action=Change.Action.UNDO,
+                before=last.entry,
+                user=user,
+                summary=Joined(
+                    "; ",
+                    [said("Round %(number)s undone", number=last.number)]
+                    + [
+                        said(
+                            "%(name)s now joined before round %(number)d",
+                            name=name,
+                            number=last.number,
+                        )
+                        for name in joined
+                    ],
+                ),
+                once=once,
+            )
+            last.delete()
+            money.after_change(board, [], last.number, user)
     return board
 
 
@@ -190,8 +224,8 @@ def catch_up(session: Session, user=None, rows: list[Round] | None = None) -> Se
     computed, and have the ledger follow."""
     board = load(session)
     rows = list(session.rounds.all()) if rows is None else rows
-    results = _replayed(board, rows)
-    _keep(board, session.version, round_count=len(rows))
+    results = replay_rounds(board, rows)
+    store_state(board, session.version, round_count=len(rows))
     money.after_change(board, results, 1, user)
     return board
 

@@ -5,8 +5,8 @@ Each change (a tap, "undo", "restart") is a compare-and-swap on the draft's vers
 changes only the draft it showed. When two phones tap the same trick at once, the first wins
 and the second is shown the draft as it now is, with what the first did (DraftMoved and the
 session's `draft_note`), so a tap is never counted twice nor overwritten. The draft never
-touches the money: saving records the round through `services.record_round`, which empties
-the draft in the same transaction.
+touches the money: saving it (`services.save_round`) records the round and empties the draft
+in the same transaction.
 """
 
 from django.utils.translation import gettext as _
@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from tracker.catte.board import SessionBoard
 from tracker.catte.draft import RoundDraft
-from tracker.catte.services import DraftMoved, check_next_number, record_round
+from tracker.catte.recording import DraftMoved, check_next_number
 from tracker.catte.taps import TOKEN, next_taps, tap_seat
 from tracker.common.changes import phone_of
 from tracker.rules import RulesError, catte
@@ -80,30 +80,6 @@ def _refusal(draft: RoundDraft, button: str) -> str | None:
     if len(draft.taps) >= MOST_TAPS:
         return _("This round has too many taps; undo some, or start it again.")
     return draft.refusal(button)
-
-
-def save(board: SessionBoard, number: int, expected: int | None, user, taps=None) -> None:
-    """Save round `number`: the table's draft as the page showed it (version `expected`), or
-    `taps`, a whole round sent in one post, when the table has no draft of its own. A whole
-    round the rules refuse becomes the table's draft, so nothing sent is lost."""
-    check_next_number(board, number)
-    session = board.session
-    whole = bool(taps) and not session.draft
-    if taps and not whole and taps != session.draft:
-        raise DraftMoved(str(ANOTHER_DRAFT))
-    if not taps and expected != session.draft_version:
-        raise DraftMoved(session.draft_note or str(ANOTHER_DRAFT))
-    draft = board.draft_of(taps or session.draft)
-    try:
-        if draft.missing:
-            raise RulesError(draft.missing)
-        version = None if whole else session.draft_version
-        record_round(board, draft.to_round(), user, number, draft_version=version)
-    except RulesError:
-        if whole:
-            note = _("%(phone)s sent a whole round first.") % {"phone": phone_of(user)}
-            session.swap_draft(session.draft_version, taps, note)
-        raise
 
 
 def said(draft: RoundDraft, button: str) -> str:

@@ -1,3 +1,5 @@
+from functools import partial
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
@@ -6,15 +8,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from tracker.catte import display, seating, services, table_draft
+from tracker.catte import display, services
 from tracker.catte.board import load
 from tracker.catte.entries import describe_entry, describe_round
 from tracker.catte.forms import JoinForm, RoundForm, SessionForm
 from tracker.catte.services import DraftMoved
 from tracker.common.changes import change_context
 from tracker.common.permissions import game_for, group_for
-from tracker.common.versioning import AlreadyRecorded, StalePage, game_identity
-from tracker.common.views import act_on_version, live_part, render_page, swap_or_redirect
+from tracker.common.versioning import AlreadyRecorded, StalePage
+from tracker.common.views import act_on_version, render_page, swap_or_redirect
 from tracker.models import Role, Session
 from tracker.rules import RulesError
 
@@ -27,32 +29,20 @@ def session_for(request, pk, session_pk, role=Role.VIEWER):
 
 
 def session_page(request, group, session, board=None, round_form=None, notice=None):
-    """The session page, or only its live #entry part for htmx; the live part is kept for the
-    session's version, its draft's and the group's, unless it says something to this phone
-    alone (a refused tap in `round_form`, or another phone's save in `notice`)."""
-    scorer, owner = group.membership.allows(Role.SCORER), group.membership.allows(Role.OWNER)
+    """The session page, or only its #entry part for htmx; `round_form` as a refused tap left
+    it, `notice` what another phone saved first."""
+    scorer = group.membership.allows(Role.SCORER)
     can_score, can_reopen = scorer and not session.is_closed, scorer and session.is_closed
     latest = None if request.GET.get("all") else LATEST
-    context = {"group": group, "session": session, "can_score": can_score}
-    context["can_reopen"] = can_reopen
-
-    def live_context():
-        played = board or load(session)
-        form = round_form or (RoundForm(board=played) if can_score else None)
-        changes = change_context(session, played.names, describe_entry, latest is None)
-        shown = display.session_context(played, can_score, latest)
-        shown.update(display.actions_context(played, can_score, can_reopen))
-        if can_score:
-            shown["seating"] = display.seating_context(played, join_form(group, played))
-        return {**context, **shown, **changes, "round_form": form, "board": played, **told}
-
-    told = {"notice": notice} if notice else {}
-    if round_form is not None or notice:
-        context = live_context()
-    else:
-        key = (*game_identity(session), session.version, session.draft_version)
-        key += (group.version, scorer, owner, latest)
-        context["live"] = live_part(request, TEMPLATE, key, live_context)
+    board = board or load(session)
+    context = {"group": group, "session": session, "board": board, "notice": notice}
+    context.update(can_score=can_score, can_reopen=can_reopen)
+    context["round_form"] = round_form or (RoundForm(board=board) if can_score else None)
+    context.update(change_context(session, board.names, describe_entry, latest is None))
+    context.update(display.session_context(board, can_score, latest))
+    context.update(display.actions_context(board, can_score, can_reopen))
+    if can_score:
+        context["seating"] = display.seating_context(board, join_form(group, board))
     return render_page(request, TEMPLATE, context)
 
 
@@ -96,9 +86,7 @@ def round_entry(request, pk, session_pk):
             return saved(request, group, board, form)
         data = form.cleaned_data if valid else {}
         if data.get("tap"):
-            table_draft.tap(
-                board, form.sent_number, data["draft_version"], data["tap"], request.user
-            )
+            services.tap(board, form.sent_number, data["draft_version"], data["tap"], request.user)
     except AlreadyRecorded:
         return saved_first(request, group, session, form)
     except StalePage as refusal:
@@ -113,9 +101,9 @@ def round_entry(request, pk, session_pk):
 
 def saved(request, group, board, form):
     data, number = form.cleaned_data, form.sent_number
-    table_draft.save(board, number, data["draft_version"], request.user, data["taps"])
+    services.save_round(board, number, data["draft_version"], request.user, data["taps"])
     messages.success(request, _("Round %(number)s saved.") % {"number": number})
-    redraw = lambda: session_page(request, group, board.session, board)  # noqa: E731
+    redraw = partial(session_page, request, group, board.session, board)
     return swap_or_redirect(request, board.session, redraw)
 
 
@@ -138,7 +126,7 @@ def refused(request, group, session, refusal):
         moved.note = str(refusal)
         return session_page(request, group, session, board, round_form=moved)
     messages.warning(request, _("%(refusal)s This is the current state.") % {"refusal": refusal})
-    return swap_or_redirect(request, session, lambda: session_page(request, group, session))
+    return swap_or_redirect(request, session, partial(session_page, request, group, session))
 
 
 @login_required
@@ -189,7 +177,7 @@ def save_correction(request, board, number, form):
 def round_undo(request, pk, session_pk):
     group, session = session_for(request, pk, session_pk, role=Role.SCORER)
     board = load(session)
-    undo = lambda version, once: services.undo_last(board, version, request.user, once)  # noqa: E731
+    undo = partial(services.undo_last, board, user=request.user)
     done = _("The last round was undone; it is kept in the history.")
     return act_on_version(request, session, undo, done)
 
@@ -201,7 +189,7 @@ def session_close(request, pk, session_pk):
     board = load(session)
     draft = request.GET.get("draft", "")  # the draft's version the page showed: only it is dropped
     shown = int(draft) if draft.isascii() and draft.isdigit() and len(draft) < 10 else -1
-    close = lambda version, once: services.close(board, version, request.user, once, shown)  # noqa: E731
+    close = partial(services.close, board, user=request.user, draft_version=shown)
     done = _("The session is closed; here is the final money.")
     return act_on_version(request, session, close, done)
 
@@ -219,7 +207,7 @@ def session_summary(request, pk, session_pk):
 def session_reopen(request, pk, session_pk):
     group, session = session_for(request, pk, session_pk, role=Role.SCORER)
     board = load(session)
-    reopen = lambda version, once: services.reopen(board, version, request.user, once)  # noqa: E731
+    reopen = partial(services.reopen, board, user=request.user)
     done = _("The session is open again: correct its rounds, then close it once more.")
     return act_on_version(request, session, reopen, done)
 
@@ -241,15 +229,13 @@ def player_joins(request, pk, session_pk):
         messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
         return redirect(session)
     player, new_name = form.cleaned_data["player"], form.cleaned_data.get("new_name", "")
-    join = lambda version, once: seating.join(  # noqa: E731
-        board, version, request.user, player, new_name, once
-    )
+    join = partial(services.join, board, user=request.user, player=player, new_name=new_name)
     done = _("%(name)s sits down at the table.") % {"name": player.name if player else new_name}
     return act_on_version(request, session, join, done)
 
 
 def seated(board, player_pk):
-    seat = seating.seat_of(board, player_pk)
+    seat = services.seat_of(board, player_pk)
     if seat is None:
         raise Http404("No such player at this table")
     return seat
@@ -262,7 +248,7 @@ def player_leaves(request, pk, session_pk, player_pk):
     group, session = session_for(request, pk, session_pk, role=Role.SCORER)
     board = load(session)
     name = seated(board, player_pk).player.name
-    leave = lambda version, once: seating.leave(board, player_pk, version, request.user, once)  # noqa: E731
+    leave = partial(services.leave, board, player_pk, user=request.user)
     done = _("%(name)s left: every new round starts without him.") % {"name": name}
     return act_on_version(request, session, leave, done)
 
@@ -273,6 +259,6 @@ def player_back(request, pk, session_pk, player_pk):
     group, session = session_for(request, pk, session_pk, role=Role.SCORER)
     board = load(session)
     name = seated(board, player_pk).player.name
-    back = lambda version, once: seating.come_back(board, player_pk, version, request.user, once)  # noqa: E731
+    back = partial(services.come_back, board, player_pk, user=request.user)
     done = _("%(name)s is back at the table.") % {"name": name}
     return act_on_version(request, session, back, done)

@@ -1,11 +1,17 @@
-"""The history of changes of a tournament or session: who changed what, when, before and after."""
+"""The history of changes of a tournament or session: who changed what, when, before and after,
+and which form asked for it (its one-time key), so that the same tap sent again is done once."""
+
+from functools import partial
 
 from django.db.models import F
 from django.utils.translation import gettext as _
 
 from tracker.common.kept import KeptRow, digest
+from tracker.common.once import done_once
 from tracker.common.said import kept, shown
+from tracker.common.versioning import StalePage
 from tracker.models import Change
+from tracker.rules import RulesError
 
 LATEST = 8  # on a game's page; ?all=1 lists them all
 EVERY = 1000
@@ -45,6 +51,23 @@ def record_change(*, summary, **fields) -> Change:
     words, to be read in each reader's language, and as English text."""
     words, english = kept(summary, Change._meta.get_field("summary").max_length)
     return Change.objects.create(summary=english, words=words, **fields)
+
+
+def once_per_key(game, once: str | None, action: str):
+    """Around a change of `game` (an `action`) asked for with the one-time key `once`: the
+    same tap sent again raises AlreadyDone with the change the first one recorded."""
+    first_made = partial(_made_with_key, game, once, action)
+    return done_once(first_made, (StalePage, RulesError))
+
+
+def _made_with_key(game, once: str | None, action: str) -> Change | None:
+    if not once:
+        return None
+    first = Change.objects.filter(**{game._meta.model_name: game}, once=once).first()
+    if first is not None and first.action != action:
+        # A key is minted for one form: sent with another, it is forged or stale.
+        raise StalePage(_("Reload the page and try again."))
+    return first
 
 
 def line_of(change: Change) -> str:

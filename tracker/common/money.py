@@ -44,7 +44,9 @@ class MoneyField(forms.DecimalField):
         return value
 
 
-def money_field(group, label: str, required: bool = True, help_text: str = ""):
+def money_field(group, label: str, required: bool = True, help_text: str = "", hidden=False):
+    """An amount of the group's money, typed in the reader's language; `hidden`, a value the
+    page wrote plainly ("2.50", "30000"), read the same in every language."""
     decimals = group.decimals
     too_fine = (
         _("%(currency)s amounts have no decimals.") % {"currency": group.currency}
@@ -57,7 +59,15 @@ def money_field(group, label: str, required: bool = True, help_text: str = ""):
         % {"currency": group.currency, "decimals": decimals}
     )
     example = plain_number(Decimal(5) if decimals == 0 else Decimal("0.50"), decimals)
-    return MoneyField(
+    field_class, widget = (
+        MoneyField,
+        forms.TextInput(
+            attrs={"inputmode": "decimal" if decimals else "numeric", "autocomplete": "off"}
+        ),
+    )
+    if hidden:
+        field_class, widget = forms.DecimalField, forms.HiddenInput
+    return field_class(
         label=label,
         required=required,
         min_value=Decimal(0),
@@ -74,9 +84,7 @@ def money_field(group, label: str, required: bool = True, help_text: str = ""):
             "invalid": _("%(label)s: an amount such as %(example)s.")
             % {"label": label, "example": example},
         },
-        widget=forms.TextInput(
-            attrs={"inputmode": "decimal" if decimals else "numeric", "autocomplete": "off"}
-        ),
+        widget=widget,
     )
 
 

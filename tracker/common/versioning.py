@@ -45,3 +45,11 @@ def game_identity(game) -> tuple:
 def touch_group(group_id: int) -> None:
     """Something the group's pages show has changed (in the same transaction as the change)."""
     Group.objects.filter(pk=group_id).update(version=F("version") + 1)
+
+
+def claim_group_version(group, expected: int) -> None:
+    """Compare-and-swap on the group's version, for a payment or its reversal: it is recorded
+    only against the balances its page showed (`expected`)."""
+    if not Group.objects.filter(pk=group.pk, version=expected).update(version=expected + 1):
+        raise StalePage(_("The balances changed on another phone; here they are now."))
+    group.version = expected + 1

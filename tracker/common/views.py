@@ -1,43 +1,20 @@
 """Small pieces every page shares: htmx fragments, refusals as messages, versioned actions."""
 
 import json
-import re
 
 from django.contrib import messages
-from django.core.cache import cache
 from django.http import Http404, HttpResponse
-from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
 from django.utils.cache import patch_vary_headers
-from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tracker.common.live import current_version, read_token
+from tracker.common.once import AlreadyDone, once_key_of
 from tracker.common.versioning import AlreadyRecorded, StalePage
-from tracker.models import Change
 from tracker.rules import RulesError
 
 REFUSALS = (AlreadyRecorded, StalePage, RulesError)
-ONCE = re.compile(r"[0-9a-f]{32}")
-# Rendered into a kept live part where the reader's own CSRF token goes.
-CSRF_PLACEHOLDER = "csrf-token-of-the-reader"
-LIVE_PART_SECONDS = 24 * 60 * 60
-
-
-def live_part(request, template: str, key: tuple, context) -> SafeString:
-    """The live part of a game's page (`template`'s "live" partial), rendered once for `key`
-    (the game, its version and whatever else the part shows) and kept: the phones at a table
-    read a scoreboard far more often than it changes. `context` is a function giving the
-    template's context, called only when the part must be rendered."""
-    cache_key = ":".join(map(str, ("live", template, *key, get_language())))
-    html = cache.get(cache_key)
-    if html is None:
-        html = render_to_string(f"{template}#live", {**context(), "csrf_token": CSRF_PLACEHOLDER})
-        cache.set(cache_key, html, LIVE_PART_SECONDS)
-    return mark_safe(html.replace(CSRF_PLACEHOLDER, get_token(request)))
 
 
 def render_page(request, template: str, context: dict, fragment: str = "entry"):
@@ -66,30 +43,41 @@ def page_version(request) -> int | None:
 
 def once_key(request) -> str | None:
     """The one-time key a form sent (see the `once_key` tag), if it is one."""
-    key = request.POST.get("once", "")
-    return key if ONCE.fullmatch(key) else None
+    return once_key_of(request.POST.get("once", ""))
 
 
-def run_on_version(request, action, done: str) -> bool:
-    """Run `action(version, once)` against the version the page was drawn from and with the
-    form's one-time key; say what happened.
+def say_once(request, level: int, text: str) -> None:
+    """Add a message unless the same one waits to be shown: a double tap's two requests tell
+    the phone one thing."""
+    waiting = messages.get_messages(request)
+    if any(message.level == level and str(message) == str(text) for message in waiting):
+        waiting.used = False  # looked at, not shown: they stay for the next page
+        return
+    waiting.used = False
+    messages.add_message(request, level, text)
+
+
+def run_on_version(request, action, done) -> bool:
+    """Run `action(version=…, once=…)` against the version the page was drawn from and with
+    the form's one-time key; say what happened.
 
     A stale page or a refused change saves nothing and says why; the same tap sent again
-    (a double tap, a retry) is told it is done.
+    (a double tap, a retry) is told what the first one did: `done`, or `done(first)` when it
+    is a function, given the change the first one recorded (None when this was the first).
     """
     version, once = page_version(request), once_key(request)
     if version is None:
         messages.error(request, _("Reload the page and try again."))
         return False
+    first = None
     try:
-        action(version, once)
+        action(version=version, once=once)
+    except AlreadyDone as repeat:
+        first = repeat.first
     except REFUSALS as refusal:
-        if once and Change.objects.filter(once=once).exists():
-            messages.success(request, done)
-            return True
         messages.error(request, str(refusal))
         return False
-    messages.success(request, done)
+    say_once(request, messages.SUCCESS, done(first) if callable(done) else done)
     return True
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from tracker.common.changes import record_change
+from tracker.common.changes import once_per_key, record_change
 from tracker.common.money import check_in_currency
 from tracker.common.said import Joined, Said, said, said_plural
 from tracker.common.seats import match_players
@@ -191,27 +191,28 @@ def correct_hand(board: Scoreboard, number, version, bids, tricks, jacks, user, 
 
 def undo_last(board: Scoreboard, version: int, user, once=None) -> Scoreboard:
     """Take back the pending bids, or else the last played hand."""
-    rows = list(board.tournament.hands.filter(tricks__isnull=False))
-    last = board.pending or (rows.pop() if rows else None)
-    if last is None:
-        raise RulesError(_("There is no hand to undo."))
-    summary = undone(board)
-    with transaction.atomic():
-        if board.pending is None:
-            replay(board, rows)
-        _keep(board, version)
-        record_change(
-            tournament=board.tournament,
-            number=last.number,
-            action=Change.Action.UNDO,
-            before=last.as_entry(),
-            user=user,
-            summary=summary,
-            once=once,
-        )
-        last.delete()
-        board.pending = None
-        money.after_change(board, user)
+    with once_per_key(board.tournament, once, Change.Action.UNDO):
+        rows = list(board.tournament.hands.filter(tricks__isnull=False))
+        last = board.pending or (rows.pop() if rows else None)
+        if last is None:
+            raise RulesError(_("There is no hand to undo."))
+        summary = undone(board)
+        with transaction.atomic():
+            if board.pending is None:
+                replay(board, rows)
+            _keep(board, version)
+            record_change(
+                tournament=board.tournament,
+                number=last.number,
+                action=Change.Action.UNDO,
+                before=last.as_entry(),
+                user=user,
+                summary=summary,
+                once=once,
+            )
+            last.delete()
+            board.pending = None
+            money.after_change(board, user)
     return board
 
 

@@ -1,3 +1,4 @@
+from functools import partial
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -10,11 +11,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from tracker.common.changes import change_context, line_of
 from tracker.common.permissions import game_for, group_for
-from tracker.common.versioning import AlreadyRecorded, StalePage, game_identity
+from tracker.common.versioning import AlreadyRecorded, StalePage
 from tracker.common.views import (
     act_on_version,
-    live_part,
-    once_key,
     render_page,
     swap_or_redirect,
 )
@@ -28,7 +27,7 @@ from tracker.cutthroat.forms import (
     typed_values,
 )
 from tracker.cutthroat.tournament_form import TournamentForm
-from tracker.models import Change, Role, Tournament
+from tracker.models import Role, Tournament
 from tracker.rules import RulesError
 
 LATEST = 8  # hands listed on the scoreboard; ?all=1 lists every hand of every game
@@ -40,31 +39,21 @@ def tournament_for(request, pk, tournament_pk, role=Role.VIEWER):
 
 
 def scoreboard(request, group, tournament, board=None, **forms):
-    """The scoreboard, or only its live #entry part for htmx; `forms` as the user left them
-    (a scoreboard without them is kept for the tournament's and the group's versions)."""
+    """The scoreboard, or only its #entry part for htmx; `forms` as the user left them."""
     can_score = group.membership.allows(Role.SCORER)
     every = bool(request.GET.get("all"))
-    context = {"group": group, "tournament": tournament, "can_score": can_score}
-
-    def live_context():
-        scored = board or load(tournament)
-        if can_score and not scored.standings.finished:
-            if scored.pending is None:
-                forms.setdefault("bids_form", BidsForm(board=scored))
-            else:
-                initial = {"number": scored.pending.number, "hand": scored.pending.pk}
-                forms.setdefault("played_form", PlayedForm(board=scored, initial=initial))
-        changes = change_context(tournament, scored.names, display.describe_entry, every)
-        scores = display.scoreboard_context(scored, every, LATEST)
-        entering = "bids_form" in forms or "played_form" in forms
-        return {**context, **forms, **scores, **changes, "board": scored, "entering": entering}
-
-    if forms:
-        context = live_context()
-    else:
-        key = (*game_identity(tournament), tournament.version)
-        key += (group.version, can_score, every)
-        context["live"] = live_part(request, TEMPLATE, key, live_context)
+    board = board or load(tournament)
+    if can_score and not board.standings.finished:
+        if board.pending is None:
+            forms.setdefault("bids_form", BidsForm(board=board))
+        else:
+            initial = {"number": board.pending.number, "hand": board.pending.pk}
+            forms.setdefault("played_form", PlayedForm(board=board, initial=initial))
+    changes = change_context(tournament, board.names, display.describe_entry, every)
+    scores = display.scoreboard_context(board, every, LATEST)
+    entering = "bids_form" in forms or "played_form" in forms
+    context = {"group": group, "tournament": tournament, "can_score": can_score, "board": board}
+    context.update(**forms, **scores, **changes, entering=entering)
     return render_page(request, TEMPLATE, context)
 
 
@@ -74,7 +63,7 @@ def after_refusal(request, group, tournament, typed):
     tournament.refresh_from_db()
     board = load(tournament)
     messages.warning(request, refusal_note(board, typed), extra_tags="refused")
-    redraw = lambda: scoreboard(request, group, tournament, board)  # noqa: E731
+    redraw = partial(scoreboard, request, group, tournament, board)
     return swap_or_redirect(request, tournament, redraw)
 
 
@@ -152,9 +141,8 @@ def save_entry(request, pk, tournament_pk, form_class, save):
     if form.is_valid():
         try:
             messages.success(request, save(board, form.cleaned_data))
-            return swap_or_redirect(
-                request, tournament, lambda: scoreboard(request, group, tournament, board)
-            )
+            redraw = partial(scoreboard, request, group, tournament, board)
+            return swap_or_redirect(request, tournament, redraw)
         except RulesError as refusal:
             form.add_error(None, str(refusal))
         except (AlreadyRecorded, StalePage):
@@ -237,9 +225,12 @@ def correct(request, board, hand, data):
 def hand_undo(request, pk, tournament_pk):
     group, tournament = tournament_for(request, pk, tournament_pk, role=Role.SCORER)
     board = load(tournament)
-    undo = lambda version, once: services.undo_last(board, version, request.user, once)  # noqa: E731
-    # The same tap sent twice is told what the first one undid, not what a third would.
-    done = Change.objects.filter(tournament=tournament, once=once_key(request) or "-").first()
-    undone = line_of(done) if done else display.undone(board) or _("Nothing")
-    told = _("%(undone)s; it stays in the history.") % {"undone": undone}
+    undone = display.undone(board) or _("Nothing")
+    undo = partial(services.undo_last, board, user=request.user)
+
+    def told(first):
+        # The same tap sent twice is told what the first one undid, not what a third would.
+        said = line_of(first) if first else undone
+        return _("%(undone)s; it stays in the history.") % {"undone": said}
+
     return act_on_version(request, tournament, undo, told)

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from ledger.balances import group_balances
 from tracker.common.names import by_name, derived_short_name
 from tracker.common.permissions import group_for
-from tracker.common.views import live_part, render_page
+from tracker.common.views import render_page
 from tracker.groups import services
 from tracker.groups.forms import GroupForm, InviteForm, MemberRoleForm, PlayerForm, SignupForm
 from tracker.models import Group, Invite, Role, SessionSeat, TournamentSeat
@@ -52,32 +52,23 @@ def group_create(request):
 @require_GET
 def group_detail(request, pk):
     group = group_for(request, pk)
-    role = group.membership.role
-
-    def context():
-        players = by_name(group.players.select_related("user"))
-        seats = {
-            "tournament": Prefetch("seats", TournamentSeat.objects.select_related("player")),
-            "session": Prefetch("seats", SessionSeat.objects.select_related("player")),
-        }
-        return {
-            "group": group,
-            "players": players,
-            "members": group.memberships.select_related("user"),
-            "tournaments": group.tournaments.select_related("champion").prefetch_related(
-                seats["tournament"]
-            )[:LATEST_GAMES],
-            "sessions": group.sessions.prefetch_related(seats["session"])[:LATEST_GAMES],
-            "balances": group_balances(group, players),
-            "can_score": group.membership.allows(Role.SCORER),
-            "is_owner": group.membership.allows(Role.OWNER),
-            "user": request.user,
-        }
-
-    # Kept per reader too: an owner's own membership shows no controls to remove himself.
-    key = (group.pk, group.version, role, request.user.pk)
-    live = live_part(request, "tracker/group_detail.html", key, context)
-    return render_page(request, "tracker/group_detail.html", {"group": group, "live": live})
+    players = by_name(group.players.select_related("user"))
+    seats = {
+        "tournament": Prefetch("seats", TournamentSeat.objects.select_related("player")),
+        "session": Prefetch("seats", SessionSeat.objects.select_related("player")),
+    }
+    tournaments = group.tournaments.select_related("champion")
+    context = {
+        "group": group,
+        "players": players,
+        "members": group.memberships.select_related("user"),
+        "tournaments": tournaments.prefetch_related(seats["tournament"])[:LATEST_GAMES],
+        "sessions": group.sessions.prefetch_related(seats["session"])[:LATEST_GAMES],
+        "balances": group_balances(group, players),
+        "can_score": group.membership.allows(Role.SCORER),
+        "is_owner": group.membership.allows(Role.OWNER),
+    }
+    return render_page(request, "tracker/group_detail.html", context)
 
 
 @login_required

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from ledger.models import Transaction
 from ledger.payments import PaymentError, record_payment, reverse_payment
 from tracker.catte import board as catte_board
-from tracker.catte import seating
+from tracker.catte import services as catte_services
 from tracker.common.seats import MAX_PLAYERS, MissingPlayers
 from tracker.common.versioning import touch_group
 from tracker.logs import limits, registry
@@ -193,18 +193,16 @@ def _restore_left(session, name: str, after_round: int, user) -> None:
         raise RulesError(
             _("left: %(name)s does not sit at this open session") % {"name": shown_value(name)}
         )
-    seating.leave(board, seat.player_id, session.version, user, after_round=after_round)
+    catte_services.leave(board, seat.player_id, session.version, user, after_round=after_round)
 
 
 def restore_payment(group, players: dict, payment: dict, user) -> None:
-    """One payment of a checked manifest; `players` by `name_key` of their names."""
-    entry = record_payment(
-        group,
-        players[name_key(payment["from"])],
-        players[name_key(payment["to"])],
-        Decimal(payment["amount"]),
-        user,
-        payment.get("note", ""),
-    )
+    """One payment of a checked manifest; `players` by `name_key` of their names. A restore is
+    made against the group as it is now, inside the restore's transaction."""
+    payer, payee = players[name_key(payment["from"])], players[name_key(payment["to"])]
+    group.refresh_from_db(fields=["version"])
+    note = payment.get("note", "")
+    amount = Decimal(payment["amount"])
+    entry = record_payment(group, payer, payee, amount, user, version=group.version, note=note)
     if payment.get("reversed"):
-        reverse_payment(entry, user)
+        reverse_payment(entry, user, version=group.version)

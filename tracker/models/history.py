@@ -43,8 +43,9 @@ class Change(models.Model):
     summary = models.CharField(max_length=200, blank=True)
     words = models.JSONField(null=True, blank=True)
     # The one-time key of the form that asked for the change (an undo, a close): a repeat of
-    # the same tap is told it is done, not refused.
-    once = models.CharField(max_length=32, null=True, blank=True, unique=True)
+    # the same tap is told it is done, not refused. A key belongs to its game; NULL (no key)
+    # is never equal to another, so any number of changes have none.
+    once = models.CharField(max_length=32, null=True, blank=True)  # noqa: DJ001
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -56,7 +57,11 @@ class Change(models.Model):
             models.CheckConstraint(
                 condition=models.Q(tournament__isnull=False) | models.Q(session__isnull=False),
                 name="change_belongs_somewhere",
-            )
+            ),
+            models.UniqueConstraint(fields=["session", "once"], name="one_change_per_session_key"),
+            models.UniqueConstraint(
+                fields=["tournament", "once"], name="one_change_per_tournament_key"
+            ),
         ]
         # A game's page lists its latest changes after every save: read off an index in
         # order, not sorted out of every change the game ever had.

@@ -126,7 +126,10 @@ class SessionState:
 
     def snapshot(self) -> dict:
         """The state as JSON-ready values, players by seat, so a renamed player keeps it."""
-        amounts = lambda by_name: [str(by_name[name]) for name in self.players]  # noqa: E731
+
+        def amounts(by_name):
+            return [str(by_name[name]) for name in self.players]
+
         return {
             "rounds_played": self.rounds_played,
             "due_dealer": self.players.index(self.due_dealer),
@@ -139,7 +142,10 @@ class SessionState:
     def resume(cls, players: list[str], snapshot: dict) -> "SessionState":
         """The state that `snapshot` wrote, for these players (in seat order)."""
         state = cls(players)
-        amounts = lambda key: dict(zip(players, map(Decimal, snapshot[key]), strict=True))  # noqa: E731
+
+        def amounts(key):
+            return dict(zip(players, map(Decimal, snapshot[key]), strict=True))
+
         state.rounds_played = snapshot["rounds_played"]
         state.due_dealer = players[snapshot["due_dealer"]]
         state.running = amounts("running")

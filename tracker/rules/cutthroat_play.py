@@ -328,7 +328,10 @@ class TournamentState:
     def snapshot(self) -> dict:
         """The state as JSON-ready values, players by seat, so a renamed player keeps it."""
         seat = self.players.index
-        by_seat = lambda values: [values[p] for p in self.players]  # noqa: E731
+
+        def by_seat(values):
+            return [values[p] for p in self.players]
+
         return {
             "hand_index": self.hand_index,
             "game": self.game,
@@ -354,7 +357,10 @@ class TournamentState:
         """The state that `snapshot` wrote, for these players (in seat order)."""
         state = cls(players, settings)
         state.resumed = True
-        named = lambda values: dict(zip(players, values, strict=True))  # noqa: E731
+
+        def named(values):
+            return dict(zip(players, values, strict=True))
+
         state.hand_index, state.game = snapshot["hand_index"], snapshot["game"]
         state.number = snapshot["number"]
         state.totals, state.bags = named(snapshot["totals"]), named(snapshot["bags"])

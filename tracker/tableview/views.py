@@ -9,8 +9,7 @@ from django.views.decorators.http import require_GET
 
 from tracker.catte.board import load as load_session
 from tracker.common.permissions import game_for
-from tracker.common.versioning import game_identity
-from tracker.common.views import live_part, render_page
+from tracker.common.views import render_page
 from tracker.cutthroat.board import load as load_tournament
 from tracker.models import Session, Tournament
 from tracker.tableview import display, phone
@@ -24,14 +23,7 @@ TOURNAMENT_TEMPLATE = "tableview/tournament.html"
 def session_table(request, pk, session_pk):
     """A Cắt Tê session for the screen in the middle of the table; any member may open it."""
     group, session = game_for(request, pk, Session, session_pk)
-    context = {"group": group, "session": session}
-    key = (*game_identity(session), session.version, group.version)
-    context["live"] = live_part(
-        request,
-        SESSION_TEMPLATE,
-        key,
-        lambda: {**context, **display.session_context(load_session(session))},
-    )
+    context = {"group": group, "session": session, **display.session_context(load_session(session))}
     return render_page(request, SESSION_TEMPLATE, context)
 
 
@@ -40,14 +32,8 @@ def session_table(request, pk, session_pk):
 def tournament_table(request, pk, tournament_pk):
     """A Cutthroat tournament for the screen in the middle of the table."""
     group, tournament = game_for(request, pk, Tournament, tournament_pk)
-    context = {"group": group, "tournament": tournament}
-    key = (*game_identity(tournament), tournament.version, group.version)
-    context["live"] = live_part(
-        request,
-        TOURNAMENT_TEMPLATE,
-        key,
-        lambda: {**context, **display.tournament_context(load_tournament(tournament))},
-    )
+    shown = display.tournament_context(load_tournament(tournament))
+    context = {"group": group, "tournament": tournament, **shown}
     return render_page(request, TOURNAMENT_TEMPLATE, context)
 
 

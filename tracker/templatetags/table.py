@@ -1,14 +1,13 @@
 """Tags and filters every page shares: the colour and the sign of a gain or a loss, and the
 one-time key a form sends so that a double tap or a retry does a thing once."""
 
-import secrets
-
 from django import template
 from django.urls import reverse
 from django.utils.html import format_html
 
 from tracker.common.live import live_token
 from tracker.common.money import tone as money_tone
+from tracker.common.once import new_once_key
 
 register = template.Library()
 
@@ -27,8 +26,9 @@ def signed(points) -> str:
 
 @register.simple_tag
 def once_key():
-    """A hidden one-time key for a form whose POST moves money or takes something back."""
-    return format_html('<input type="hidden" name="once" value="{}">', secrets.token_hex(16))
+    """A hidden one-time key for a form whose POST moves money or takes something back; minted
+    at each render, so it never goes inside a {% cache %} fragment."""
+    return format_html('<input type="hidden" name="once" value="{}">', new_once_key())
 
 
 @register.simple_tag

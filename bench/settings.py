@@ -1,7 +1,8 @@
 """The project's settings, served over plain http on loopback for the benchmark.
 
-Only what plain http and a throwaway static directory need differs from ``cardtable.settings``:
-the pages must behave exactly as in production for the numbers to mean anything.
+Only what plain http, a throwaway static directory and the bare view need differs from
+``cardtable.settings``: the pages must behave exactly as in production for the numbers to mean
+anything.
 """
 
 import os
@@ -9,8 +10,11 @@ import os
 from django.core.exceptions import ImproperlyConfigured
 
 from cardtable.settings import *  # noqa: F403
+from cardtable.settings import INSTALLED_APPS
 
-ROOT_URLCONF = "tracker.benchmark.urls"
+# For the bare view's template (bench/templates/), after the project's apps so it shadows none.
+INSTALLED_APPS = [*INSTALLED_APPS, "bench"]
+ROOT_URLCONF = "bench.urls"
 
 try:
     STATIC_ROOT = os.environ["BENCHMARK_STATIC_ROOT"]

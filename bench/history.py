@@ -45,7 +45,9 @@ def make_group(name: str, user) -> tuple[Group, list[Player]]:
     Membership.objects.create(group=group, user=user, role=Role.OWNER)
     players = [Player.objects.create(group=group, name=player) for player in NAMES]
     for payer, payee, amount in PAYMENTS:
-        record_payment(group, players[payer], players[payee], Decimal(amount), user)
+        # Against the group's version as it is now (each payment moves it on).
+        payment = (players[payer], players[payee], Decimal(amount), user)
+        record_payment(group, *payment, version=group.version)
     return group, players
 
 

@@ -2,7 +2,9 @@
 
 Each client works on its own tournament or session, logged in with the session cookie and
 sending the CSRF token the page gave it. A save counts only when the answer shows it was
-recorded (the next hand or round is offered); the command also checks the database afterwards.
+recorded (the next hand or round is offered); the benchmark also checks the database afterwards.
+Each save's time is what its POSTs waited for the server, from sending the request to the last
+byte of the answer; a Cutthroat hand's two POSTs make one save.
 """
 
 import html
@@ -13,7 +15,7 @@ from collections import Counter
 from http.cookies import SimpleCookie
 from urllib.parse import urlencode
 
-from tracker.benchmark.load import HOST, REQUEST_TIMEOUT_SECONDS
+from bench.load import HOST, REQUEST_TIMEOUT_SECONDS
 
 # Phones saving at once, each at its own table: enough to keep two sync workers busy.
 CLIENTS = 4
@@ -43,6 +45,7 @@ class PhoneClient:
         self.connection = http.client.HTTPConnection(HOST, port, timeout=REQUEST_TIMEOUT_SECONDS)
         self.cookies = SimpleCookie(cookie)
         self.csrf_token = None
+        self.waited = 0.0  # seconds spent waiting for answers, from request to last byte
 
     def get(self, path: str) -> str:
         text = self._request("GET", path)
@@ -63,9 +66,11 @@ class PhoneClient:
         cookie = "; ".join(f"{name}={morsel.value}" for name, morsel in self.cookies.items())
         # A sync gunicorn worker closes the connection after each answer; http.client opens
         # a new one for the next request by itself.
+        sent = time.perf_counter()
         self.connection.request(method, path, body, {**(headers or {}), "Cookie": cookie})
         response = self.connection.getresponse()
         text = response.read().decode()
+        self.waited += time.perf_counter() - sent
         for header in response.headers.get_all("Set-Cookie") or []:
             self.cookies.load(header)
         if response.status != 200:
@@ -80,7 +85,7 @@ def cutthroat_hands(port: int, cookie: str, table: dict, seconds: float, start) 
     phone = PhoneClient(port, cookie)
     phone.get(table["page"])
     start()
-    return _until_time_is_up(seconds, lambda expected: _one_hand(phone, table, expected))
+    return _until_time_is_up(phone, seconds, lambda expected: _one_hand(phone, table, expected))
 
 
 def _one_hand(phone: PhoneClient, table: dict, expected: int | None) -> int:
@@ -102,7 +107,9 @@ def catte_rounds(port: int, cookie: str, table: dict, seconds: float, start) -> 
     first = _hidden(phone.get(table["page"]), "number")
     start()
     expected = int(first) if first else None
-    return _until_time_is_up(seconds, lambda number: _one_round(phone, table, number), expected)
+    return _until_time_is_up(
+        phone, seconds, lambda number: _one_round(phone, table, number), expected
+    )
 
 
 def _one_round(phone: PhoneClient, table: dict, number: int) -> int:
@@ -119,20 +126,23 @@ def bare_saves(port: int, cookie: str, table: dict, seconds: float, start) -> tu
     phone = PhoneClient(port, cookie)
     phone.get(table["page"])
     start()
-    return _until_time_is_up(seconds, lambda _: phone.post(table["save"], {}))
+    return _until_time_is_up(phone, seconds, lambda _: phone.post(table["save"], {}))
 
 
-def _until_time_is_up(seconds: float, save, expected=None) -> tuple:
-    """(saves done, seconds taken, errors); the first refusal ends this client's run."""
-    done, errors, began = 0, Counter(), time.monotonic()
+def _until_time_is_up(phone: PhoneClient, seconds: float, save, expected=None) -> tuple:
+    """(saves done, seconds taken, errors, each save's seconds waiting for the server); the
+    first refusal ends this client's run."""
+    done, errors, timings, began = 0, Counter(), [], time.monotonic()
     while time.monotonic() - began < seconds:
+        waited = phone.waited
         try:
             expected = save(expected)
         except (Refused, OSError, http.client.HTTPException) as refusal:
             errors[str(refusal) or type(refusal).__name__] += 1
             break
         done += 1
-    return done, time.monotonic() - began, errors
+        timings.append(phone.waited - waited)
+    return done, time.monotonic() - began, errors, timings
 
 
 def _hidden(page: str, name: str) -> str | None:

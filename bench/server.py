@@ -18,10 +18,10 @@ import threading
 import time
 from pathlib import Path
 
-from django.conf import settings
+from bench import BenchmarkError
 
-from tracker.benchmark import BenchmarkError
-
+# The project's directory: gunicorn and the Django side import the project from there.
+PROJECT_DIR = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
 STARTUP_SECONDS = 60
 LOG = "server.log"
@@ -34,7 +34,7 @@ def environment(directory: Path) -> dict[str, str]:
     """What the server and the Django side process run with: debug off, plain http."""
     return {
         **os.environ,
-        "DJANGO_SETTINGS_MODULE": "tracker.benchmark.settings",
+        "DJANGO_SETTINGS_MODULE": "bench.settings",
         "DATABASE_URL": f"sqlite:///{directory / 'db.sqlite3'}",
         "BENCHMARK_STATIC_ROOT": str(directory / "static"),
         "DJANGO_DEBUG": "0",
@@ -46,10 +46,10 @@ def environment(directory: Path) -> dict[str, str]:
 
 
 def django_side(env: dict[str, str], *args: str) -> dict:
-    """Run ``python -m tracker.benchmark …`` in the benchmark environment; its JSON answer."""
-    command = [sys.executable, "-m", "tracker.benchmark", *args]
+    """Run ``python -m bench.django_side …`` in the benchmark environment; its JSON answer."""
+    command = [sys.executable, "-m", "bench.django_side", *args]
     done = subprocess.run(
-        command, env=env, cwd=settings.BASE_DIR, capture_output=True, text=True, check=False
+        command, env=env, cwd=PROJECT_DIR, capture_output=True, text=True, check=False
     )
     if done.returncode != 0:
         raise BenchmarkError(f"{' '.join(args)} failed:\n{done.stderr.strip() or done.stdout}")
@@ -101,7 +101,7 @@ def serving(env: dict[str, str], directory: Path, workers: int, ready_path: str)
         server = subprocess.Popen(
             command,
             env=env,
-            cwd=settings.BASE_DIR,
+            cwd=PROJECT_DIR,
             stdin=subprocess.DEVNULL,
             stdout=log,
             stderr=log,
@@ -145,7 +145,7 @@ def server_log(directory: Path) -> str:
 
 @contextlib.contextmanager
 def exit_on_terminate():
-    """A SIGTERM ends the command as Ctrl-C does, through every ``finally``: gunicorn is
+    """A SIGTERM ends the benchmark as Ctrl-C does, through every ``finally``: gunicorn is
     stopped and the temporary directory removed rather than left behind."""
     if threading.current_thread() is not threading.main_thread():
         yield  # signals can only be handled in the main thread

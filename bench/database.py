@@ -1,6 +1,6 @@
 """The throwaway database, on the side of Django: filled before the server starts, counted after.
 
-Run through ``python -m tracker.benchmark`` in the environment the server gets, so that this side
+Run through ``python -m bench.django_side`` in the environment the server gets, so that this side
 and the server see the same database with the same settings.
 """
 
@@ -11,8 +11,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tracker.benchmark import history
-from tracker.benchmark.report import CHANGED
+from bench import history
+from bench.report import CHANGED
 from tracker.common.live import live_token
 from tracker.models import Session, Tournament
 

@@ -1,6 +1,6 @@
-"""``python -m tracker.benchmark fill|count``: the benchmark's work inside its throwaway database.
+"""``python -m bench.django_side fill|count``: the benchmark's work inside its throwaway database.
 
-The benchmark command runs this in the environment it gives the server (settings module and
+``python -m bench`` runs this in the environment it gives the server (settings module and
 DATABASE_URL), so the command's own process never opens a database. Prints one JSON document.
 """
 
@@ -12,7 +12,7 @@ import django
 
 
 def main(argv: list[str]) -> None:
-    parser = argparse.ArgumentParser(prog="python -m tracker.benchmark")
+    parser = argparse.ArgumentParser(prog="python -m bench.django_side")
     actions = parser.add_subparsers(dest="action", required=True)
     filling = actions.add_parser("fill", help="migrate, collect static, make the histories")
     filling.add_argument("--small", type=int, required=True)
@@ -21,7 +21,7 @@ def main(argv: list[str]) -> None:
     actions.add_parser("count", help="played hands and rounds, by tournament and session")
     args = parser.parse_args(argv)
     django.setup()
-    from tracker.benchmark import database  # its models need the apps set up
+    from bench import database  # its models need the apps set up
 
     if args.action == "fill":
         document = database.fill(args.small, args.large, args.clients)

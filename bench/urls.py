@@ -2,8 +2,8 @@
 
 from django.urls import path
 
+from bench.views import bare, bare_save
 from cardtable.urls import urlpatterns as project_urlpatterns
-from tracker.benchmark.views import bare, bare_save
 
 urlpatterns = [
     path("bench/bare/", bare, name="bench_bare"),

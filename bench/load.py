@@ -5,11 +5,13 @@ need this module and ``saves``.
 """
 
 import http.client
+import math
 import multiprocessing
 import queue
 import re
 import shutil
 import signal
+import statistics
 import subprocess
 import time
 from collections import Counter
@@ -27,11 +29,14 @@ WARM_UP_REQUESTS = 4
 
 @dataclass
 class Rate:
-    """What one measurement gives: completed units (requests, hands, rounds) per second."""
+    """What one measurement gives: completed units (requests, hands, rounds) per second, and
+    for saves how long the server took for each unit."""
 
     per_second: float
     done: int
     errors: Counter = field(default_factory=Counter)  # what went wrong → how often
+    # Saves only: seconds from sending a unit's requests to their full answers, one per unit.
+    timings: list[float] = field(default_factory=list)
 
     @property
     def failed(self) -> bool:
@@ -40,13 +45,24 @@ class Rate:
     def problems(self) -> str:
         return "; ".join(f"{what} ×{times}" for what, times in self.errors.most_common(3))
 
+    def median_ms(self) -> float | None:
+        return statistics.median(self.timings) * 1000 if self.timings else None
+
+    def p95_ms(self) -> float | None:
+        """The 95th percentile, nearest rank: 95 % of the units took at most this long."""
+        if not self.timings:
+            return None
+        ordered = sorted(self.timings)
+        return ordered[math.ceil(0.95 * len(ordered)) - 1] * 1000
+
 
 def mean(*rates: Rate, seconds: list[int] | None = None) -> Rate:
     """Several measurements of the same thing as one; each weighs by its `seconds` if given."""
     weights = seconds or [1] * len(rates)
     errors = sum((rate.errors for rate in rates), Counter())
     per_second = sum(r.per_second * w for r, w in zip(rates, weights, strict=True)) / sum(weights)
-    return Rate(per_second, sum(rate.done for rate in rates), errors)
+    timings = [timing for rate in rates for timing in rate.timings]
+    return Rate(per_second, sum(rate.done for rate in rates), errors, timings)
 
 
 def wrk_path() -> str | None:
@@ -101,9 +117,9 @@ def run_clients(target, per_client: list[tuple], seconds: float) -> Rate:
     """Start one process per argument tuple, let them all begin together, add up their rates.
 
     `target(*args, seconds, start)` prepares (connects, reads its first page), calls `start()`
-    and works until the time is up; it returns (units done, seconds it took, errors Counter).
-    Each client's rate is its own units over its own time, so a last unit finishing after the
-    end does not inflate the sum.
+    and works until the time is up; it returns (units done, seconds it took, errors Counter,
+    seconds each unit waited for the server, or an empty list). Each client's rate is its own
+    units over its own time, so a last unit finishing after the end does not inflate the sum.
     """
     context = multiprocessing.get_context("spawn")
     barrier = context.Barrier(len(per_client))
@@ -118,7 +134,7 @@ def run_clients(target, per_client: list[tuple], seconds: float) -> Rate:
     try:
         while waiting:
             try:
-                done, elapsed, errors = results.get(timeout=1)
+                done, elapsed, errors, timings = results.get(timeout=1)
             except queue.Empty:
                 if any(process.exitcode not in (None, 0) for process in processes):
                     barrier.abort()  # a client crashed: the others must not wait for it
@@ -130,6 +146,7 @@ def run_clients(target, per_client: list[tuple], seconds: float) -> Rate:
             total.done += done
             total.per_second += done / elapsed if elapsed > 0 else 0.0
             total.errors.update(errors)
+            total.timings += timings
     except BaseException:  # interrupted: the clients stop now, not when their time is up
         for process in processes:
             process.terminate()
@@ -154,7 +171,7 @@ def _client_main(target, args, seconds, barrier, results) -> None:
         results.put(target(*args, seconds, start))
     except Exception as error:  # reported with the numbers, never hidden
         barrier.abort()  # the others are not kept waiting for this one
-        results.put((0, 0.0, Counter({f"{type(error).__name__}: {error}"[:200]: 1})))
+        results.put((0, 0.0, Counter({f"{type(error).__name__}: {error}"[:200]: 1}), []))
 
 
 def get_client(port: int, path: str, cookie: str, seconds: float, start) -> tuple:
@@ -172,7 +189,7 @@ def get_client(port: int, path: str, cookie: str, seconds: float, start) -> tupl
             done += 1
         else:
             errors[f"status {response.status}"] += 1
-    return done, time.monotonic() - began, errors
+    return done, time.monotonic() - began, errors, []
 
 
 def check_page(port: int, path: str, cookie: str) -> str | None:

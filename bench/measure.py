@@ -1,19 +1,12 @@
 """What is measured against the running server, in which order, and the check that saves saved.
 
-``plan`` is what ``python -m tracker.benchmark fill`` answered: the cookie, the bare view, and
+``plan`` is what ``python -m bench.django_side fill`` answered: the cookie, the bare view, and
 for "small" and "large" the history's size, the page URLs with their query counts, and one
 tournament and one session per save client.
 """
 
-from tracker.benchmark import BenchmarkError, load, saves
-from tracker.benchmark.report import (
-    CHANGED,
-    CHANGED_RATIO_GOAL,
-    PAGE_RATIO_GOAL,
-    SAVE_RATIO_GOAL,
-    Measured,
-    Row,
-)
+from bench import BenchmarkError, load, saves
+from bench.report import Measured, PageRow, SaveRow
 
 HISTORIES = ("small", "large")
 BARE_SAVE = "bare save"
@@ -47,7 +40,17 @@ def pages(port: int, plan: dict, seconds: int, progress) -> Measured:
         return load.get_rate(port, plan[history]["pages"][name], cookie, part)
 
     rows, bares = _between_bare_views(bare, page, plan["small"]["pages"], seconds)
-    return _measured(generator, bares, rows, PAGE_RATIO_GOAL, plan)
+    table = [
+        PageRow(
+            name,
+            rates["small"],
+            rates["large"],
+            bare,
+            tuple(plan[history]["queries"][name] for history in HISTORIES),
+        )
+        for name, rates, bare in rows
+    ]
+    return _measured(generator, bares, table)
 
 
 def saving(port: int, plan: dict, seconds: int, progress) -> Measured:
@@ -69,10 +72,11 @@ def saving(port: int, plan: dict, seconds: int, progress) -> Measured:
 
     names, only_small = [*SAVES, BARE_SAVE], {BARE_SAVE: ["small"]}
     rows, bares = _between_bare_views(bare, save, names, seconds, only_small)
-    measured = _measured(generator, bares, rows[:-1], SAVE_RATIO_GOAL, plan)
+    table = [SaveRow(name, rates["small"], rates["large"], bare) for name, rates, bare in rows[:-1]]
+    measured = _measured(generator, bares, table)
     name, rates, bare_around = rows[-1]
     # Measured once: the bare save is the same whatever the history.
-    measured.floor = Row(name, rates["small"], rates["small"], bare_around, SAVE_RATIO_GOAL)
+    measured.floor = SaveRow(name, rates["small"], None, bare_around, timed=False)
     return measured
 
 
@@ -100,20 +104,12 @@ def _between_bare_views(bare, measure, names: list[str], seconds: int, histories
     return rows, bares
 
 
-def _measured(generator, bares: list, rows: list, ratio_goal: float, plan: dict) -> Measured:
-    table = []
-    for name, rates, bare in rows:
-        queries = None
-        if name in plan["small"]["queries"]:  # a page
-            queries = tuple(plan[history]["queries"][name] for history in HISTORIES)
-        small, large = (rates[history] for history in HISTORIES)
-        goal = CHANGED_RATIO_GOAL if name == CHANGED else ratio_goal
-        table.append(Row(name, small, large, bare, goal, queries))
+def _measured(generator: str, bares: list, table: list) -> Measured:
     runs = tuple(rate.per_second for rate in bares)
     return Measured(generator, load.mean(*bares), table, runs)
 
 
-def unsaved(plan: dict, rows: list[Row], counts: dict) -> list[str]:
+def unsaved(plan: dict, rows: list[SaveRow], counts: dict) -> list[str]:
     """Saves the clients counted that the database does not hold, or the other way round."""
     lines = []
     for row in rows:

@@ -1,0 +1,147 @@
+"""A cache makes a page faster, never different: through a scripted evening, every page served
+with the cache as the evening filled it reads exactly as the same page rendered cold."""
+
+import re
+from decimal import Decimal
+
+import pytest
+from django.test import Client, override_settings
+from django.urls import reverse
+
+from tests.factories import fresh, pay, take_back
+from tracker.catte import board as catte_board
+from tracker.catte import services as catte
+from tracker.cutthroat import board as cutthroat_board
+from tracker.cutthroat import services as cutthroat
+from tracker.rules.catte import Round
+
+# What differs between two renders by design: the CSRF token, a form's one-time key and the
+# signed (timestamped) address a page asks whether it changed.
+PER_RENDER = re.compile(
+    r'(name="(?:csrfmiddlewaretoken|once)" value="|"X-CSRFToken": "|data-live=")[^"]*"'
+)
+
+
+def page_urls(group, tournament, session, players) -> list[str]:
+    ids = {"pk": group.pk}
+    game = {"tournament": {"tournament_pk": tournament.pk}, "session": {"session_pk": session.pk}}
+    urls = [reverse(name, kwargs=ids) for name in ("group", "balances", "balances_by_session")]
+    urls += [reverse(n, kwargs=ids) for n in ("history_tournaments", "history_sessions")]
+    urls += [reverse(name, kwargs={**ids, **game["tournament"]}) for name in ("tournament",)]
+    urls += [reverse("tournament_table", kwargs={**ids, **game["tournament"]})]
+    urls += [reverse(name, kwargs={**ids, **game["session"]}) for name in ("session",)]
+    urls += [reverse(n, kwargs={**ids, **game["session"]}) for n in ("session_table",)]
+    urls += [reverse("history_session", kwargs={**ids, **game["session"]})]
+    for player in players:
+        urls += [reverse("statement", kwargs={**ids, "player_pk": player.pk})]
+        urls += [reverse("player_stats", kwargs={**ids, "player_pk": player.pk})]
+    return urls
+
+
+def cold(client, url: str, language: str) -> str:
+    with override_settings(
+        CACHES={
+            "default": {
+                "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                "LOCATION": "cold",
+            }
+        }  # fmt: skip
+    ):
+        from django.core.cache import cache
+
+        cache.clear()
+        return read(client, url, language)
+
+
+def read(client, url: str, language: str) -> str:
+    response = client.get(url, headers={"Accept-Language": language})
+    assert response.status_code == 200, url
+    return PER_RENDER.sub(r"\1…", response.content.decode())
+
+
+def tournament_steps(tournament, bob):
+    """Bids, a played hand, bids again, taken back, played, corrected."""
+    bids = {"An": 5, "Bình": 5, "Chi": 5}
+    tricks = {"An": 5, "Bình": 6, "Chi": 6}
+
+    def bid():
+        cutthroat.record_bids(cutthroat_board.load(fresh(tournament)), bids, bob)
+
+    def play():
+        board = cutthroat_board.load(fresh(tournament))
+        cutthroat.record_tricks(board, board.pending.number, tricks, {"JD": "An", "JC": "Chi"}, bob)
+
+    def undo():
+        board = cutthroat_board.load(fresh(tournament))
+        cutthroat.undo_last(board, board.tournament.version, bob)
+
+    def correct():
+        board = cutthroat_board.load(fresh(tournament))
+        other = {"An": 6, "Bình": 5, "Chi": 6}
+        jacks = {"JD": "An", "JC": "Chi"}
+        cutthroat.correct_hand(board, 1, board.tournament.version, bids, other, jacks, bob, True)
+
+    return [bid, play, bid, undo, bid, play, correct]
+
+
+def session_steps(session, players, bob):
+    """Rounds, a tap on the round being entered, comings and goings, a correction, an undo,
+    payments, closing and reopening."""
+    group = session.group
+
+    def play(winner):
+        return lambda: catte.record_round(
+            catte_board.load(fresh(session)), Round([winner] * 4, side_pot_upturned="7H"), bob
+        )
+
+    def tap():
+        board = catte_board.load(fresh(session))
+        catte.tap(board, board.next_number, board.session.draft_version, "t0", bob)
+
+    def seating(change):
+        def step():
+            board = catte_board.load(fresh(session))
+            getattr(catte, change)(board, players[3].pk, board.session.version, bob)
+
+        return step
+
+    def correct():
+        board = catte_board.load(fresh(session))
+        chi_sweeps = Round(["Chi"] * 4, side_pot_upturned="7H")
+        catte.correct_round(board, 1, board.session.version, chi_sweeps, bob)
+
+    def undo():
+        board = catte_board.load(fresh(session))
+        catte.undo_last(board, board.session.version, bob)
+
+    def closing(change):
+        def step():
+            board = catte_board.load(fresh(session))
+            getattr(catte, change)(board, board.session.version, bob)
+
+        return step
+
+    def paid():
+        take_back(pay(group, players[1], players[0], Decimal("1.00"), bob), bob)
+        pay(group, players[2], players[0], Decimal("2.00"), bob)
+
+    return [play("An"), tap, play("Bình"), seating("leave"), play("An"), seating("come_back"),
+            correct, undo, play("Chi"), paid, closing("close"), closing("reopen")]  # fmt: skip
+
+
+@pytest.mark.parametrize("language", ["en", "vi"])
+def test_every_page_of_an_evening_reads_the_same_cached_or_cold(
+    as_bob, group, players, alice, bob, language
+):
+    owner = Client()
+    owner.force_login(alice)
+    tournament = cutthroat.start(group, players[:3], {"preset": "official"}, bob)
+    session = catte.start(group, players, {"stake": "1.00", "side_pot_stake": "0.25"}, bob)
+    rename = [lambda: owner.post(reverse("player_edit", args=[group.pk, players[0].pk]),
+                                    {"name": "Ân"})]  # fmt: skip
+    steps = tournament_steps(tournament, bob) + session_steps(session, players, bob) + rename
+    urls = page_urls(group, tournament, session, players)
+    for step in steps:
+        step()
+        for url in urls:
+            assert read(as_bob, url, language) == cold(as_bob, url, language), url
