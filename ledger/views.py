@@ -1,9 +1,12 @@
 import csv
+from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.http import HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -18,6 +21,7 @@ from tracker.common.views import once_key, page_version, render_page, say_once
 from tracker.models import Role
 
 LATEST_PAYMENTS = 10
+BALANCES_SECONDS = 24 * 60 * 60
 
 
 @login_required
@@ -25,9 +29,11 @@ LATEST_PAYMENTS = 10
 def balances(request, pk):
     group = group_for(request, pk)
     payments = group.transactions.filter(kind=Transaction.Kind.PAYMENT)
+    # Worked out once per version of the group, whichever server and phone asks.
+    key = f"balances:{group.pk}:{group.created_at.timestamp()}:{group.version}"
     context = {
         "group": group,
-        "balances": group_balances(group),
+        "balances": cache.get_or_set(key, partial(group_balances, group), BALANCES_SECONDS),
         "can_score": group.membership.allows(Role.SCORER),
         "payments": payments.select_related("reversed_by").order_by("-created_at", "-pk")[
             :LATEST_PAYMENTS
@@ -105,8 +111,9 @@ def page_number(request, last: int = 100_000) -> int:
 def statement(request, pk, player_pk):
     group = group_for(request, pk)
     player = get_object_or_404(group.players, pk=player_pk)
-    page = reports.statement_page(group, player, page_number(request))
-    context = {"group": group, "player": player, "page": page, "lines": page.lines}
+    number = page_number(request)
+    page = SimpleLazyObject(partial(reports.statement_page, group, player, number))
+    context = {"group": group, "player": player, "page": page, "number": number}
     return render_page(request, "ledger/statement.html", context)
 
 

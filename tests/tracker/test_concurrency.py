@@ -18,6 +18,7 @@ from django.test import Client
 from django.urls import reverse
 
 from ledger.models import Posting, Transaction
+from tests.drawn import form_on
 from tests.factories import pay
 from tracker.catte import board as catte_board
 from tracker.catte import services as catte_services
@@ -98,17 +99,36 @@ def test_one_hand_saved_on_eight_phones_is_played_once(live_server, group, playe
     assert Change.objects.filter(action="played").count() == 1
 
 
-def test_one_payment_tapped_on_eight_phones_is_recorded_once(live_server, group, players, bob):
-    form = {"payer": players[1].pk, "payee": players[0].pk, "amount": "2.50", "once": "f" * 32}
+def drawn_for_each_phone(user, page: str, action: str) -> list[dict]:
+    """The form posting to `action`, as `page` draws it on each of the phones (each its own
+    read, so each its own one-time key); the CSRF token goes in the phones' header."""
+    phone = Client()
+    phone.force_login(user)
+    forms = [form_on(phone.get(page), action).filled() for _ in range(PHONES)]
+    return [{k: v for k, v in form.items() if k != "csrfmiddlewaretoken"} for form in forms]
+
+
+def test_one_paid_tapped_on_eight_phones_is_recorded_once(live_server, group, bob, evening):
+    balances = reverse("balances", args=[group.pk])
+    forms = drawn_for_each_phone(bob, balances, "/payments/paid/")
+    assert len({form["once"] for form in forms}) == PHONES
+    paid = reverse("transfer_paid", args=[group.pk])
+    assert max(at_once(live_server, bob, paid, forms)) < 500
+    assert Transaction.objects.filter(kind="payment").count() == 1 and ledger_balanced()
+
+
+def test_a_payment_double_tapped_on_one_phone_is_recorded_once(live_server, group, players, bob):
     path = reverse("payment_new", args=[group.pk])
-    assert max(at_once(live_server, bob, path, [form] * PHONES)) < 500
+    form = drawn_for_each_phone(bob, path, path)[0]
+    form |= {"payer": players[1].pk, "payee": players[0].pk, "amount": "2.50"}
+    assert at_once(live_server, bob, path, [form] * 2) == [302, 302]
     assert Transaction.objects.filter(kind="payment").count() == 1 and ledger_balanced()
 
 
 def test_one_payment_reversed_on_eight_phones_is_reversed_once(live_server, group, players, bob):
     payment = pay(group, players[1], players[0], 2, bob)
     path = reverse("payment_reverse", args=[group.pk, payment.pk])
-    forms = [{"once": f"{phone:032x}"} for phone in range(PHONES)]
+    forms = drawn_for_each_phone(bob, reverse("balances", args=[group.pk]), path)
     assert max(at_once(live_server, bob, path, forms)) < 500
     assert Transaction.objects.filter(kind="reversal").count() == 1 and ledger_balanced()
 
@@ -117,9 +137,8 @@ def test_one_undo_tapped_on_eight_phones_undoes_one_round(live_server, group, bo
     for _ in range(3):
         played = catte.Round(tricks=["An"] * 4, side_pot_upturned="7H")
         catte_services.record_round(catte_board.load(Session.objects.get()), played, bob)
-    version = Session.objects.get().version
-    forms = [{"version": version, "once": f"{phone:032x}"} for phone in range(PHONES)]
     path = reverse("round_undo", args=[group.pk, evening.pk])
+    forms = drawn_for_each_phone(bob, evening.get_absolute_url(), path)
     assert max(at_once(live_server, bob, path, forms)) < 500
     assert Round.objects.count() == 2 and Change.objects.filter(action="undo").count() == 1
     assert ledger_balanced()
@@ -128,8 +147,8 @@ def test_one_undo_tapped_on_eight_phones_undoes_one_round(live_server, group, bo
 def test_closing_on_eight_phones_at_once_closes_and_refunds_once(live_server, group, bob, evening):
     played = catte.Round(tricks=["An"] * 4, side_pot_upturned="7H")
     catte_services.record_round(catte_board.load(evening), played, bob)
-    forms = [{"version": Session.objects.get().version, "once": "9" * 32}] * PHONES
     path = reverse("session_close", args=[group.pk, evening.pk])
+    forms = drawn_for_each_phone(bob, evening.get_absolute_url(), path)
     assert max(at_once(live_server, bob, path, forms)) < 500
     assert Change.objects.filter(action="close").count() == 1
     assert Transaction.objects.filter(kind="side_pot_refund").count() == 1 and ledger_balanced()

@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
@@ -15,7 +16,7 @@ from tracker.catte.forms import JoinForm, RoundForm, SessionForm
 from tracker.catte.services import DraftMoved
 from tracker.common.changes import change_context
 from tracker.common.permissions import game_for, group_for
-from tracker.common.versioning import AlreadyRecorded, StalePage
+from tracker.common.versioning import AlreadyRecorded, StalePage, game_identity
 from tracker.common.views import act_on_version, render_page, swap_or_redirect
 from tracker.models import Role, Session
 from tracker.rules import RulesError
@@ -34,13 +35,18 @@ def session_page(request, group, session, board=None, round_form=None, notice=No
     scorer = group.membership.allows(Role.SCORER)
     can_score, can_reopen = scorer and not session.is_closed, scorer and session.is_closed
     latest = None if request.GET.get("all") else LATEST
-    board = board or load(session)
+    # Read only where a form or a fragment missing from the cache needs it.
+    board = board or SimpleLazyObject(partial(load, session))
     context = {"group": group, "session": session, "board": board, "notice": notice}
-    context.update(can_score=can_score, can_reopen=can_reopen)
+    context.update(can_score=can_score, can_reopen=can_reopen, latest=latest)
+    context["version_key"] = (*game_identity(session), session.version, group.version)
     context["round_form"] = round_form or (RoundForm(board=board) if can_score else None)
-    context.update(change_context(session, board.names, describe_entry, latest is None))
-    context.update(display.session_context(board, can_score, latest))
-    context.update(display.actions_context(board, can_score, can_reopen))
+    context["shown"] = SimpleLazyObject(partial(display.session_context, board, can_score, latest))
+    context["recent_changes"] = SimpleLazyObject(
+        lambda: change_context(session, board.names, describe_entry, latest is None)
+    )
+    if can_score or can_reopen:
+        context.update(display.actions_context(board, can_score, can_reopen))
     if can_score:
         context["seating"] = display.seating_context(board, join_form(group, board))
     return render_page(request, TEMPLATE, context)

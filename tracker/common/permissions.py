@@ -21,23 +21,29 @@ def group_for(request, pk, role: str = Role.VIEWER) -> Group:
         group = memberships.annotate(reader_role=F("memberships__role")).first()
     if group is None:
         raise Http404(_("No such group"))
-    group.membership = Membership(group=group, user=request.user, role=group.reader_role)
+    return _allowed(request, group, group.reader_role, role)
+
+
+def game_for(request, pk, model, game_pk, role: str = Role.VIEWER):
+    """(group, game): the group `pk` as `group_for` sees it, and its tournament or session
+    `game_pk` (`model`), read together; a game of another group is 404 like a stranger's."""
+    game = None
+    if _is_key(pk) and _is_key(game_pk) and request.user.is_authenticated:
+        games = model.objects.filter(pk=game_pk, group=pk, group__memberships__user=request.user)
+        game = games.select_related("group").annotate(role=F("group__memberships__role")).first()
+    if game is None:
+        raise Http404(_("No such group"))
+    return _allowed(request, game.group, game.role, role), game
+
+
+def _allowed(request, group: Group, reader_role: str, role: str) -> Group:
+    """`group` with the reader's membership; 403 when his role is below `role`."""
+    group.membership = Membership(group=group, user=request.user, role=reader_role)
     if not group.membership.allows(role):
         raise PermissionDenied(
             _("This needs the %(role)s role in %(group)s") % {"role": role, "group": group.name}
         )
     return group
-
-
-def game_for(request, pk, model, game_pk, role: str = Role.VIEWER):
-    """(group, game): the group `pk` as `group_for` sees it, and its tournament or session
-    `game_pk` (`model`); a game of another group is 404 like a stranger's."""
-    group = group_for(request, pk, role)
-    game = model.objects.filter(pk=game_pk, group=group).first() if _is_key(game_pk) else None
-    if game is None:
-        raise Http404(_("No such group"))
-    game.group = group
-    return group, game
 
 
 def _is_key(key) -> bool:

@@ -6,12 +6,13 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tracker.common.changes import change_context, line_of
 from tracker.common.permissions import game_for, group_for
-from tracker.common.versioning import AlreadyRecorded, StalePage
+from tracker.common.versioning import AlreadyRecorded, StalePage, game_identity
 from tracker.common.views import (
     act_on_version,
     render_page,
@@ -42,19 +43,36 @@ def scoreboard(request, group, tournament, board=None, **forms):
     """The scoreboard, or only its #entry part for htmx; `forms` as the user left them."""
     can_score = group.membership.allows(Role.SCORER)
     every = bool(request.GET.get("all"))
-    board = board or load(tournament)
-    if can_score and not board.standings.finished:
+    # Read only where a form or a fragment missing from the cache needs it.
+    board = board or SimpleLazyObject(partial(load, tournament))
+    context = {"group": group, "tournament": tournament, "can_score": can_score, "board": board}
+    if can_score:
+        context.update(entry_context(board, forms))
+    context.update(**forms, every=every, entering="bids_form" in forms or "played_form" in forms)
+    context["version_key"] = (*game_identity(tournament), tournament.version, group.version)
+    context["shown"] = SimpleLazyObject(partial(display.scoreboard_context, board, every, LATEST))
+    context["recent_changes"] = SimpleLazyObject(
+        lambda: change_context(tournament, board.names, display.describe_entry, every)
+    )
+    return render_page(request, TEMPLATE, context)
+
+
+def entry_context(board, forms: dict) -> dict:
+    """What a scorer's forms show: the hand to enter (its bids or tricks form, unless `forms`
+    has it as he left it) and what an undo takes back."""
+    if not board.standings.finished:
         if board.pending is None:
             forms.setdefault("bids_form", BidsForm(board=board))
         else:
             initial = {"number": board.pending.number, "hand": board.pending.pk}
             forms.setdefault("played_form", PlayedForm(board=board, initial=initial))
-    changes = change_context(tournament, board.names, display.describe_entry, every)
-    scores = display.scoreboard_context(board, every, LATEST)
-    entering = "bids_form" in forms or "played_form" in forms
-    context = {"group": group, "tournament": tournament, "can_score": can_score, "board": board}
-    context.update(**forms, **scores, **changes, entering=entering)
-    return render_page(request, TEMPLATE, context)
+    next_game, next_number = display.next_hand(board)
+    return {
+        "next_game": next_game,
+        "next_number": next_number,
+        "game_over": display.game_over(board),
+        "undo": display.undo(board),
+    }
 
 
 def after_refusal(request, group, tournament, typed):

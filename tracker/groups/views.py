@@ -1,3 +1,5 @@
+from functools import partial
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
@@ -5,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.functional import SimpleLazyObject
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -58,13 +61,14 @@ def group_detail(request, pk):
         "session": Prefetch("seats", SessionSeat.objects.select_related("player")),
     }
     tournaments = group.tournaments.select_related("champion")
+    # Querysets and the balances are read only when the cached fragment is missing.
     context = {
         "group": group,
         "players": players,
         "members": group.memberships.select_related("user"),
         "tournaments": tournaments.prefetch_related(seats["tournament"])[:LATEST_GAMES],
         "sessions": group.sessions.prefetch_related(seats["session"])[:LATEST_GAMES],
-        "balances": group_balances(group, players),
+        "balances": SimpleLazyObject(partial(group_balances, group, players)),
         "can_score": group.membership.allows(Role.SCORER),
         "is_owner": group.membership.allows(Role.OWNER),
     }

@@ -3,12 +3,14 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils import translation
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tracker.catte.board import load as load_session
 from tracker.common.permissions import game_for
+from tracker.common.versioning import game_identity
 from tracker.common.views import render_page
 from tracker.cutthroat.board import load as load_tournament
 from tracker.models import Session, Tournament
@@ -23,7 +25,9 @@ TOURNAMENT_TEMPLATE = "tableview/tournament.html"
 def session_table(request, pk, session_pk):
     """A Cắt Tê session for the screen in the middle of the table; any member may open it."""
     group, session = game_for(request, pk, Session, session_pk)
-    context = {"group": group, "session": session, **display.session_context(load_session(session))}
+    shown = SimpleLazyObject(lambda: display.session_context(load_session(session)))
+    key = (*game_identity(session), session.version, group.version)
+    context = {"group": group, "session": session, "shown": shown, "version_key": key}
     return render_page(request, SESSION_TEMPLATE, context)
 
 
@@ -32,8 +36,9 @@ def session_table(request, pk, session_pk):
 def tournament_table(request, pk, tournament_pk):
     """A Cutthroat tournament for the screen in the middle of the table."""
     group, tournament = game_for(request, pk, Tournament, tournament_pk)
-    shown = display.tournament_context(load_tournament(tournament))
-    context = {"group": group, "tournament": tournament, **shown}
+    shown = SimpleLazyObject(lambda: display.tournament_context(load_tournament(tournament)))
+    key = (*game_identity(tournament), tournament.version, group.version)
+    context = {"group": group, "tournament": tournament, "shown": shown, "version_key": key}
     return render_page(request, TOURNAMENT_TEMPLATE, context)
 
 
