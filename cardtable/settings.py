@@ -166,7 +166,7 @@ STORAGES = {
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
         if DEBUG
-        else "tracker.common.static_files.KeptAddressesStorage"
+        else "tracker.common.static_files.CachedAddressesStorage"
     },
 }
 

@@ -13,7 +13,7 @@ from django.db import transaction as db_transaction
 from django.db.models import Case, F, Sum, Value, When
 
 from ledger.models import Account, Posting, Transaction
-from tracker.common.said import Said, kept, quoted, said
+from tracker.common.said import Said, as_stored, quoted, said
 
 
 class UnbalancedTransaction(ValueError):
@@ -67,7 +67,9 @@ def post(group, kind, description, amounts, *, source=("", None), part=0, **extr
     """
     minor = {account: group.to_minor(Decimal(amount)) for account, amount in amounts.items()}
     minor = {account: value for account, value in minor.items() if value}
-    words, description = kept(description, Transaction._meta.get_field("description").max_length)
+    words, description = as_stored(
+        description, Transaction._meta.get_field("description").max_length
+    )
     if sum(minor.values()) != 0:
         raise UnbalancedTransaction(
             f"{description}: postings sum to {group.from_minor(sum(minor.values()))}, not 0"
@@ -119,7 +121,7 @@ def reverse(entry: Transaction, *, user=None, description=None, once=None) -> Tr
     )
 
 
-def live_transactions(group, source_type: str, source_id: int, from_part: int = 0):
+def unreversed_transactions(group, source_type: str, source_id: int, from_part: int = 0):
     """A source's transactions that have not been reversed (and are not reversals)."""
     return Transaction.objects.filter(
         group=group,
@@ -136,7 +138,7 @@ def sync(group, source: tuple[str, int], wanted: dict[int, Wanted], user, from_p
     (part → Wanted); a part that is not wanted any more is reversed."""
     wanted = {part: entry for part, entry in wanted.items() if part >= from_part}
     live: dict[int, list[Transaction]] = {}
-    entries = live_transactions(group, *source, from_part).prefetch_related("postings")
+    entries = unreversed_transactions(group, *source, from_part).prefetch_related("postings")
     for entry in entries:
         live.setdefault(entry.source_part, []).append(entry)
     with db_transaction.atomic():

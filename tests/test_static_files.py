@@ -4,14 +4,14 @@ import json
 
 from whitenoise.storage import CompressedManifestStaticFilesStorage
 
-from tracker.common.static_files import KeptAddressesStorage
+from tracker.common.static_files import CachedAddressesStorage
 
 MANIFEST = {"version": "1.1", "hash": "0", "paths": {"css/app.css": "css/app.5e1f.css"}}
 
 
-def storage_in(folder) -> KeptAddressesStorage:
+def storage_in(folder) -> CachedAddressesStorage:
     (folder / "staticfiles.json").write_text(json.dumps(MANIFEST))
-    return KeptAddressesStorage(location=folder, base_url="/static/")
+    return CachedAddressesStorage(location=folder, base_url="/static/")
 
 
 def test_it_gives_the_hashed_address_from_the_manifest(tmp_path):

@@ -55,7 +55,7 @@ def test_it_validates_the_stake(as_bob, group, players):
     url = reverse("session_new", args=[group.pk])
     refusals = {
         "": "the table agrees on an amount",
-        "0": "The stake must be more than 0.",
+        "0": "stake must be more than 0",
         "-1": "cannot be negative",
         "1.005": "EUR amounts have at most 2 decimals.",
         "1,2,3": "an amount such as 0.50",

@@ -153,14 +153,14 @@ def rebuild(session: Session, seats, names, settings) -> catte.SessionState:
     """Replay the session once and keep what it computed, for the version it was read at."""
     rows = list(session.rounds.all())
     state, results = replay(session, names, settings, rows, seats=seats)
-    keep_results(rows, results, names)
+    store_results(rows, results, names)
     Session.objects.filter(pk=session.pk, version=session.version).update(
         state=state.snapshot(), state_version=session.version, round_count=len(rows)
     )
     return state
 
 
-def keep_results(rows: list[Round], results: list, names: list[str]) -> None:
+def store_results(rows: list[Round], results: list, names: list[str]) -> None:
     for row, result in zip(rows, results, strict=True):
         row.result = catte.round_result_snapshot(result, names)
     Round.objects.bulk_update(rows, ["result"], batch_size=500)

@@ -12,7 +12,7 @@ from tracker.catte import services
 from tracker.catte.board import PlayedRound, SessionBoard, latest_round_rows
 from tracker.catte.entries import describe_entry, describe_round, entry_by_seat
 from tracker.common.changes import line_of, phone_of
-from tracker.common.kept import KeptRow, digest
+from tracker.common.fragments import CachedRow, digest
 from tracker.common.locale_money import amount_text, signed_text
 from tracker.common.money import signed
 from tracker.common.versioning import game_identity
@@ -108,14 +108,14 @@ def settlement_rows(board: SessionBoard, settled: catte.Settlement) -> list[dict
     ]
 
 
-def round_card(board: SessionBoard, row: Round, can_correct: bool) -> KeptRow:
+def round_card(board: SessionBoard, row: Round, can_correct: bool) -> CachedRow:
     """A round's card on the session page, keyed by all it shows, which is worked out from what
     the round holds: session.html keeps each card drawn for its key, so saving a round draws
     its card only, and a kept card's words and amounts are never worked out."""
     group, number = board.group, row.number
     shown = [group.pk, group.currency, game_identity(board.session), number, can_correct]
     key = digest([*shown, row.entry, row.result, board.names, board.not_yet_seated(number)])
-    return KeptRow(key, lambda: round_row(board, board.played(row), can_correct))
+    return CachedRow(key, lambda: round_row(board, board.played(row), can_correct))
 
 
 def session_context(board: SessionBoard, can_correct: bool, latest: int | None) -> dict:

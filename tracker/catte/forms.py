@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tracker.catte.draft import RoundDraft
 from tracker.catte.taps import is_tap, next_taps, parse_taps, taps_from_round
-from tracker.common.kept import digest
+from tracker.common.fragments import digest
 from tracker.common.money import money_field
 from tracker.common.names import by_name
 from tracker.common.seats import SeatsForm, first_dealer_field
@@ -78,12 +78,6 @@ class SessionForm(SeatsForm):
         names = ("side_pot_stake", "side_pot_at_end", "sweep_double_min_players", "auto_wins")
         names += ("auto_win_pays", "false_claim_penalty", "ace_penalty")
         return [self[name] for name in names]
-
-    def clean_stake(self):
-        stake = self.cleaned_data["stake"]
-        if stake is not None and stake <= 0:
-            raise forms.ValidationError(_("The stake must be more than 0."))
-        return stake
 
     def rules(self, data) -> dict:
         """The session's `rules` object, as a game log writes it."""

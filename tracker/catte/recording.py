@@ -7,7 +7,7 @@ The changes themselves are made through `services` (and `seating` for comings an
 
 from django.utils.translation import gettext as _
 
-from tracker.catte.board import SessionBoard, keep_results, replay
+from tracker.catte.board import SessionBoard, replay, store_results
 from tracker.common.versioning import AlreadyRecorded, StalePage, save_state
 from tracker.models import Round, Session
 from tracker.rules import RulesError
@@ -48,5 +48,5 @@ def replay_rounds(board: SessionBoard, rows: list[Round]) -> None:
     board.state, results = replay(
         board.session, board.names, board.settings, rows, seats=board.seats
     )
-    keep_results(rows, results, board.names)
+    store_results(rows, results, board.names)
     return results

@@ -6,9 +6,9 @@ from functools import partial
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from tracker.common.kept import KeptRow, digest
+from tracker.common.fragments import CachedRow, digest
 from tracker.common.once import done_once
-from tracker.common.said import kept, shown
+from tracker.common.said import as_stored, shown
 from tracker.common.versioning import StalePage
 from tracker.models import Change
 from tracker.rules import RulesError
@@ -17,7 +17,7 @@ LATEST = 8  # on a game's page; ?all=1 lists them all
 EVERY = 1000
 
 
-def change_rows(game, names: list[str], describe, limit: int = LATEST) -> list[KeptRow]:
+def change_rows(game, names: list[str], describe, limit: int = LATEST) -> list[CachedRow]:
     """The latest changes of a tournament or session, newest first, each with the entry before
     and after in words (`describe(entry, names)` gives "" for what is not a hand or round).
     A change is never rewritten: _changes.html keeps each line drawn for its key, so a save
@@ -27,9 +27,9 @@ def change_rows(game, names: list[str], describe, limit: int = LATEST) -> list[K
     return [_change_row(change, names, describe) for change in changes]
 
 
-def _change_row(change: Change, names: list[str], describe) -> KeptRow:
+def _change_row(change: Change, names: list[str], describe) -> CachedRow:
     key = digest([change.pk, change.at.timestamp(), change.username, names])
-    return KeptRow(
+    return CachedRow(
         key,
         lambda: {
             "change": change,
@@ -49,7 +49,7 @@ def change_context(game, names: list[str], describe, every: bool) -> dict:
 def record_change(*, summary, **fields) -> Change:
     """A change in a game's history; `summary` given as words (tracker/common/said) is kept as
     words, to be read in each reader's language, and as English text."""
-    words, english = kept(summary, Change._meta.get_field("summary").max_length)
+    words, english = as_stored(summary, Change._meta.get_field("summary").max_length)
     return Change.objects.create(summary=english, words=words, **fields)
 
 

@@ -112,7 +112,7 @@ def _stored(value):
     return str(value)  # a game's or player's name
 
 
-def kept(line, most: int) -> tuple[dict | None, str]:
+def as_stored(line, most: int) -> tuple[dict | None, str]:
     """What a model keeps of a line: its words (None for plain text) and its English text,
     shortened to the `most` characters its column holds (the words keep the whole line)."""
     if isinstance(line, _Line):
@@ -145,25 +145,25 @@ def quoted(words, fallback: str):
         return fallback
 
 
-def _read(kept_value, depth: int):
+def _read(stored_value, depth: int):
     if depth > DEEPEST:
         raise ValueError("words nested too deep")
-    if isinstance(kept_value, str | int) and not isinstance(kept_value, bool):
-        return kept_value
-    if not isinstance(kept_value, dict):
+    if isinstance(stored_value, str | int) and not isinstance(stored_value, bool):
+        return stored_value
+    if not isinstance(stored_value, dict):
         raise TypeError("not kept words")
-    if "money" in kept_value:
-        return Money(Decimal(str(kept_value["money"])), str(kept_value["currency"]))
-    if "joined" in kept_value:
-        parts = [_read(part, depth + 1) for part in kept_value["parts"]]
-        return Joined(str(kept_value["joined"]), parts)
-    text, args = kept_value["said"], kept_value.get("args", {})
+    if "money" in stored_value:
+        return Money(Decimal(str(stored_value["money"])), str(stored_value["currency"]))
+    if "joined" in stored_value:
+        parts = [_read(part, depth + 1) for part in stored_value["parts"]]
+        return Joined(str(stored_value["joined"]), parts)
+    text, args = stored_value["said"], stored_value.get("args", {})
     if not (isinstance(text, str) and text and isinstance(args, dict)):
         raise TypeError("not a kept message")
     values = {str(key): _read(value, depth + 1) for key, value in args.items()}
-    if "plural" not in kept_value:
+    if "plural" not in stored_value:
         return Said(text, args=values)
-    plural, count = kept_value["plural"], kept_value["count"]
+    plural, count = stored_value["plural"], stored_value["count"]
     if not (isinstance(plural, str) and isinstance(count, int)):
         raise TypeError("not a kept plural")
     return Said(text, plural, count, args=values)

@@ -4,7 +4,7 @@ out once per server process."""
 from whitenoise.storage import CompressedManifestStaticFilesStorage
 
 
-class KeptAddressesStorage(CompressedManifestStaticFilesStorage):
+class CachedAddressesStorage(CompressedManifestStaticFilesStorage):
     """Every page asks for the same ten addresses (styles, scripts, icons), and the manifest
     that gives their hashed names does not change while a process runs: a deployment that
     changes the files starts new processes."""

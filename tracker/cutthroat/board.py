@@ -62,6 +62,22 @@ class Scoreboard:
     def hands_played(self) -> int:
         return self.state.hand_index
 
+    def next_hand(self) -> tuple[int, int]:
+        """(game, hand in the game) of the pending hand, or else of the next one."""
+        return self.standings.next_game, self.standings.next_hand
+
+    def last_hand(self) -> tuple[int, int] | None:
+        """(game, hand in the game) of what an undo takes back: the pending bids, or else the
+        last played hand; None before the first bids."""
+        result = self.standings
+        if self.pending is not None:
+            return self.next_hand()
+        if result.next_hand > 1:
+            return result.next_game, result.next_hand - 1
+        if result.games:
+            return result.games[-1].number, result.games[-1].hand_count
+        return None
+
     def rules_hand(self, hand: Hand) -> cutthroat.Hand:
         names = self.names
         return cutthroat.Hand(
@@ -103,13 +119,13 @@ def replay(board: Scoreboard, rows: list[Hand]) -> list[cutthroat.HandResult]:
     return results
 
 
-def keep_results(rows: list[Hand], results: list, names: list[str]) -> None:
+def store_results(rows: list[Hand], results: list, names: list[str]) -> None:
     for row, result in zip(rows, results, strict=True):
         row.result = cutthroat.hand_result_snapshot(result, names)
     Hand.objects.bulk_update(rows, ["result"], batch_size=500)
 
 
-def kept_fields(board: Scoreboard) -> dict:
+def stored_fields(board: Scoreboard) -> dict:
     """What lists and history pages read off the tournament row, kept with the state."""
     champion = board.standings.champion
     return {
@@ -122,9 +138,9 @@ def rebuild(tournament: Tournament, names, settings) -> cutthroat.TournamentStat
     """Replay the tournament once and keep what it computed, for the version it was read at."""
     board = Scoreboard(tournament, seats_of(tournament), names, settings, None)
     rows = list(tournament.hands.filter(tricks__isnull=False))
-    keep_results(rows, replay(board, rows), names)
+    store_results(rows, replay(board, rows), names)
     Tournament.objects.filter(pk=tournament.pk, version=tournament.version).update(
-        state=board.state.snapshot(), state_version=tournament.version, **kept_fields(board)
+        state=board.state.snapshot(), state_version=tournament.version, **stored_fields(board)
     )
     return board.state
 

@@ -7,9 +7,8 @@ tournament-wide number (`Hand.number`) stays in the database, the URLs and the l
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from tracker.common.kept import KeptRow, digest
+from tracker.common.fragments import CachedRow, digest
 from tracker.common.locale_money import amount_text
-from tracker.common.said import Said, said
 from tracker.common.versioning import game_identity
 from tracker.cutthroat.board import Scoreboard, every_hand_row, latest_hand_rows
 from tracker.models import Hand
@@ -46,38 +45,14 @@ def signed(points: int) -> str:
     return f"+{points}" if points > 0 else str(points)
 
 
-def bidding_order(player_count: int, number: int) -> list[int]:
-    """The seats in the order they bid in hand `number` (across the tournament): from the left
-    of its dealer, clockwise. Seat 0 deals hand 1, so seat `number` bids first."""
-    return [(number + step) % player_count for step in range(player_count)]
-
-
 def short_names(board: Scoreboard) -> list[str]:
     """Names for narrow places (table headers, buttons), aligned with `board.names`."""
     return getattr(board, "short_names", board.names)
 
 
-def next_hand(board: Scoreboard) -> tuple[int, int]:
-    """(game, hand in the game) of the pending hand, or else of the next one."""
-    return board.standings.next_game, board.standings.next_hand
-
-
 def played_name(hand) -> str:
     """A played hand's row as the table counts it, from what the rules computed for it."""
     return hand_name(hand.result["game"], hand.result["number"])
-
-
-def last_hand(board: Scoreboard) -> tuple[int, int] | None:
-    """(game, hand in the game) of what an undo takes back: the pending bids, or else the last
-    played hand; None before the first bids."""
-    result = board.standings
-    if board.pending is not None:
-        return next_hand(board)
-    if result.next_hand > 1:
-        return result.next_game, result.next_hand - 1
-    if result.games:
-        return result.games[-1].number, result.games[-1].hand_count
-    return None
 
 
 def standings(board: Scoreboard, last: cutthroat.HandResult | None) -> list[dict]:
@@ -125,13 +100,13 @@ def hand_row(board: Scoreboard, hand: cutthroat.HandResult) -> dict:
     }
 
 
-def hand_line(board: Scoreboard, hand: Hand) -> KeptRow:
+def hand_line(board: Scoreboard, hand: Hand) -> CachedRow:
     """A played hand's row in the table of its game, keyed by all it shows, which is worked out
     from what the hand holds: tournament.html keeps each row drawn for its key, so playing a
     hand draws its row only, and a kept row's cells are never worked out."""
-    kept_for = [board.tournament.group_id, game_identity(board.tournament)]
-    key = digest([*kept_for, hand.pk, hand.bids, hand.tricks, hand.result, board.names])
-    return KeptRow(key, lambda: hand_row(board, board.scored(hand)))
+    fragment_of = [board.tournament.group_id, game_identity(board.tournament)]
+    key = digest([*fragment_of, hand.pk, hand.bids, hand.tricks, hand.result, board.names])
+    return CachedRow(key, lambda: hand_row(board, board.scored(hand)))
 
 
 def history(board: Scoreboard, hands: list[Hand]) -> list[dict]:
@@ -218,20 +193,9 @@ def game_over(board: Scoreboard) -> dict | None:
     }
 
 
-def undone(board: Scoreboard) -> Said | None:
-    """What an undo takes back, as its history entry says: "Game 1 · hand 3 undone"."""
-    last = last_hand(board)
-    if last is None:
-        return None
-    where = {"game": last[0], "hand": last[1]}
-    if board.pending is not None:
-        return said("Bids of game %(game)s · hand %(hand)s undone", **where)
-    return said("Game %(game)s · hand %(hand)s undone", **where)
-
-
 def undo(board: Scoreboard) -> dict | None:
     """What the undo in the corrections card says before it is confirmed."""
-    last = last_hand(board)
+    last = board.last_hand()
     if last is None:
         return None
     where = {"game": last[0], "hand": last[1]}
@@ -295,7 +259,7 @@ def scoreboard_context(board: Scoreboard, every: bool, latest: int) -> dict:
     """Everything the scoreboard shows of the tournament: with `every`, every hand of every
     game; else the latest hands of the last game."""
     hands = every_hand_row(board) if every else latest_hand_rows(board, latest)
-    game, number = next_hand(board)
+    game, number = board.next_hand()
     played, names = history(board, hands), short_names(board)
     # The drawn table of played hands is kept for what it shows (tournament.html).
     shown = [
@@ -303,16 +267,16 @@ def scoreboard_context(board: Scoreboard, every: bool, latest: int) -> dict:
         + [line.key for line in game["hands"]]
         for game in played
     ]
-    kept_for = [board.tournament.group_id, game_identity(board.tournament)]
+    fragment_of = [board.tournament.group_id, game_identity(board.tournament)]
     rows, won = standings(board, board.scored(hands[-1]) if hands else None), game_over(board)
     result = board.standings
     # The standings (or the game just won) are kept for what they show (tournament.html).
     standing = [rows, won, game, number, result.next_dealer, result.next_first_bidder]
     return {
         "standings": rows,
-        "standings_key": digest([*kept_for, *standing, board.settings.wins_needed]),
+        "standings_key": digest([*fragment_of, *standing, board.settings.wins_needed]),
         "history": played,
-        "history_key": digest([*kept_for, shown, names]),
+        "history_key": digest([*fragment_of, shown, names]),
         "history_seconds": HISTORY_SECONDS_KEPT,
         "game_over": won,
         "next_name": hand_name(game, number),

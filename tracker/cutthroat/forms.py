@@ -16,9 +16,9 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
-from tracker.common.kept import digest
+from tracker.common.fragments import digest
 from tracker.common.widgets import QuickHidden
-from tracker.cutthroat.display import bidding_order, short_names
+from tracker.cutthroat.display import short_names
 from tracker.rules import cutthroat
 
 # What a bid button says where the full words do not fit; screen readers get the full words.
@@ -162,7 +162,7 @@ class BidsForm(forms.Form):
     def rows(self):
         board = self.board
         result, first = board.standings, board.standings.next_first_bidder
-        for seat in bidding_order(len(board.names), board.hands_played + 1):
+        for seat in cutthroat.bidding_order(len(board.names), board.hands_played + 1):
             name = board.names[seat]
             yield {
                 "name": name,
@@ -240,7 +240,7 @@ class PlayedForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.board = board
         number = hand_number or board.hands_played + 1
-        self.order = bidding_order(len(board.names), number)
+        self.order = cutthroat.bidding_order(len(board.names), number)
         for seat, name in enumerate(board.names):
             self.fields[f"tricks_{seat}"] = tricks_field(name, board.tricks)
         shown = short_names(board)

@@ -22,12 +22,11 @@ from tracker.cutthroat.board import (
     Scoreboard,
     by_seat,
     jacks_by_seat,
-    keep_results,
-    kept_fields,
     load,
     replay,
+    store_results,
+    stored_fields,
 )
-from tracker.cutthroat.display import next_hand, undone
 from tracker.models import Change, Hand, Tournament, TournamentSeat
 from tracker.rules import RulesError, cutthroat
 
@@ -40,15 +39,15 @@ class NeedsConfirmation(Exception):
         self.changes = changes
 
 
-def _keep(board: Scoreboard, expected: int) -> None:
-    save_state(board.tournament, board.state.snapshot(), expected, **kept_fields(board))
+def _store_state(board: Scoreboard, expected: int) -> None:
+    save_state(board.tournament, board.state.snapshot(), expected, **stored_fields(board))
 
 
 def record_bids(board: Scoreboard, bids: dict[str, object], user, typed_for=None) -> Hand:
     """The bids of the next hand; `typed_for`: the hand (across the tournament) they were
     tapped for, refused when another phone has played it or taken hands back since."""
     tournament, number = board.tournament, board.hands_played + 1
-    game, in_game = next_hand(board)
+    game, in_game = board.next_hand()
     where = {"game": game, "hand": in_game}
     if board.pending is not None:
         raise AlreadyRecorded(
@@ -65,7 +64,7 @@ def record_bids(board: Scoreboard, bids: dict[str, object], user, typed_for=None
                 bids=by_seat(bids, board.names),
                 entered_by=user,
             )
-            _keep(board, tournament.version)
+            _store_state(board, tournament.version)
             record_change(
                 tournament=tournament,
                 number=number,
@@ -102,7 +101,7 @@ def record_tricks(board: Scoreboard, number: int, tricks, jacks, user, hand_pk=N
         where = {"game": result.game, "hand": result.number}
         if not saved:
             raise AlreadyRecorded(_("Game %(game)s · hand %(hand)s is already recorded.") % where)
-        _keep(board, loaded_at)
+        _store_state(board, loaded_at)
         record_change(
             tournament=board.tournament,
             number=number,
@@ -165,8 +164,8 @@ def correct_hand(board: Scoreboard, number, version, bids, tricks, jacks, user, 
     if correction.winner_changes and not confirmed:
         raise NeedsConfirmation(correction.winner_changes)
     with transaction.atomic():
-        _keep(board, version)
-        keep_results(rows[number - 1 :], results[number - 1 :], board.names)
+        _store_state(board, version)
+        store_results(rows[number - 1 :], results[number - 1 :], board.names)
         row.save(update_fields=["bids", "tricks", "jacks"])
         notes = correction.winner_changes
         where = {"game": results[number - 1].game, "hand": results[number - 1].number}
@@ -189,6 +188,17 @@ def correct_hand(board: Scoreboard, number, version, bids, tricks, jacks, user, 
     return board
 
 
+def undone(board: Scoreboard) -> Said | None:
+    """What an undo takes back, as its history entry says: "Game 1 · hand 3 undone"."""
+    last = board.last_hand()
+    if last is None:
+        return None
+    where = {"game": last[0], "hand": last[1]}
+    if board.pending is not None:
+        return said("Bids of game %(game)s · hand %(hand)s undone", **where)
+    return said("Game %(game)s · hand %(hand)s undone", **where)
+
+
 def undo_last(board: Scoreboard, version: int, user, once=None) -> Scoreboard:
     """Take back the pending bids, or else the last played hand."""
     with once_per_key(board.tournament, once, Change.Action.UNDO):
@@ -200,7 +210,7 @@ def undo_last(board: Scoreboard, version: int, user, once=None) -> Scoreboard:
         with transaction.atomic():
             if board.pending is None:
                 replay(board, rows)
-            _keep(board, version)
+            _store_state(board, version)
             record_change(
                 tournament=board.tournament,
                 number=last.number,
@@ -276,8 +286,8 @@ def catch_up(tournament: Tournament, user=None, rows: list[Hand] | None = None) 
     computed, and have the ledger follow."""
     board = load(tournament)
     rows = list(tournament.hands.filter(tricks__isnull=False)) if rows is None else rows
-    keep_results(rows, replay(board, rows), board.names)
-    _keep(board, tournament.version)
+    store_results(rows, replay(board, rows), board.names)
+    _store_state(board, tournament.version)
     money.after_change(board, user)
     return board
 

@@ -8,19 +8,21 @@ from tracker.common.changes import line_of, phone_of
 from tracker.cutthroat.board import Scoreboard
 from tracker.cutthroat.display import (
     SHORT_BIDS,
-    bidding_order,
     describe_entry,
     just_won,
-    next_hand,
     signed,
 )
+from tracker.rules import cutthroat
 
 
 def bids_saved(board: Scoreboard, bids: dict) -> str:
     """The message after bids are saved: "Bids of game 1 · hand 3: Bình 4 · Chi Nil · …"."""
-    names = [board.names[seat] for seat in bidding_order(len(board.names), board.hands_played + 1)]
+    names = [
+        board.names[seat]
+        for seat in cutthroat.bidding_order(len(board.names), board.hands_played + 1)
+    ]
     said = " · ".join(f"{name} {SHORT_BIDS.get(bids[name], bids[name])}" for name in names)
-    game, hand = next_hand(board)
+    game, hand = board.next_hand()
     values = {"game": game, "hand": hand, "bids": said}
     return _("Bids of game %(game)s · hand %(hand)s saved: %(bids)s.") % values
 
@@ -43,7 +45,7 @@ def in_game(board: Scoreboard, number: int) -> tuple[int, int] | None:
     """Hand `number` (across the tournament) as the table counts it: (game, hand in the game);
     None when it is neither pending nor played."""
     if board.pending is not None and board.pending.number == number:
-        return next_hand(board)
+        return board.next_hand()
     row = board.tournament.hands.filter(number=number, tricks__isnull=False).first()
     if row is None or not row.result:
         return None

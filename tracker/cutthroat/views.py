@@ -66,7 +66,7 @@ def entry_context(board, forms: dict) -> dict:
         else:
             initial = {"number": board.pending.number, "hand": board.pending.pk}
             forms.setdefault("played_form", PlayedForm(board=board, initial=initial))
-    next_game, next_number = display.next_hand(board)
+    next_game, next_number = board.next_hand()
     return {
         "next_game": next_game,
         "next_number": next_number,
@@ -243,7 +243,7 @@ def correct(request, board, hand, data):
 def hand_undo(request, pk, tournament_pk):
     group, tournament = tournament_for(request, pk, tournament_pk, role=Role.SCORER)
     board = load(tournament)
-    undone = display.undone(board) or _("Nothing")
+    undone = services.undone(board) or _("Nothing")
     undo = partial(services.undo_last, board, user=request.user)
 
     def told(first):

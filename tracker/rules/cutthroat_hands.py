@@ -103,6 +103,12 @@ class TournamentResult(Standings):
     """The standings with every scored hand, game by game (``games`` are GameResults)."""
 
 
+def bidding_order(player_count: int, number: int) -> list[int]:
+    """The seats in the order they bid in hand `number` (across the tournament): from the left
+    of its dealer, clockwise. Seat 0 deals hand 1, so seat `number` bids first."""
+    return [(number + step) % player_count for step in range(player_count)]
+
+
 def score_bid(bid: int | str, tricks: int, moon: int, nil_tricks_are_bags: bool = True):
     """(points, bags) for one bid and the tricks taken (the house rules, "Bids and points")."""
     if bid in ("NIL", "BN"):

@@ -13,11 +13,12 @@ from tracker.rules.cutthroat_hands import (
     HandResult,
     Standings,
     TournamentResult,
+    bidding_order,
     check_players,
     jack_effects,
     score_bid,
 )
-from tracker.rules.cutthroat_settings import BIDS, JACK_NAMES, Settings, _whole
+from tracker.rules.cutthroat_settings import BIDS, JACK_NAMES, Settings, is_whole
 
 
 class TournamentState:
@@ -54,7 +55,9 @@ class TournamentState:
         return Phrase(_("game {game} hand {hand}"), game=self.game, hand=self.number)
 
     def seat(self, offset: int = 0) -> str:
-        return self.players[(self.hand_index + offset) % len(self.players)]
+        """The dealer of the next hand, or (`offset`) the one who bids `offset`-th after him."""
+        dealer = bidding_order(len(self.players), self.hand_index)[offset % len(self.players)]
+        return self.players[dealer]
 
     def blind_six(self, player: str) -> tuple[bool, Phrase]:
         """Whether ``player`` may bid Blind 6 in the next hand, and why, in plain words."""
@@ -108,7 +111,7 @@ class TournamentState:
                 raise RulesError(_("{where}: {player}: no bid"), where=where, player=player)
             bid = bids[player]
             if not (
-                (isinstance(bid, str) and bid in BIDS) or (_whole(bid, 1) and bid <= self.tricks)
+                (isinstance(bid, str) and bid in BIDS) or (is_whole(bid, 1) and bid <= self.tricks)
             ):
                 raise RulesError(
                     _(
@@ -148,7 +151,7 @@ class TournamentState:
                 raise RulesError(
                     _("{where}: {player}: no tricks entered"), where=where, player=player
                 )
-            if not _whole(tricks[player], 0):
+            if not is_whole(tricks[player], 0):
                 raise RulesError(
                     _("{where}: {player}: tricks must be a whole number, 0 or more, not {tricks}"),
                     where=where,

@@ -27,14 +27,14 @@ def bid_label(bid: int | str) -> str:
     """A bid in plain words, in the language of the moment: "Nil", "1 for 50", "7"."""
     if isinstance(bid, str) and bid in BID_LABELS:
         return str(BID_LABELS[bid])
-    if _whole(bid, 1):
+    if is_whole(bid, 1):
         return str(bid)
     raise RulesError(_("not a bid: {bid}"), bid=repr(bid))
 
 
 def tricks_per_hand(player_count: int, jokers: int = 0) -> int:
     """T, the tricks in one hand (the house rules, "Table and deck")."""
-    if not _whole(player_count, 3) or player_count > 5:
+    if not is_whole(player_count, 3) or player_count > 5:
         raise RulesError(
             _("players: Cutthroat takes 3 to 5 players, not {count}"), count=repr(player_count)
         )
@@ -167,7 +167,7 @@ def _unknown_preset(name) -> RulesError:
     )
 
 
-def _whole(value, minimum: int) -> bool:
+def is_whole(value, minimum: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= minimum
 
 
@@ -188,7 +188,7 @@ def _award_jacks(value) -> JackAwards:
                 _('rules: "award_jacks": {card} is not an award jack (JD, JC or JH)'),
                 card=repr(card),
             )
-        if award != "bag" and not _whole(award, 1):
+        if award != "bag" and not is_whole(award, 1):
             raise RulesError(
                 _(
                     'rules: "award_jacks": {card} must be worth points (1 or more) '
@@ -211,30 +211,30 @@ def _check(s: Settings) -> None:
             )
 
     need(
-        _whole(s.target, 1),
+        is_whole(s.target, 1),
         "target",
         Phrase(_("a whole number of points, 1 or more")),
         s.target,
     )
     need(s.bags_mode in BAG_MODES, "bags", Phrase(_('"limit" or "per_hand"')), s.bags_mode)
-    need(_whole(s.bag_limit, 1), "bags", Phrase(_("a limit of 1 or more bags")), s.bag_limit)
+    need(is_whole(s.bag_limit, 1), "bags", Phrase(_("a limit of 1 or more bags")), s.bag_limit)
     per_game = s.blind_six_per_game
     need(
-        per_game is None or _whole(per_game, 0),
+        per_game is None or is_whole(per_game, 0),
         "blind_six_per_game",
         Phrase(_("null or 0 or more")),
         per_game,
     )
     need(
-        _whole(s.blind_six_behind, 0),
+        is_whole(s.blind_six_behind, 0),
         "blind_six_behind",
         Phrase(_("0 or more points")),
         s.blind_six_behind,
     )
-    need(_whole(s.wins_needed, 1), "wins_needed", Phrase(_("1 or more game wins")), s.wins_needed)
+    need(is_whole(s.wins_needed, 1), "wins_needed", Phrase(_("1 or more game wins")), s.wins_needed)
     moon = s.moon_tricks
     need(
-        moon is None or _whole(moon, 1),
+        moon is None or is_whole(moon, 1),
         "moon_tricks",
         Phrase(_("null or 1 or more tricks")),
         moon,

@@ -38,7 +38,7 @@ def last_hand_row(board: Scoreboard, hand) -> dict:
 def tournament_context(board: Scoreboard) -> dict:
     hands = latest_hands(board, 1)
     last = hands[-1] if hands else None
-    game, number = cutthroat_display.next_hand(board)
+    game, number = board.next_hand()
     pending = board.pending
     bids = {"bids": pending.bids} if pending is not None else None
     return {

@@ -17,7 +17,7 @@ def digest(shown) -> str:
     return hashlib.sha256(json.dumps(shown, default=str).encode()).hexdigest()
 
 
-class KeptRow:
+class CachedRow:
     """A row of a page kept drawn under `key`. What it shows (the dict `draw()` gives) is worked
     out the first time the template asks for it, which it does only when the row is not kept."""
 
