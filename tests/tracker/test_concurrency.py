@@ -109,6 +109,8 @@ def drawn_for_each_phone(user, page: str, action: str) -> list[dict]:
 
 
 def test_one_paid_tapped_on_eight_phones_is_recorded_once(live_server, group, bob, evening):
+    played = catte.Round(tricks=["An"] * 4, side_pot_upturned="7H")
+    catte_services.record_round(catte_board.load(evening), played, bob)
     balances = reverse("balances", args=[group.pk])
     forms = drawn_for_each_phone(bob, balances, "/payments/paid/")
     assert len({form["once"] for form in forms}) == PHONES
