@@ -1,7 +1,7 @@
 """Groups with a long history, made quickly: rows written in bulk, then brought up to date once.
 
 Saving 10,000 hands one by one through the services would take far longer than the benchmark
-itself; writing the rows in bulk and having the services derive what they keep from them, once,
+itself; writing the rows in bulk and having the services derive what they store from them, once,
 gives the same database.
 """
 
@@ -53,7 +53,7 @@ def make_group(name: str, user) -> tuple[Group, list[Player]]:
 
 def make_history(group, user, players, hands: int, rounds: int):
     """One Cutthroat tournament with `hands` played hands and one Cắt Tê session with `rounds`
-    rounds, both still open, with their state and money as the services keep them."""
+    rounds, both still open, with their state and money as the services store them."""
     tournament = tournaments.start(group, players, CUTTHROAT_RULES, user)
     Hand.objects.bulk_create(
         (
@@ -82,7 +82,7 @@ def make_history(group, user, players, hands: int, rounds: int):
 
 
 def _brought_up_to_date(tournament, session, user) -> None:
-    """What the services keep from hands and rounds (computed state, ledger), made once for
+    """What the services store from hands and rounds (computed state, ledger), made once for
     rows written in bulk.
 
     The one place that knows which services do that, so that it follows them when they move.

@@ -122,7 +122,7 @@ def _one_round(phone: PhoneClient, table: dict, number: int) -> int:
 
 def bare_saves(port: int, cookie: str, table: dict, seconds: float, start) -> tuple:
     """The bare save (see ``views.bare_save``) posted as a phone posts a save, until the time
-    is up: what every save costs before its game is read, checked, recorded and drawn."""
+    is up: what every save costs before its game is read, checked, recorded and rendered."""
     phone = PhoneClient(port, cookie)
     phone.get(table["page"])
     start()

@@ -25,7 +25,7 @@ def bare(request):
 def bare_save(request, pk):
     """The least a save of this app can do: a logged-in POST with its CSRF token, the group read
     through the permission helper, one row changed in a transaction (on disk before the answer)
-    and the bare view's small template as the answer. No game is read, checked or drawn."""
+    and the bare view's small template as the answer. No game is read, checked or rendered."""
     group = group_for(request, pk, role=Role.SCORER)
     with transaction.atomic():
         Group.objects.filter(pk=group.pk).update(version=F("version") + 1)

@@ -181,7 +181,7 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "tracker.common.throttle.login_locked_out"
 AXES_CLIENT_IP_CALLABLE = "tracker.common.throttle.client_ip"
-# Only failures are kept, and only until their cool-off ends: no record of every login.
+# Only failures are stored, and only until their cool-off ends: no record of every login.
 AXES_DISABLE_ACCESS_LOG = True
 TRUSTED_PROXY_COUNT = int(os.environ.get("DJANGO_TRUSTED_PROXY_COUNT", "0"))
 

@@ -1,7 +1,7 @@
 """Who owes whom: the group's balances from the ledger, and the fewest transfers that settle them.
 
 A player's balance is the sum of his postings (positive: he is owed). What he has put into a side
-pot that is still waiting to be won is his open share, kept on an account of its own: not owed
+pot that is still waiting to be won is his open share, held on an account of its own: not owed
 to anyone yet, so settling up adds it back (the house rules, Money). The suggested plan is
 stable: it is computed as of the last game or round, then carried through each payment since,
 so paying one suggestion leaves the others.

@@ -9,7 +9,7 @@ from tracker.common.once import OnceKeyField, new_once_key
 
 
 class VersionField(forms.IntegerField):
-    """The version of the group's pages a form was drawn from, written by the page."""
+    """The version of the group's pages a form was rendered from, written by the page."""
 
     widget = forms.HiddenInput
 

@@ -8,7 +8,7 @@ from tracker.common.said import shown
 
 class Account(models.Model):
     """A player's own account, his open share of the side pots, or (before side-pot shares
-    were kept per player) the group's one side-pot account.
+    were held per player) the group's one side-pot account.
 
     A player's balance is what he is owed (negative: what he owes). His share account holds
     what he has put into side pots still waiting to be won: money not owed to anyone yet.
@@ -28,7 +28,7 @@ class Account(models.Model):
         blank=True,
         related_name="accounts",
     )
-    # The sum of the account's postings, kept by the one function that writes postings, so a
+    # The sum of the account's postings, updated by the one function that writes postings, so a
     # balance is read without adding up the whole history.
     balance_minor = models.BigIntegerField(default=0)
 
@@ -74,7 +74,7 @@ class Transaction(models.Model):
     kind = models.CharField(max_length=16, choices=Kind.choices)
     # Two names of 40 characters, an amount and a note of 100 fit, "Reversed: " included.
     description = models.CharField(max_length=300)
-    # The description as kept words (tracker/common/said), shown in the reader's language;
+    # The description as stored words (tracker/common/said), shown in the reader's language;
     # `description` is its English text, for the CSV and the admin.
     words = models.JSONField(null=True, blank=True)
     # Where it came from, e.g. ("round", round.pk) or ("session", session.pk).

@@ -1,7 +1,7 @@
 """Payments between players: ledger transactions like any other, reversed and never deleted.
 
 This is the one gate for them. A payment or a reversal is made against the version of the
-group's pages the form was drawn from (compare-and-swap on the group's version): when anything
+group's pages the form was rendered from (compare-and-swap on the group's version): when anything
 changed the balances since, nothing is recorded and the form says so. Its form also carries a
 one-time key, minted when the form was rendered: the same tap sent again (a double tap, a retry)
 gets the first transaction back, not a refusal.

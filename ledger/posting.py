@@ -2,8 +2,8 @@
 
 Games post to the ledger; the ledger knows no game. A game says what one of its sources (a
 tournament's games, a session's rounds) should have posted, part by part, and `sync` makes the
-ledger say so: a live transaction that already says it is kept, any other is reversed and the
-wanted one posted anew. Nothing is ever updated or deleted.
+ledger say so: an unreversed transaction that already says it stays, any other is reversed and
+the wanted one posted anew. Nothing is ever updated or deleted.
 """
 
 from dataclasses import dataclass
@@ -60,7 +60,7 @@ def player_account(player) -> Account:
 
 def post(group, kind, description, amounts, *, source=("", None), part=0, **extra):
     """Write one balanced transaction. `amounts` maps Account → Decimal in the group currency;
-    `description` is kept as words when it is (tracker/common/said).
+    `description` given as words (tracker/common/said) is stored as its message and values.
 
     Refuses (and writes nothing) when the amounts do not sum to exactly zero or have more
     decimals than the currency has.
@@ -134,35 +134,35 @@ def unreversed_transactions(group, source_type: str, source_id: int, from_part: 
 
 
 def sync(group, source: tuple[str, int], wanted: dict[int, Wanted], user, from_part=0) -> None:
-    """Make the live transactions of `source`, parts `from_part` and up, say `wanted`
+    """Make the unreversed transactions of `source`, parts `from_part` and up, say `wanted`
     (part → Wanted); a part that is not wanted any more is reversed."""
     wanted = {part: entry for part, entry in wanted.items() if part >= from_part}
-    live: dict[int, list[Transaction]] = {}
+    unreversed: dict[int, list[Transaction]] = {}
     entries = unreversed_transactions(group, *source, from_part).prefetch_related("postings")
     for entry in entries:
-        live.setdefault(entry.source_part, []).append(entry)
+        unreversed.setdefault(entry.source_part, []).append(entry)
     with db_transaction.atomic():
-        for part in sorted(set(wanted) | set(live)):
-            _sync_part(group, source, part, wanted.get(part), live.get(part, []), user)
+        for part in sorted(set(wanted) | set(unreversed)):
+            _sync_part(group, source, part, wanted.get(part), unreversed.get(part, []), user)
 
 
-def _sync_part(group, source, part: int, wanted: Wanted | None, live: list, user) -> None:
+def _sync_part(group, source, part: int, wanted: Wanted | None, unreversed: list, user) -> None:
     amounts = wanted.amounts if wanted else {}
     wanted_minor = {account.pk: group.to_minor(amount) for account, amount in amounts.items()}
     wanted_minor = {pk: minor for pk, minor in wanted_minor.items() if minor}
-    kept = False
-    for entry in live:
+    matched = False
+    for entry in unreversed:
         posted = {posting.account_id: posting.amount_minor for posting in entry.postings.all()}
-        if not kept and posted == wanted_minor:
-            kept = True
+        if not matched and posted == wanted_minor:
+            matched = True
         else:
             reverse(entry, user=user)
-    if not kept and wanted_minor:
+    if not matched and wanted_minor:
         post(group, wanted.kind, wanted.description, amounts, source=source, part=part, user=user)
 
 
 def balances(group) -> dict[Account, Decimal]:
-    """Every account of the group with its balance (kept with the postings, see `post`)."""
+    """Every account of the group with its balance (stored on the account, updated by `post`)."""
     rows = Account.objects.filter(group=group).select_related("player")
     return {account: group.from_minor(account.balance_minor) for account in rows}
 

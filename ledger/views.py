@@ -51,7 +51,7 @@ def payment_new(request, pk):
         try:
             return recorded(request, group, form.cleaned_data)
         except StalePage as refusal:
-            # The form stays as typed, drawn for the balances as they are now.
+            # The form stays as typed, rendered for the balances as they are now.
             form = PaymentForm({**request.POST.dict(), "version": group.version}, group=group)
             form.add_error(None, str(refusal))
         except PaymentError as error:

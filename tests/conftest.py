@@ -32,7 +32,7 @@ def english_between_requests():
 
 @pytest.fixture(autouse=True)
 def empty_cache():
-    # Kept live parts are keyed by rows that a rolled-back test may hand out again.
+    # Cached fragments are keyed by rows that a rolled-back test may hand out again.
     cache.clear()
 
 

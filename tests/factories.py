@@ -67,7 +67,7 @@ def fresh(row):
 
 def session_of_sweeps(group, players, user, rounds: int):
     """A Cắt Tê session at a stake of 1.00 whose `rounds` rounds are all sweeps by the first
-    seat, with its state and money as the services keep them."""
+    seat, with its state and money as the services store them."""
     session = services.start(group, players, {"stake": "1.00"}, user)
     Round.objects.bulk_create(
         Round(session=session, number=n, entry={"tricks": [0, 0, 0, 0]})

@@ -1,5 +1,5 @@
 """The app on a phone: a manifest that installs it, a service worker served from the root that
-keeps static files only, an offline page with nothing in it but what it says."""
+caches static files only, an offline page with nothing in it but what it says."""
 
 import json
 import re

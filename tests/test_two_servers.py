@@ -15,7 +15,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from tests.drawn import forms_on
+from tests.page_forms import forms_on
 
 ROOT = Path(__file__).resolve().parent.parent
 GUNICORN = Path(sys.executable).with_name("gunicorn")

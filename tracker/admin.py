@@ -21,7 +21,7 @@ from tracker.models import (
 
 
 class ShownOnGroupPages:
-    """For a ModelAdmin of rows the group's pages show: they are kept per Group.version, so a
+    """For a ModelAdmin of rows the group's pages show: they are cached per Group.version, so a
     save or a delete here bumps it, in the same transaction, as the app's own writes do."""
 
     def save_model(self, request, obj, form, change):
@@ -58,7 +58,7 @@ class GroupAdmin(admin.ModelAdmin):
     inlines = [MembershipInline]
 
     def get_readonly_fields(self, request, obj=None):
-        # The version is the app's to bump; the amounts are kept in minor units of the
+        # The version is the app's to bump; the amounts are stored in minor units of the
         # currency, so a group's currency is chosen once.
         return ["version", "currency"] if obj else ["version"]
 

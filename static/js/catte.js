@@ -1,4 +1,4 @@
-// After every tap the round's entry part is drawn again (htmx swaps #entry, which has scroll
+// After every tap the round's entry part is rendered again (htmx swaps #entry, which has scroll
 // anchoring off). Keep the message, if any, and the next thing to tap on the screen; an element
 // already in view is left where it is, so the page moves only when it must.
 (function () {
@@ -20,13 +20,13 @@
   }
 
   document.addEventListener("DOMContentLoaded", keepInView);
-  // A redraw because another phone tapped (live.js) leaves the reader where he is.
+  // A live refresh because another phone tapped (live.js) leaves the reader where he is.
   document.addEventListener("htmx:afterSettle", function (event) {
     if (!redrawn(event)) keepInView();
   });
 
   // The round being entered is the table's, and every change of it raises the page's version.
-  // A redraw asked for before this phone's own tap was answered may come back after it: it
+  // A live refresh asked for before this phone's own tap was answered may come back after it: it
   // shows an older round than the one on the screen, so it is not swapped in.
   document.addEventListener("htmx:beforeSwap", function (event) {
     if (!redrawn(event)) return;

@@ -65,16 +65,16 @@
   document.addEventListener("htmx:load", function (event) { setup(event.target); });
 })();
 
-// Taps not saved yet survive a reload, a locked phone or a closed tab: each entry form keeps
+// Taps not saved yet survive a reload, a locked phone or a closed tab: each entry form stores
 // its picks in localStorage under its data-keep key (tournament, hand row or the next hand's
 // number, step) and gets them back while that hand still waits for that step. Once the page
-// shows another hand or step, it was saved (here or on another phone): what was kept for the
-// tournament's other hands and steps is forgotten. Without JavaScript nothing is kept.
+// shows another hand or step, it was saved (here or on another phone): what was stored for the
+// tournament's other hands and steps is forgotten. Without JavaScript nothing is stored.
 (function () {
   var FILLED = "_filled";  // the pick fillLast worked out, so it is worked out again later
 
   function storage() {
-    try { return window.localStorage; } catch (error) { return null; }  // refused: keep nothing
+    try { return window.localStorage; } catch (error) { return null; }  // refused: store nothing
   }
 
   function picks(form) {
@@ -134,8 +134,8 @@
 })();
 
 // The note of a save another phone got ahead of holds what this phone entered (and the way to
-// correct the hand with it): it stays through the redraws that follow the table's next saves,
-// until this phone saves again or leaves the page.
+// correct the hand with it): it stays through the live refreshes that follow the table's next
+// saves, until this phone saves again or leaves the page.
 (function () {
   var carried = null;
   document.addEventListener("htmx:beforeSwap", function (event) {

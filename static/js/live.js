@@ -1,7 +1,7 @@
 // Every phone at the table follows the game. While the page is visible it asks every 3 s
-// whether its game (or group) changed; when it did, it redraws the live part of the page —
+// whether its game (or group) changed; when it did, it refreshes the live part of the page —
 // unless this phone has something typed and not saved yet: then it says so next to the
-// entry and redraws only when asked, so nothing typed is lost.
+// entry and refreshes only when asked, so nothing typed is lost.
 (function () {
   "use strict";
   var PERIOD = 3000;

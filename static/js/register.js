@@ -1,5 +1,5 @@
 // The app on the phone: registers the service worker (static/js/sw.js, served at the site's
-// root so that it looks after every page), which keeps the static files and shows a clear
+// root so that it looks after every page), which caches the static files and shows a clear
 // page when the network is gone. Where there are no service workers (http on a LAN is not a
 // secure context) the site works as before.
 (function () {
@@ -15,7 +15,7 @@
     navigator.serviceWorker.register(worker, { scope: "/" })
       .then(function () { return navigator.serviceWorker.ready; })
       .then(function (registration) {
-        // The worker keeps its offline page in the language this page is read in.
+        // The worker caches its offline page in the language this page is read in.
         var language = document.documentElement.lang;
         if (registration.active && language) {
           registration.active.postMessage({ language: language });

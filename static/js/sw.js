@@ -1,8 +1,8 @@
 // The service worker, served at /sw.js so that it looks after every page of the site.
 // Static files come from its cache first: the cache is named after them, so a deploy that
 // changes one installs a new worker with a new cache and the old one is dropped. Pages always
-// come from the network and are never kept: they carry scores and money, which must be
-// today's, and nothing sent (a POST) is ever kept or sent again. When the network is gone, a
+// come from the network and are never cached: they carry scores and money, which must be
+// today's, and nothing sent (a POST) is ever cached or sent again. When the network is gone, a
 // page that cannot be fetched is replaced by the offline page, which says nothing was sent.
 // The view that serves this file fills in the four values below (tracker/tableview/phone.py).
 "use strict";
@@ -11,7 +11,7 @@ var CACHE = "%CACHE%";
 var STATIC_URL = "%STATIC_URL%";
 var OFFLINE_URL = "%OFFLINE_URL%";
 var PRECACHE = ["%PRECACHE%"];
-// Only when the offline page (in the phone's language) could not be kept.
+// Only when the offline page (in the phone's language) could not be cached.
 var OFFLINE_TEXT = "Offline \u2014 nothing was saved. Your taps were not sent; " +
   "try again when the phone is back online.";
 
@@ -73,7 +73,7 @@ function networkOnly(event) {
     .catch(offline);
 }
 
-// A page tells the worker the language it is read in (register.js): the offline page is kept
+// A page tells the worker the language it is read in (register.js): the offline page is cached
 // in that language, fetched again only when it changes.
 var LANGUAGE = /^[a-z]{2,3}(-[a-z0-9]+)?$/i;
 
@@ -86,7 +86,7 @@ function keepOfflinePageIn(language) {
         return response.ok ? cache.put(OFFLINE_URL, response) : undefined;
       });
     });
-  }).catch(function () { /* offline now: the page kept so far stays */ });
+  }).catch(function () { /* offline now: the page cached so far stays */ });
 }
 
 self.addEventListener("message", function (event) {

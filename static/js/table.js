@@ -1,4 +1,4 @@
-// The live "tricks: 15 of 17" line, and Save only once every player's tricks are in and add up.
+// The running "tricks: 15 of 17" line, and Save only once every player's tricks are in and add up.
 // The line's words come from the page, in its language: data-format, where {sum} is replaced.
 // Without JavaScript the tap grids still work and the server refuses tricks that do not add up.
 (function () {

@@ -8,7 +8,7 @@ from tests.browser.test_languages import log_in
 from tracker.catte import services as catte_services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-FOLLOWS_WITHIN_MS = 3000 + 1500  # one poll period, and the redraw
+FOLLOWS_WITHIN_MS = 3000 + 1500  # one poll period, and the refresh
 SETTLED = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
 
 

@@ -10,7 +10,7 @@ from tracker.catte import services as catte_sessions
 from tracker.models import Round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-FOLLOWS_WITHIN_MS = 3000 + 1500  # one poll period, and the redraw
+FOLLOWS_WITHIN_MS = 3000 + 1500  # one poll period, and the refresh
 SETTLED = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
 TRICKS = "#round-form .trick-line li"
 
@@ -33,7 +33,7 @@ def table(browser, live_server, group, players, alice, bob):
 
 
 def trick(phone, name):
-    """Tap who won the trick and wait for the answer to be drawn."""
+    """Tap who won the trick and wait for the answer to be rendered."""
     with phone.expect_response(lambda response: response.request.method == "POST"):
         phone.click(f"#round-form button[value^=t]:text-is('{name}')")
     phone.wait_for_function(SETTLED)
@@ -78,7 +78,7 @@ def test_when_both_phones_tap_the_same_trick_one_wins_and_no_tap_is_lost(table):
     trick(alice, "An")
     trick(alice, "Bình")
     bob.wait_for_selector(f"{TRICKS}:text-is('Bình')", timeout=FOLLOWS_WITHIN_MS)
-    for phone in (alice, bob):  # neither redraws between the two taps
+    for phone in (alice, bob):  # neither refreshes between the two taps
         phone.route("**/live/**", lambda route: route.abort())
 
     def posted(response):

@@ -9,7 +9,7 @@ from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as tournaments
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-FOLLOWS_WITHIN_MS = 3000 + 1500  # one poll period, and the redraw
+FOLLOWS_WITHIN_MS = 3000 + 1500  # one poll period, and the refresh
 BIDS = {"An": 5, "Bình": "NIL", "Chi": 5, "Dũng": 3}
 KEPT = "Object.keys(localStorage).filter(key => key.startsWith('cutthroat:'))"
 
@@ -94,7 +94,7 @@ def test_the_phone_that_saves_second_corrects_the_hand_with_its_taps(
     tournaments.record_tricks(cutthroat_board.load(fresh(tournament)), 1, *played, alice)
     b.tap("button:has-text('Save hand')")
     b.wait_for_selector("text=alice's phone saved hand 1 of game 1")
-    with_bids(fresh(tournament), alice)  # the table goes on: the note stays through the redraw
+    with_bids(fresh(tournament), alice)  # the table goes on: the note stays through the refresh
     b.wait_for_selector("text=Tricks · game 1, hand 2", timeout=FOLLOWS_WITHIN_MS)
     b.tap("text=Correct hand 1 with what you entered")
     b.wait_for_selector("text=Filled in with what you entered on this phone.")
@@ -126,4 +126,4 @@ def test_tricks_tapped_survive_a_closed_tab_until_they_are_saved(
     a.tap("button:has-text('Save hand')")
     a.wait_for_selector("text=Bids · game 1, hand 2")
     assert fresh(tournament).hands.get(number=1).tricks == [5, 0, 5, 3]
-    assert a.evaluate(KEPT) == []  # saved: nothing kept any more
+    assert a.evaluate(KEPT) == []  # saved: nothing stored any more

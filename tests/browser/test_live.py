@@ -11,7 +11,7 @@ from tracker.cutthroat import services as cutthroat_services
 from tracker.rules import catte
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-FOLLOWS_WITHIN_MS = 3000 + 1500  # one poll period, and the redraw
+FOLLOWS_WITHIN_MS = 3000 + 1500  # one poll period, and the refresh
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""On the phone: the service worker registers and keeps no page, the offline page shows when
+"""On the phone: the service worker registers and caches no page, the offline page shows when
 the server cannot be reached, the table view follows the game, and the screen's wake lock
 breaks nothing where the browser has none."""
 
@@ -34,7 +34,7 @@ KEPT = """async () => {
   }
   return urls;
 }"""
-# Whether the worker keeps its offline page in a language (the page's Content-Language).
+# Whether the worker caches its offline page in a language (the page's Content-Language).
 OFFLINE_KEPT_IN = """async (language) => {
   const kept = await caches.match("/offline/");
   return kept !== undefined && kept.headers.get("Content-Language") === language;

@@ -9,8 +9,8 @@ from django.urls import reverse
 from ledger.balances import group_balances
 from ledger.forms import PaymentForm
 from ledger.models import Transaction
-from tests.drawn import form_on, submit
 from tests.factories import PlayerFactory
+from tests.page_forms import form_on, submit
 from tracker.catte import services as catte_sessions
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -48,7 +48,7 @@ def record_typed(client, group, players, payer, payee, amount, note=""):
 
 
 def tap_paid(client, group, payer, payee):
-    """Tap "Paid" beside a suggested transfer, as the balances page draws it."""
+    """Tap "Paid" beside a suggested transfer, as the balances page renders it."""
     form = form_on(balances_page(client, group), "/payments/paid/", f"{payer} paid {payee}")
     return submit(client, form)
 

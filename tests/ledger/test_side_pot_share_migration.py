@@ -1,4 +1,4 @@
-"""A database made before side-pot shares were kept per player migrates with every balance kept
+"""A database made before side-pot shares were held per player migrates with every balance kept
 to the cent, and the app goes on from it.
 
 The rows in tests/fixtures/before_side_pot_shares.json were made by the app as it was then: a

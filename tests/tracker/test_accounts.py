@@ -87,7 +87,7 @@ def test_the_fifth_wrong_password_locks_out(client, alice):
 
 
 def minutes_pass(minutes):
-    """Moves the failures axes keeps back in time, as if `minutes` had passed."""
+    """Moves the failures axes stores back in time, as if `minutes` had passed."""
     attempt = AccessAttempt.objects.get()
     attempt.attempt_time -= timedelta(minutes=minutes)
     attempt.save()

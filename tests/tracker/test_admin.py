@@ -1,5 +1,5 @@
 """Staff look at every row in the admin; game and ledger rows only through the services,
-while the people of a group stay editable and their edits reach the group's kept pages."""
+while the people of a group stay editable and their edits reach the group's cached pages."""
 
 from html.parser import HTMLParser
 
@@ -86,7 +86,7 @@ class FormAsDrawn(HTMLParser):
             self.fields[self.select], self.select = chosen[0], None
 
 
-def form_as_drawn(client, url) -> dict:
+def form_as_rendered(client, url) -> dict:
     return FormAsDrawn(client.get(url).content.decode()).fields
 
 
@@ -159,7 +159,7 @@ def test_the_seats_of_a_tournament_are_shown_but_not_editable(as_superuser, play
 
 def test_renaming_a_group_in_the_admin_bumps_its_version(as_superuser, group, alice):
     url = admin_url(group, "change", group.pk)
-    form = form_as_drawn(as_superuser, url)
+    form = form_as_rendered(as_superuser, url)
     assert form["memberships-TOTAL_FORMS"] == "1"
     response = as_superuser.post(url, {**form, "name": "Saturday table"})
     assert response.status_code == 302
@@ -168,7 +168,7 @@ def test_renaming_a_group_in_the_admin_bumps_its_version(as_superuser, group, al
 
 def test_a_group_keeps_its_currency_once_it_exists(as_superuser, group, alice):
     url = admin_url(group, "change", group.pk)
-    form = form_as_drawn(as_superuser, url)
+    form = form_as_rendered(as_superuser, url)
     assert "currency" not in form
     assert as_superuser.post(url, {**form, "currency": "VND"}).status_code == 302
     assert (fresh(group).currency, fresh(group).version) == ("EUR", 1)
@@ -177,7 +177,7 @@ def test_a_group_keeps_its_currency_once_it_exists(as_superuser, group, alice):
 
 def test_a_group_version_bumped_since_the_form_was_drawn_is_kept(as_superuser, group, alice):
     url = admin_url(group, "change", group.pk)
-    form = form_as_drawn(as_superuser, url)
+    form = form_as_rendered(as_superuser, url)
     type(group).objects.filter(pk=group.pk).update(version=5)
     as_superuser.post(url, {**form, "name": "Saturday table"})
     assert fresh(group).version == 6
@@ -185,7 +185,7 @@ def test_a_group_version_bumped_since_the_form_was_drawn_is_kept(as_superuser, g
 
 def test_renaming_a_player_in_the_admin_bumps_the_group_version(as_superuser, group, players):
     url = admin_url(players[0], "change", players[0].pk)
-    response = as_superuser.post(url, {**form_as_drawn(as_superuser, url), "name": "Anh"})
+    response = as_superuser.post(url, {**form_as_rendered(as_superuser, url), "name": "Anh"})
     assert response.status_code == 302
     assert fresh(players[0]).name == "Anh"
     assert fresh(group).version == 1
@@ -194,7 +194,7 @@ def test_renaming_a_player_in_the_admin_bumps_the_group_version(as_superuser, gr
 def test_a_player_moved_to_another_group_bumps_both_groups(as_superuser, group, players):
     other = GroupFactory(name="Sunday table")
     url = admin_url(players[0], "change", players[0].pk)
-    as_superuser.post(url, {**form_as_drawn(as_superuser, url), "group": str(other.pk)})
+    as_superuser.post(url, {**form_as_rendered(as_superuser, url), "group": str(other.pk)})
     assert fresh(players[0]).group == other
     assert (fresh(group).version, fresh(other).version) == (1, 1)
 
@@ -209,6 +209,6 @@ def test_deleting_a_player_in_the_admin_bumps_the_group_version(as_superuser, gr
 def test_changing_a_role_in_the_admin_bumps_the_group_version(as_superuser, group, carol):
     membership = Membership.objects.get(user=carol)
     url = admin_url(Membership, "change", membership.pk)
-    response = as_superuser.post(url, {**form_as_drawn(as_superuser, url), "role": "scorer"})
+    response = as_superuser.post(url, {**form_as_rendered(as_superuser, url), "role": "scorer"})
     assert response.status_code == 302
     assert (fresh(membership).role, fresh(group).version) == ("scorer", 1)

@@ -1,4 +1,4 @@
-"""The round being tapped in belongs to the table: kept on the server, shown on every phone,
+"""The round being tapped in belongs to the table: stored on the server, shown on every phone,
 changed by one phone at a time, and never money until it is saved."""
 
 import re

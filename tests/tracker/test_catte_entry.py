@@ -49,7 +49,7 @@ def press(client, session, html: str, tap: str, **headers):
 
 
 def tap_through(client, session, taps: list[str]) -> str:
-    """Press each button in turn on the page each answer draws; the last page drawn."""
+    """Press each button in turn on the page each answer renders; the last page rendered."""
     html = page_of(client, session)
     for tap in taps:
         html = press(client, session, html, tap).content.decode()

@@ -18,8 +18,8 @@ from django.test import Client
 from django.urls import reverse
 
 from ledger.models import Posting, Transaction
-from tests.drawn import form_on
 from tests.factories import pay
+from tests.page_forms import form_on
 from tracker.catte import board as catte_board
 from tracker.catte import services as catte_services
 from tracker.cutthroat import board as cutthroat_board
@@ -99,8 +99,8 @@ def test_one_hand_saved_on_eight_phones_is_played_once(live_server, group, playe
     assert Change.objects.filter(action="played").count() == 1
 
 
-def drawn_for_each_phone(user, page: str, action: str) -> list[dict]:
-    """The form posting to `action`, as `page` draws it on each of the phones (each its own
+def rendered_for_each_phone(user, page: str, action: str) -> list[dict]:
+    """The form posting to `action`, as `page` renders it on each of the phones (each its own
     read, so each its own one-time key); the CSRF token goes in the phones' header."""
     phone = Client()
     phone.force_login(user)
@@ -112,7 +112,7 @@ def test_one_paid_tapped_on_eight_phones_is_recorded_once(live_server, group, bo
     played = catte.Round(tricks=["An"] * 4, side_pot_upturned="7H")
     catte_services.record_round(catte_board.load(evening), played, bob)
     balances = reverse("balances", args=[group.pk])
-    forms = drawn_for_each_phone(bob, balances, "/payments/paid/")
+    forms = rendered_for_each_phone(bob, balances, "/payments/paid/")
     assert len({form["once"] for form in forms}) == PHONES
     paid = reverse("transfer_paid", args=[group.pk])
     assert max(at_once(live_server, bob, paid, forms)) < 500
@@ -121,7 +121,7 @@ def test_one_paid_tapped_on_eight_phones_is_recorded_once(live_server, group, bo
 
 def test_a_payment_double_tapped_on_one_phone_is_recorded_once(live_server, group, players, bob):
     path = reverse("payment_new", args=[group.pk])
-    form = drawn_for_each_phone(bob, path, path)[0]
+    form = rendered_for_each_phone(bob, path, path)[0]
     form |= {"payer": players[1].pk, "payee": players[0].pk, "amount": "2.50"}
     assert at_once(live_server, bob, path, [form] * 2) == [302, 302]
     assert Transaction.objects.filter(kind="payment").count() == 1 and ledger_balanced()
@@ -130,7 +130,7 @@ def test_a_payment_double_tapped_on_one_phone_is_recorded_once(live_server, grou
 def test_one_payment_reversed_on_eight_phones_is_reversed_once(live_server, group, players, bob):
     payment = pay(group, players[1], players[0], 2, bob)
     path = reverse("payment_reverse", args=[group.pk, payment.pk])
-    forms = drawn_for_each_phone(bob, reverse("balances", args=[group.pk]), path)
+    forms = rendered_for_each_phone(bob, reverse("balances", args=[group.pk]), path)
     assert max(at_once(live_server, bob, path, forms)) < 500
     assert Transaction.objects.filter(kind="reversal").count() == 1 and ledger_balanced()
 
@@ -140,7 +140,7 @@ def test_one_undo_tapped_on_eight_phones_undoes_one_round(live_server, group, bo
         played = catte.Round(tricks=["An"] * 4, side_pot_upturned="7H")
         catte_services.record_round(catte_board.load(Session.objects.get()), played, bob)
     path = reverse("round_undo", args=[group.pk, evening.pk])
-    forms = drawn_for_each_phone(bob, evening.get_absolute_url(), path)
+    forms = rendered_for_each_phone(bob, evening.get_absolute_url(), path)
     assert max(at_once(live_server, bob, path, forms)) < 500
     assert Round.objects.count() == 2 and Change.objects.filter(action="undo").count() == 1
     assert ledger_balanced()
@@ -150,7 +150,7 @@ def test_closing_on_eight_phones_at_once_closes_and_refunds_once(live_server, gr
     played = catte.Round(tricks=["An"] * 4, side_pot_upturned="7H")
     catte_services.record_round(catte_board.load(evening), played, bob)
     path = reverse("session_close", args=[group.pk, evening.pk])
-    forms = drawn_for_each_phone(bob, evening.get_absolute_url(), path)
+    forms = rendered_for_each_phone(bob, evening.get_absolute_url(), path)
     assert max(at_once(live_server, bob, path, forms)) < 500
     assert Change.objects.filter(action="close").count() == 1
     assert Transaction.objects.filter(kind="side_pot_refund").count() == 1 and ledger_balanced()

@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from ledger.balances import group_balances
 from ledger.models import Transaction
-from tests.drawn import form_on, submit
 from tests.factories import fresh
+from tests.page_forms import form_on, submit
 from tracker.catte import services as catte_services
 from tracker.catte.board import load
 from tracker.models import Change, Group, Player, Round, Session
@@ -28,7 +28,7 @@ def payment_form(client, group):
 
 
 def pay(client, group, players, note="", amount="2.50", form=None, **sent):
-    """Fill in "Record a payment" (the page as drawn, or `form`) and send it."""
+    """Fill in "Record a payment" (the page as rendered, or `form`) and send it."""
     form = form or payment_form(client, group)
     typed = {"payer": players[1].pk, "payee": players[0].pk, "amount": amount, "note": note}
     return submit(client, form, **typed, **sent)

@@ -1,4 +1,4 @@
-"""The language a person picks: kept on this phone, and with his account for every other."""
+"""The language a person picks: stored on this phone, and with his account for every other."""
 
 from django.test import Client
 from django.urls import reverse

@@ -7,8 +7,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from ledger.models import Transaction
-from tests.drawn import form_on, submit
 from tests.factories import GroupFactory
+from tests.page_forms import form_on, submit
 from tracker.common.locale_money import amount_text, parse_amount, signed_text
 
 NBSP = "\u00a0"
@@ -68,7 +68,7 @@ def test_what_is_no_plain_number_is_not_read(typed):
 
 
 def pay(client, group, players, amount, language):
-    """Type a payment on a phone in `language`, into the form as that phone draws it."""
+    """Type a payment on a phone in `language`, into the form as that phone renders it."""
     phone = {"Accept-Language": language}
     page = client.get(reverse("payment_new", args=[group.pk]), headers=phone)
     typed = {"payer": players[1].pk, "payee": players[0].pk, "amount": amount}

@@ -87,7 +87,7 @@ def test_an_owner_gives_a_player_a_short_name(as_alice, group, players):
     players[1].refresh_from_db()
     group.refresh_from_db()
     assert players[1].short_name == "Bé"
-    assert group.version > version  # the group's pages (and its games') are drawn again
+    assert group.version > version  # the group's pages (and its games') are rendered again
 
 
 def test_the_form_shows_the_short_name_a_player_gets_without_one(as_alice, group):

@@ -28,7 +28,7 @@ def tournament_with_hands(group, players, alice, count):
 
 
 def queries_for(client, url):
-    cache.clear()  # what drawing the page costs, not reading it back
+    cache.clear()  # what rendering the page costs, not reading it back
     with CaptureQueriesContext(connection) as queries:
         assert client.get(url).status_code == 200
     return len(queries)

@@ -1,5 +1,5 @@
-"""What the rules computed is kept with its version: a page plays no hand or round again, a save
-plays only the new one, a correction replays the game once."""
+"""What the rules computed is stored with its version: a page plays no hand or round again, a
+save plays only the new one, a correction replays the game once."""
 
 import re
 from collections import Counter
@@ -9,8 +9,8 @@ import pytest
 from django.core.cache import caches
 from django.urls import reverse
 
-from tests.drawn import form_on, submit
 from tests.factories import PASSWORD, fresh, session_of_sweeps
+from tests.page_forms import form_on, submit
 from tracker.catte import board as catte_board
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as cutthroat_services
@@ -40,8 +40,8 @@ def plays(monkeypatch):
 
 
 @pytest.fixture
-def drawn(monkeypatch):
-    """How many links to correct a hand templates have drawn from here on (one per hand in
+def rendered(monkeypatch):
+    """How many links to correct a hand templates have rendered from here on (one per hand in
     the scoreboard's table of played hands)."""
     counted = {"correct": 0}
 
@@ -54,16 +54,16 @@ def drawn(monkeypatch):
 
 
 @pytest.fixture
-def kept(monkeypatch):
-    """How many parts of a page each kept fragment has drawn from here on, by its name (the
-    `{% cache %}` tag keeps what it drew under "template.cache.<name>.<key>")."""
+def cached(monkeypatch):
+    """How many times each cached fragment has been rendered from here on, by its name (the
+    `{% cache %}` tag caches what it rendered under "template.cache.<name>.<key>")."""
     counted = Counter()
-    keeping = caches["default"].set
+    cache_set = caches["default"].set
 
     def counting(key, *args, **kwargs):
         if key.startswith("template.cache."):
             counted[key.split(".")[2]] += 1
-        return keeping(key, *args, **kwargs)
+        return cache_set(key, *args, **kwargs)
 
     monkeypatch.setattr(caches["default"], "set", counting)
     return counted
@@ -123,7 +123,7 @@ def test_a_correction_replays_the_tournament_once(tournament, alice, plays):
     assert plays["hands"] == 30
 
 
-def test_a_state_not_of_the_current_version_is_replayed_once_and_kept(as_bob, session, plays):
+def test_a_state_not_of_the_current_version_is_replayed_once_and_stored(as_bob, session, plays):
     Session.objects.filter(pk=session.pk).update(state=None)
     as_bob.get(session.get_absolute_url())
     as_bob.get(session.get_absolute_url())
@@ -140,7 +140,7 @@ def test_a_tournament_state_survives_reading_it_back(tournament):
     assert board.standings.totals == whole.totals and board.standings.bags == whole.bags
 
 
-def test_a_kept_scoreboard_gives_each_reader_his_own_csrf_token(client, bob, carol, tournament):
+def test_a_cached_scoreboard_gives_each_reader_his_own_csrf_token(client, bob, carol, tournament):
     pages = []
     for user in (bob, bob, carol):
         client.logout()
@@ -152,7 +152,7 @@ def test_a_kept_scoreboard_gives_each_reader_his_own_csrf_token(client, bob, car
     assert "Save bids" in pages[0] and "Save bids" not in pages[2]  # a viewer enters nothing
 
 
-def test_a_kept_scoreboard_is_drawn_again_once_the_tournament_changes(as_bob, tournament):
+def test_a_cached_scoreboard_is_rendered_again_once_the_tournament_changes(as_bob, tournament):
     before = as_bob.get(tournament.get_absolute_url()).content.decode()
     as_bob.post(reverse("hand_bids", args=[tournament.group_id, tournament.pk]), {
         "bid_0": "5", "bid_1": "5", "bid_2": "5"})  # fmt: skip
@@ -160,15 +160,15 @@ def test_a_kept_scoreboard_is_drawn_again_once_the_tournament_changes(as_bob, to
     assert "Save bids" in before and "Tricks · game 1, hand 31" in after
 
 
-def test_a_played_hand_draws_its_own_row_of_the_table_only(as_bob, tournament, drawn):
+def test_a_played_hand_renders_its_own_row_of_the_table_only(as_bob, tournament, rendered):
     as_bob.get(tournament.get_absolute_url())
     as_bob.post(reverse("hand_bids", args=[tournament.group_id, tournament.pk]), {
         "bid_0": "5", "bid_1": "5", "bid_2": "5"}, HTTP_HX_REQUEST="true")  # fmt: skip
-    assert drawn["correct"] == 8  # the latest 8 hands, drawn for the page only
+    assert rendered["correct"] == 8  # the latest 8 hands, rendered for the page only
     played = {"number": 31, "tricks_0": 5, "tricks_1": 5, "tricks_2": 7, "jack_JD": 0}
     url = reverse("hand_played", args=[tournament.group_id, tournament.pk])
     page = as_bob.post(url, {**played, "jack_JC": 1}, HTTP_HX_REQUEST="true").content.decode()
-    assert drawn["correct"] == 9 and 'aria-label="Correct game 1 · hand 31"' in page
+    assert rendered["correct"] == 9 and 'aria-label="Correct game 1 · hand 31"' in page
 
 
 def test_a_corrected_hand_shows_in_the_table_of_played_hands_at_once(as_bob, tournament, alice):
@@ -184,14 +184,14 @@ def test_a_corrected_hand_shows_in_the_table_of_played_hands_at_once(as_bob, tou
     assert "5/6" in page and "5/4" in page
 
 
-def test_a_kept_group_page_shows_a_renamed_player_at_once(as_alice, group, players):
+def test_a_cached_group_page_shows_a_renamed_player_at_once(as_alice, group, players):
     assert "An" in as_alice.get(group.get_absolute_url()).content.decode()
     url = reverse("player_edit", args=[group.pk, players[0].pk])
     as_alice.post(url, {"name": "Ân Nguyễn"})
     assert "Ân Nguyễn" in as_alice.get(group.get_absolute_url()).content.decode()
 
 
-def test_a_kept_balances_page_shows_a_payment_at_once(as_bob, group, players):
+def test_a_cached_balances_page_shows_a_payment_at_once(as_bob, group, players):
     url = reverse("balances", args=[group.pk])
     assert "paid" not in as_bob.get(url).content.decode()
     form = form_on(as_bob.get(reverse("payment_new", args=[group.pk])), "/payments/new/")
@@ -199,13 +199,13 @@ def test_a_kept_balances_page_shows_a_payment_at_once(as_bob, group, players):
     assert "Bình paid An €2.50" in as_bob.get(url).content.decode()
 
 
-def test_a_saved_round_draws_its_own_card_only(as_bob, session, kept):
+def test_a_saved_round_renders_its_own_card_only(as_bob, session, cached):
     as_bob.get(session.get_absolute_url())
     url = reverse("round_entry", args=[session.group_id, session.pk])
     page = as_bob.post(
         url, {"number": 31, "taps": "t2 t2 t2 t2", "tap": "save"}, HTTP_HX_REQUEST="true"
     )
-    assert kept["catte-round"] == 8 + 1 and 'aria-label="Round 31"' in page.content.decode()
+    assert cached["catte-round"] == 8 + 1 and 'aria-label="Round 31"' in page.content.decode()
 
 
 def test_a_corrected_round_shows_in_its_card_at_once(as_bob, session):
@@ -217,13 +217,13 @@ def test_a_corrected_round_shows_in_its_card_at_once(as_bob, session):
     assert "Sweep by Chi" in as_bob.get(session.get_absolute_url()).content.decode()
 
 
-def test_the_next_rounds_buttons_are_drawn_once_for_the_same_draft(as_bob, session, kept):
+def test_the_next_rounds_buttons_are_rendered_once_for_the_same_draft(as_bob, session, cached):
     url = reverse("round_entry", args=[session.group_id, session.pk])
     for number in (31, 32):
         as_bob.post(
             url, {"number": number, "taps": "t2 t2 t2 t2", "tap": "save"}, HTTP_HX_REQUEST="true"
         )
-    assert kept["catte-round-buttons"] == 1
+    assert cached["catte-round-buttons"] == 1
 
 
 def test_a_tap_shows_pressed_at_once(as_bob, session):
@@ -234,13 +234,13 @@ def test_a_tap_shows_pressed_at_once(as_bob, session):
     assert re.search(r'value="f1"[^>]*aria-pressed="true"', page)
 
 
-def test_a_save_draws_its_own_line_of_the_history_only(as_bob, session, kept):
+def test_a_save_renders_its_own_line_of_the_history_only(as_bob, session, cached):
     url = reverse("round_entry", args=[session.group_id, session.pk])
     for number in (31, 32):
         as_bob.post(
             url, {"number": number, "taps": "t2 t2 t2 t2", "tap": "save"}, HTTP_HX_REQUEST="true"
         )
-    assert kept["change-line"] == 1 + 1
+    assert cached["change-line"] == 1 + 1
 
 
 def test_a_renamed_player_shows_in_the_history_at_once(as_alice, session, players):
@@ -251,12 +251,12 @@ def test_a_renamed_player_shows_in_the_history_at_once(as_alice, session, player
     assert "Chí" in history
 
 
-def test_saving_bids_leaves_the_drawn_standings_as_they_were(as_bob, tournament, kept):
+def test_saving_bids_leaves_the_cached_standings_as_they_were(as_bob, tournament, cached):
     as_bob.get(tournament.get_absolute_url())
     as_bob.post(reverse("hand_bids", args=[tournament.group_id, tournament.pk]), {
         "bid_0": "5", "bid_1": "5", "bid_2": "5"}, HTTP_HX_REQUEST="true")  # fmt: skip
-    assert kept["cutthroat-standings"] == 1
+    assert cached["cutthroat-standings"] == 1
     played = {"number": 31, "tricks_0": 5, "tricks_1": 5, "tricks_2": 7, "jack_JD": 0}
     url = reverse("hand_played", args=[tournament.group_id, tournament.pk])
     page = as_bob.post(url, {**played, "jack_JC": 1}, HTTP_HX_REQUEST="true").content.decode()
-    assert kept["cutthroat-standings"] == 2 and "Game 1 · hand 32" in page
+    assert cached["cutthroat-standings"] == 2 and "Game 1 · hand 32" in page

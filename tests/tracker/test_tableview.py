@@ -159,8 +159,8 @@ def test_a_won_game_shows_its_winner_and_final_scores(
     assert marked(html, "data-total") == {"An": "110", "Bình": "30", "Chi": "20"}
 
 
-def queries_for(client, url, drawn: bool) -> int:
-    if not drawn:
+def queries_for(client, url, cached: bool) -> int:
+    if not cached:
         cache.clear()
     with CaptureQueriesContext(connection) as queries:
         assert client.get(url).status_code == 200
@@ -169,10 +169,10 @@ def queries_for(client, url, drawn: bool) -> int:
 
 def test_it_costs_the_same_with_2_or_12_rounds_cold_or_cached(as_carol, session, bob):
     url = session_url(session)
-    short = queries_for(as_carol, url, drawn=False)
+    short = queries_for(as_carol, url, cached=False)
     board = catte_sessions.load(fresh(session))
     for _ in range(10):
         round_ = catte.Round(tricks=["Bình"] * 4, side_pot_upturned="AS")
         board = catte_sessions.record_round(board, round_, bob)
-    assert queries_for(as_carol, url, drawn=False) == short
-    assert queries_for(as_carol, url, drawn=True) <= short
+    assert queries_for(as_carol, url, cached=False) == short
+    assert queries_for(as_carol, url, cached=True) <= short

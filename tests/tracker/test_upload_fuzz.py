@@ -90,7 +90,7 @@ def mutated_logs(draw):
 
 
 def rolled_back(run):
-    """Run in a transaction that is always rolled back; kept parts cached by rows that the
+    """Run in a transaction that is always rolled back; fragments cached under rows that the
     rollback hands out again are dropped too."""
     cache.clear()
     with transaction.atomic():

@@ -1,10 +1,10 @@
 """A Cắt Tê session as its pages read it.
 
-What the rules computed is kept with the session: its state after the last round (money, open
+What the rules computed is stored with the session: its state after the last round (money, open
 side-pot shares, who deals) with the version it belongs to, and each round's result on the
-round. A page reads them back and replays nothing; only when the kept state is not of the
-session's version (rounds imported in bulk, a database made before states were kept) is the
-session replayed once and the state kept again.
+round. A page reads them back and replays nothing; only when the stored state is not of the
+session's version (rounds imported in bulk, a database made before states were stored) is the
+session replayed once and the state stored again.
 """
 
 from dataclasses import dataclass
@@ -113,7 +113,7 @@ class SessionBoard:
 
 
 def load(session: Session) -> SessionBoard:
-    """The session with its kept state (seats may come prefetched)."""
+    """The session with its stored state (seats may come prefetched)."""
     seats = seats_of(session)
     names = [seat.player.name for seat in seats]
     settings = catte.settings_from_rules(session.rules)
@@ -150,7 +150,7 @@ def replay(session: Session, names, settings, rows, upto: int | None = None, sea
 
 
 def rebuild(session: Session, seats, names, settings) -> catte.SessionState:
-    """Replay the session once and keep what it computed, for the version it was read at."""
+    """Replay the session once and store what it computed, for the version it was read at."""
     rows = list(session.rounds.all())
     state, results = replay(session, names, settings, rows, seats=seats)
     store_results(rows, results, names)

@@ -110,8 +110,8 @@ def settlement_rows(board: SessionBoard, settled: catte.Settlement) -> list[dict
 
 def round_card(board: SessionBoard, row: Round, can_correct: bool) -> CachedRow:
     """A round's card on the session page, keyed by all it shows, which is worked out from what
-    the round holds: session.html keeps each card drawn for its key, so saving a round draws
-    its card only, and a kept card's words and amounts are never worked out."""
+    the round holds: session.html caches each card under its key, so saving a round renders
+    its card only, and a cached card's words and amounts are never worked out."""
     group, number = board.group, row.number
     shown = [group.pk, group.currency, game_identity(board.session), number, can_correct]
     key = digest([*shown, row.entry, row.result, board.names, board.not_yet_seated(number)])

@@ -1,7 +1,7 @@
 """A round being entered at the table, one tap at a time.
 
 The whole draft is a short list of taps (their tokens are in `taps`). The next round's draft is
-kept with the session, so every phone at the table shows it and goes on from it
+stored with the session, so every phone at the table shows it and goes on from it
 (`table_draft`); a correction's draft travels in one hidden input of its page. Either way the
 page works without JavaScript and no money moves before "Save round". Replaying the taps gives
 the draft's state.
@@ -9,14 +9,14 @@ the draft's state.
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tracker.catte.taps import TOKEN, tap_seat
-from tracker.rules import catte
+from tracker.rules import RulesError, catte
 from tracker.rules.catte_cards import RANKS, SUITS
 from tracker.rules.catte_settings import HAND_NAMES
 
@@ -328,7 +328,30 @@ class RoundDraft:
                 "player": self.names[seat],
                 "trick": self.next_trick,
             }
+        if kind == "a" and seat in self.tricks and seat not in self.absent:
+            return _("%(player)s won a trick, so he is at the table.") % {
+                "player": self.names[seat]
+            }
+        if replace(self, taps=[*self.taps, tap]).inconsistency():
+            return _("That tap does not fit the round as tapped so far.")
         return None
+
+    def inconsistency(self) -> str | None:
+        """Why the taps so far make no round the table could be playing, or None: what the
+        page shows of the round is worked out here."""
+        try:
+            self.can_win_next, self.eliminated, self.doubled, self.last_one_in  # noqa: B018
+        except RulesError as refusal:
+            return str(refusal)
+        return None
+
+    def usable(self) -> "RoundDraft":
+        """The draft without the taps from the first one that made it inconsistent: a draft
+        stored before such taps were refused still shows."""
+        draft = self
+        while draft.taps and draft.inconsistency():
+            draft = replace(draft, taps=draft.taps[:-1])
+        return draft
 
     def to_round(self) -> catte.Round:
         name = self.names.__getitem__

@@ -110,8 +110,8 @@ class SessionForm(SeatsForm):
 class RoundForm(forms.Form):
     """One round, tapped in: `tap` is the button just pressed.
 
-    Without `correcting` the form enters the next round, whose draft is the table's, kept with
-    the session: the page sends the draft's version it showed (`draft_version`) and its taps
+    Without `correcting` the form enters the next round, whose draft is the table's, stored
+    with the session: the page sends the draft's version it showed (`draft_version`) and its taps
     (`shown`, only to say what this phone had tapped if another phone saved first). A whole
     round may also come in one post as `taps` with "save" (a client that keeps its own draft).
     Correcting a round, the draft travels in `taps`; `start` gives the taps to start from.
@@ -157,12 +157,12 @@ class RoundForm(forms.Form):
             self.draft = self.new_draft(self.board.session.draft)
 
     def new_draft(self, taps: list[str]) -> RoundDraft:
-        return self.board.draft_of(taps, self.due_dealer)
+        return self.board.draft_of(taps, self.due_dealer).usable()
 
     @property
     def buttons_key(self) -> str:
         """All that the buttons of the form depend on (the draft is made from these alone):
-        they are drawn once for it and kept (session_round_form.html), since the next round's
+        they are rendered once for it and cached (session_round_form.html), since the next round's
         buttons after a save are those of the round before."""
         draft = self.draft
         shape = [draft.names, draft.labels, repr(draft.settings), draft.due_dealer, draft.taps]

@@ -1,6 +1,6 @@
 """What every change to a session shares: its refusals (a closed session, a page that is behind,
 a round being entered that another phone changed), whose phone made it, the round being tapped
-in emptied, and the state the rules computed, replayed and kept with the new version.
+in emptied, and the state the rules computed, replayed and stored with the new version.
 
 The changes themselves are made through `services` (and `seating` for comings and goings).
 """

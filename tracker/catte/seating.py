@@ -7,7 +7,7 @@ replay and the export read: a log lists him among its players and in each earlie
 `absent`. A player who leaves sits out every new round, unless the table seats him again for one
 (`SessionSeat.left_after_round`); "back at the table" ends that. Each is a change of the session
 with an entry in its history; none of them moves money. A join replays the session once, so
-every kept round result has the new seat.
+every stored round result has the new seat.
 """
 
 from django.db import IntegrityError, transaction

@@ -52,7 +52,8 @@ tap = table_draft.tap
 def save_round(board: SessionBoard, number: int, expected: int | None, user, taps=None) -> None:
     """Save round `number`: the table's draft as the page showed it (version `expected`), or
     `taps`, a whole round sent in one post, when the table has no draft of its own. A whole
-    round the rules refuse becomes the table's draft, so nothing sent is lost."""
+    round the rules refuse becomes the table's draft, so nothing sent is lost, unless one of its
+    taps could not have been tapped at that point."""
     check_next_number(board, number)
     session = board.session
     whole = bool(taps) and not session.draft
@@ -61,6 +62,8 @@ def save_round(board: SessionBoard, number: int, expected: int | None, user, tap
     if not taps and expected != session.draft_version:
         raise DraftMoved(session.draft_note or str(table_draft.ANOTHER_DRAFT))
     draft = board.draft_of(taps or session.draft)
+    if whole:
+        table_draft.check_taps(board, taps)  # a round that could not be played is not stored
     try:
         if draft.missing:
             raise RulesError(draft.missing)
@@ -220,7 +223,7 @@ def _seat_before(board: SessionBoard, number: int) -> list[str]:
 
 
 def catch_up(session: Session, user=None, rows: list[Round] | None = None) -> SessionBoard:
-    """Replay a session whose rounds were written in bulk (an import), keep what the rules
+    """Replay a session whose rounds were written in bulk (an import), store what the rules
     computed, and have the ledger follow."""
     board = load(session)
     rows = list(session.rounds.all()) if rows is None else rows

@@ -1,4 +1,4 @@
-"""The round being tapped in, kept with the session: every phone at the table shows it and goes
+"""The round being tapped in, stored with the session: every phone at the table shows it and goes
 on from it, and a reload, a locked phone or a closed tab loses nothing.
 
 Each change (a tap, "undo", "restart") is a compare-and-swap on the draft's version: a phone
@@ -66,6 +66,14 @@ def tap(board: SessionBoard, number: int, expected: int | None, button: str, use
     if not session.swap_draft(expected, next_taps(session.draft, button), note):
         session.refresh_from_db(fields=["draft_note"])
         raise DraftMoved(session.draft_note or str(ANOTHER_DRAFT))
+
+
+def check_taps(board: SessionBoard, taps: list[str]) -> None:
+    """Refuse taps of which one could not have been tapped after those before it."""
+    for done in range(len(taps)):
+        refusal = _refusal(board.draft_of(taps[:done]), taps[done])
+        if refusal:
+            raise RulesError(refusal)
 
 
 def tapped_first(phone: str, did: str) -> str:

@@ -109,8 +109,8 @@ def saved(request, group, board, form):
     data, number = form.cleaned_data, form.sent_number
     services.save_round(board, number, data["draft_version"], request.user, data["taps"])
     messages.success(request, _("Round %(number)s saved.") % {"number": number})
-    redraw = partial(session_page, request, group, board.session, board)
-    return swap_or_redirect(request, board.session, redraw)
+    render_again = partial(session_page, request, group, board.session, board)
+    return swap_or_redirect(request, board.session, render_again)
 
 
 def saved_first(request, group, session, form):

@@ -20,8 +20,8 @@ EVERY = 1000
 def change_rows(game, names: list[str], describe, limit: int = LATEST) -> list[CachedRow]:
     """The latest changes of a tournament or session, newest first, each with the entry before
     and after in words (`describe(entry, names)` gives "" for what is not a hand or round).
-    A change is never rewritten: _changes.html keeps each line drawn for its key, so a save
-    draws its one new line, and a kept line's words are never worked out."""
+    A change is never rewritten: _changes.html caches each line under its key, so a save
+    renders its one new line, and a cached line's words are never worked out."""
     found = Change.objects.filter(**{game._meta.model_name: game})
     changes = found.annotate(username=F("user__username")).order_by("-at", "-pk")[:limit]
     return [_change_row(change, names, describe) for change in changes]
@@ -47,8 +47,8 @@ def change_context(game, names: list[str], describe, every: bool) -> dict:
 
 
 def record_change(*, summary, **fields) -> Change:
-    """A change in a game's history; `summary` given as words (tracker/common/said) is kept as
-    words, to be read in each reader's language, and as English text."""
+    """A change in a game's history; `summary` given as words (tracker/common/said) is stored as
+    its message and values, to be read in each reader's language, and as English text."""
     words, english = as_stored(summary, Change._meta.get_field("summary").max_length)
     return Change.objects.create(summary=english, words=words, **fields)
 

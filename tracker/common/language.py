@@ -1,4 +1,4 @@
-"""The language of a page: the one a person chose (kept with his account, and in a cookie so a
+"""The language of a page: the one a person chose (stored with his account, and in a cookie so a
 page costs no query to know it), else what his browser asks for, else English."""
 
 from django.conf import settings
@@ -51,7 +51,8 @@ def follow_the_chosen_language(sender, request, user, **kwargs):
 
 @require_POST
 def choose_language(request):
-    """One tap on a language: this phone keeps it, and so does the account when logged in."""
+    """One tap on a language: stored in this phone's cookie, and with the account when logged
+    in."""
     language = request.POST.get("language", "")
     back = request.POST.get("next", "")
     if not url_has_allowed_host_and_scheme(back, {request.get_host()}, request.is_secure()):

@@ -3,7 +3,7 @@ game (or group) it shows, and asks it every few seconds whether the version chan
 
 The address is signed, so the question needs no login: one indexed query answers it, which
 keeps a table of phones asking every 3 s a rounding error for the server. It tells only a
-version number, of the one game or group the signed page was drawn for.
+version number, of the one game or group the signed page was rendered for.
 """
 
 from django.core import signing

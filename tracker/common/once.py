@@ -35,7 +35,7 @@ def done_once(first_made, refusals: tuple):
     finds what that key already recorded, before anything is written, or after the change was
     refused with one of `refusals` (the same tap, sent at the same moment, got there first).
 
-    Whether a change is recorded is decided by the version its page was drawn from; the key
+    Whether a change is recorded is decided by the version its page was rendered from; the key
     only tells a repeat what the first one did."""
     _raise_if_made(first_made)
     try:

@@ -1,13 +1,13 @@
-"""Words kept in the database and shown in the language of whoever reads them.
+"""Words stored in the database and shown in the language of whoever reads them.
 
 A change's line in a game's history and a transaction's line in a statement are written once,
-by one phone, and read by every phone of the group, each in its own language. So they are kept
+by one phone, and read by every phone of the group, each in its own language. So they are stored
 as what they say: an English message marked for translation and its values (names, numbers,
 amounts of money, other messages), put into words each time they are shown. The English text is
-kept beside them for the CSV, the admin and anything written before words were kept.
+stored beside them for the CSV, the admin and anything written before words were stored.
 
     line = said("Game %(game)s · hand %(hand)s played", game=1, hand=3)
-    record_change(summary=line, ...)  # keeps line.stored() and line.english()
+    record_change(summary=line, ...)  # stores line.stored() and line.english()
     str(line)  # "Spiel 1 · Hand 3 gespielt" for a German reader
 
 `said` and `said_plural` mark their messages for extraction (see the makemessages command).
@@ -20,13 +20,13 @@ from django.utils.translation import gettext, ngettext
 
 from tracker.common.locale_money import format_money
 
-# Kept words are read back from the database: nesting deeper than any line the app writes is
+# Stored words are read back from the database: nesting deeper than any line the app writes is
 # not read, and neither is anything else malformed (the English text is shown instead).
 DEEPEST = 6
 
 
 class _Line:
-    """What a kept line can be asked besides `str()`: its text in English."""
+    """What a stored line can be asked besides `str()`: its text in English."""
 
     __slots__ = ()
 
@@ -59,10 +59,10 @@ class Said(_Line):
             return english % values
 
     def stored(self) -> dict:
-        kept = {"said": self.text, "args": {key: _stored(v) for key, v in self.args.items()}}
+        stored = {"said": self.text, "args": {key: _stored(v) for key, v in self.args.items()}}
         if self.plural is not None:
-            kept.update(plural=self.plural, count=self.count)
-        return kept
+            stored.update(plural=self.plural, count=self.count)
+        return stored
 
 
 class Joined(_Line):
@@ -113,8 +113,8 @@ def _stored(value):
 
 
 def as_stored(line, most: int) -> tuple[dict | None, str]:
-    """What a model keeps of a line: its words (None for plain text) and its English text,
-    shortened to the `most` characters its column holds (the words keep the whole line)."""
+    """What a model stores of a line: its words (None for plain text) and its English text,
+    shortened to the `most` characters its column holds (the words hold the whole line)."""
     if isinstance(line, _Line):
         words, text = line.stored(), line.english()
     else:
@@ -126,7 +126,7 @@ UNREADABLE = (KeyError, TypeError, ValueError, InvalidOperation, RecursionError)
 
 
 def shown(words, fallback: str) -> str:
-    """Kept words in the reader's language; `fallback` when there are none or they are not
+    """Stored words in the reader's language; `fallback` when there are none or they are not
     words this module wrote."""
     try:
         return str(quoted(words, fallback))
@@ -135,7 +135,7 @@ def shown(words, fallback: str) -> str:
 
 
 def quoted(words, fallback: str):
-    """Kept words read back to be quoted in another line (a reversal quotes its payment);
+    """Stored words read back to be quoted in another line (a reversal quotes its payment);
     `fallback` when there are none or they are not words this module wrote."""
     if words is None:
         return fallback
@@ -151,7 +151,7 @@ def _read(stored_value, depth: int):
     if isinstance(stored_value, str | int) and not isinstance(stored_value, bool):
         return stored_value
     if not isinstance(stored_value, dict):
-        raise TypeError("not kept words")
+        raise TypeError("not stored words")
     if "money" in stored_value:
         return Money(Decimal(str(stored_value["money"])), str(stored_value["currency"]))
     if "joined" in stored_value:
@@ -159,11 +159,11 @@ def _read(stored_value, depth: int):
         return Joined(str(stored_value["joined"]), parts)
     text, args = stored_value["said"], stored_value.get("args", {})
     if not (isinstance(text, str) and text and isinstance(args, dict)):
-        raise TypeError("not a kept message")
+        raise TypeError("not a stored message")
     values = {str(key): _read(value, depth + 1) for key, value in args.items()}
     if "plural" not in stored_value:
         return Said(text, args=values)
     plural, count = stored_value["plural"], stored_value["count"]
     if not (isinstance(plural, str) and isinstance(count, int)):
-        raise TypeError("not a kept plural")
+        raise TypeError("not a stored plural")
     return Said(text, plural, count, args=values)

@@ -1,5 +1,5 @@
 """Two phones at one table: every write to a tournament or session is checked against the
-version the writer read, and keeps what the rules computed with the version it belongs to."""
+version the writer read, and stores what the rules computed with the version it belongs to."""
 
 from django.db.models import F
 from django.utils.translation import gettext as _
@@ -12,11 +12,11 @@ class AlreadyRecorded(Exception):
 
 
 class StalePage(Exception):
-    """The tournament or session changed since the page was drawn; nothing was saved."""
+    """The tournament or session changed since the page was rendered; nothing was saved."""
 
 
 def save_state(game, state: dict, expected: int, **fields) -> None:
-    """Compare-and-swap on a tournament's or session's version, keeping `state` with the new
+    """Compare-and-swap on a tournament's or session's version, storing `state` with the new
     version (and any other `fields`).
 
     `expected` is the version the change was computed from; when another phone changed the
@@ -37,7 +37,7 @@ def save_state(game, state: dict, expected: int, **fields) -> None:
 
 
 def game_identity(game) -> tuple:
-    """What tells a tournament or session apart in whatever is kept of it, even from one that had
+    """What tells a tournament or session apart in whatever is cached of it, even from one that had
     its number before (a number freed by a database rolled back)."""
     return (game.pk, game.created_at.timestamp())
 

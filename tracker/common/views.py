@@ -25,16 +25,16 @@ def render_page(request, template: str, context: dict, fragment: str = "entry"):
     return response
 
 
-def swap_or_redirect(request, game, redraw):
-    """After a change: htmx gets the live part of the page redrawn in place, a plain form post
+def swap_or_redirect(request, game, render_again):
+    """After a change: htmx gets the live part of the page rendered again, a plain form post
     is redirected to the page (POST/redirect/GET)."""
     if request.htmx:
-        return redraw()
+        return render_again()
     return redirect(game.get_absolute_url() + "#entry")
 
 
 def page_version(request) -> int | None:
-    """The version of the tournament or session the page was drawn from."""
+    """The version of the tournament or session the page was rendered from."""
     try:
         return int(request.POST.get("version", ""))
     except ValueError:
@@ -58,7 +58,7 @@ def say_once(request, level: int, text: str) -> None:
 
 
 def run_on_version(request, action, done) -> bool:
-    """Run `action(version=…, once=…)` against the version the page was drawn from and with
+    """Run `action(version=…, once=…)` against the version the page was rendered from and with
     the form's one-time key; say what happened.
 
     A stale page or a refused change saves nothing and says why; the same tap sent again
@@ -82,7 +82,7 @@ def run_on_version(request, action, done) -> bool:
 
 
 def act_on_version(request, game, action, done: str):
-    """A destructive action (undo, close) on the version the page was drawn from, then back to
+    """A destructive action (undo, close) on the version the page was rendered from, then back to
     the page, which says what happened."""
     run_on_version(request, action, done)
     return redirect(game)
@@ -91,7 +91,7 @@ def act_on_version(request, game, action, done: str):
 @require_GET
 def changed(request, token):
     """204 when the game or group of `token` is still at version ?v=, else 200 with the new
-    version (the page then redraws what changed). No login: the signed token is the key."""
+    version (the page then refreshes its live part). No login: the signed token is the key."""
     what = read_token(token)
     if what is None:
         raise Http404(_("No such page"))

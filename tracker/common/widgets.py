@@ -1,5 +1,5 @@
-"""Widgets drawn in Python: a select with a score of options costs a template render per option
-through Django's form renderer, and the entry forms are drawn after every save."""
+"""Widgets rendered in Python: a select with a score of options costs a template render per
+option through Django's form renderer, and the entry forms are rendered after every save."""
 
 from django import forms
 from django.forms.utils import flatatt
@@ -7,7 +7,7 @@ from django.utils.html import format_html, format_html_join
 
 
 class QuickSelect(forms.Select):
-    """A plain select (no option groups), the same HTML as Django's, drawn in one go."""
+    """A plain select (no option groups), the same HTML as Django's, rendered in one go."""
 
     def render(self, name, value, attrs=None, renderer=None):
         chosen = {str(item) for item in self.format_value(value)}
@@ -32,8 +32,8 @@ def _input(widget, name, value, attrs) -> str:
 
 
 class QuickHidden(forms.HiddenInput):
-    """A hidden input drawn in one go: an entry form carries the hand and the version it was
-    drawn for, and Django's renderer took longer for each of them than for the rest of the
+    """A hidden input rendered in one go: an entry form carries the hand and the version it was
+    rendered for, and Django's renderer took longer for each of them than for the rest of the
     form."""
 
     def render(self, name, value, attrs=None, renderer=None):
@@ -41,7 +41,7 @@ class QuickHidden(forms.HiddenInput):
 
 
 class QuickText(forms.TextInput):
-    """A text input drawn in one go (the session page's form for a player who joins)."""
+    """A text input rendered in one go (the session page's form for a player who joins)."""
 
     def render(self, name, value, attrs=None, renderer=None):
         return _input(self, name, value, attrs)

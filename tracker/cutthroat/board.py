@@ -1,10 +1,10 @@
 """A Cutthroat tournament as its pages read it.
 
-What the rules computed is kept with the tournament: its state after the last played hand
+What the rules computed is stored with the tournament: its state after the last played hand
 (standings, bags, games, who deals) with the version it belongs to, and each hand's result on
-the hand. A page reads them back and replays nothing; only when the kept state is not of the
-tournament's version (hands imported in bulk, a database made before states were kept) is the
-tournament replayed once and the state kept again. Hands are stored by seat, so renaming a
+the hand. A page reads them back and replays nothing; only when the stored state is not of the
+tournament's version (hands imported in bulk, a database made before states were stored) is
+the tournament replayed once and the state stored again. Hands are stored by seat, so renaming a
 player never rewrites history.
 """
 
@@ -17,7 +17,7 @@ from tracker.rules import cutthroat
 
 
 class Scoreboard:
-    """A tournament with its seats, settings and kept state; the pending hand (bids in, tricks
+    """A tournament with its seats, settings and stored state; the pending hand (bids in, tricks
     not yet) is read when first asked for."""
 
     def __init__(self, tournament: Tournament, seats, names, settings, state, pending=None):
@@ -100,7 +100,7 @@ def jacks_by_seat(jacks: dict[str, str], names: list[str]) -> dict[str, int]:
 
 
 def load(tournament: Tournament) -> Scoreboard:
-    """The tournament with its kept state and its pending hand (seats may come prefetched)."""
+    """The tournament with its stored state and its pending hand (seats may come prefetched)."""
     seats = seats_of(tournament)
     names = [seat.player.name for seat in seats]
     settings = cutthroat.settings_from_rules(tournament.rules, len(names))
@@ -126,7 +126,7 @@ def store_results(rows: list[Hand], results: list, names: list[str]) -> None:
 
 
 def stored_fields(board: Scoreboard) -> dict:
-    """What lists and history pages read off the tournament row, kept with the state."""
+    """What lists and history pages read off the tournament row, stored with the state."""
     champion = board.standings.champion
     return {
         "hand_count": board.hands_played,
@@ -135,7 +135,7 @@ def stored_fields(board: Scoreboard) -> dict:
 
 
 def rebuild(tournament: Tournament, names, settings) -> cutthroat.TournamentState:
-    """Replay the tournament once and keep what it computed, for the version it was read at."""
+    """Replay the tournament once and store what it computed, for the version it was read at."""
     board = Scoreboard(tournament, seats_of(tournament), names, settings, None)
     rows = list(tournament.hands.filter(tricks__isnull=False))
     store_results(rows, replay(board, rows), names)

@@ -14,7 +14,7 @@ from tracker.cutthroat.board import Scoreboard, every_hand_row, latest_hand_rows
 from tracker.models import Hand
 from tracker.rules import cutthroat
 
-# How long a drawn table of played hands is kept (tournament.html).
+# How long a rendered table of played hands is cached (tournament.html).
 HISTORY_SECONDS_KEPT = 24 * 60 * 60
 
 # Bids where a table cell is narrow ("1F" and "2F" stay as the table writes them).
@@ -102,8 +102,8 @@ def hand_row(board: Scoreboard, hand: cutthroat.HandResult) -> dict:
 
 def hand_line(board: Scoreboard, hand: Hand) -> CachedRow:
     """A played hand's row in the table of its game, keyed by all it shows, which is worked out
-    from what the hand holds: tournament.html keeps each row drawn for its key, so playing a
-    hand draws its row only, and a kept row's cells are never worked out."""
+    from what the hand holds: tournament.html caches each row under its key, so playing a
+    hand renders its row only, and a cached row's cells are never worked out."""
     fragment_of = [board.tournament.group_id, game_identity(board.tournament)]
     key = digest([*fragment_of, hand.pk, hand.bids, hand.tricks, hand.result, board.names])
     return CachedRow(key, lambda: hand_row(board, board.scored(hand)))
@@ -261,7 +261,8 @@ def scoreboard_context(board: Scoreboard, every: bool, latest: int) -> dict:
     hands = every_hand_row(board) if every else latest_hand_rows(board, latest)
     game, number = board.next_hand()
     played, names = history(board, hands), short_names(board)
-    # The drawn table of played hands is kept for what it shows (tournament.html).
+    # The rendered table of played hands is cached under a key of what it shows
+    # (tournament.html).
     shown = [
         [game["number"], game["winner"], game["hidden"], game["final"]]
         + [line.key for line in game["hands"]]
@@ -270,7 +271,8 @@ def scoreboard_context(board: Scoreboard, every: bool, latest: int) -> dict:
     fragment_of = [board.tournament.group_id, game_identity(board.tournament)]
     rows, won = standings(board, board.scored(hands[-1]) if hands else None), game_over(board)
     result = board.standings
-    # The standings (or the game just won) are kept for what they show (tournament.html).
+    # The standings (or the game just won) are cached under a key of what they show
+    # (tournament.html).
     standing = [rows, won, game, number, result.next_dealer, result.next_first_bidder]
     return {
         "standings": rows,

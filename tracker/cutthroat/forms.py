@@ -3,7 +3,7 @@
 
 The forms only shape what was tapped or typed into the values the services take (bids, tricks
 and jacks by player name); the services check them against the rules, and a refusal is shown on
-the form, which keeps what was entered. Bids, tricks and jacks are tap grids (radio buttons drawn
+the form, which keeps what was entered. Bids, tricks and jacks are tap grids (radio buttons rendered
 as buttons) listed in the order the players bid, so one tap is one choice, with or without
 JavaScript.
 """
@@ -33,8 +33,8 @@ BID_BUTTONS = {
 
 
 class TapGrid(forms.RadioSelect):
-    """Radio buttons as a grid of tap targets, drawn in one go: through Django's renderer each
-    option costs a template render, and the entry forms are drawn after every save.
+    """Radio buttons as a grid of tap targets, rendered in one go: through Django's renderer
+    each option costs a template render, and the entry forms are rendered after every save.
 
     `classes`: value → CSS classes of its button (how wide it is); `words`: value → the option
     in full words, where the button says less."""
@@ -70,7 +70,7 @@ class TapGrid(forms.RadioSelect):
 
 @functools.lru_cache(maxsize=1024)
 def _grid(name, stem, choices, chosen, classes, words, grid_attrs) -> SafeString:
-    """A tap grid's markup, kept for what it shows: every save draws the same grids for the
+    """A tap grid's markup, cached by what it shows: every save renders the same grids for the
     next hand again (labels come already in the reader's language, so the key holds it)."""
     classes, words = dict(classes), dict(words)
 
@@ -146,7 +146,7 @@ HAND_NUMBER = {"widget": QuickHidden, "min_value": 1, "max_value": 2**31 - 1}
 class BidsForm(forms.Form):
     """Step 1 of a hand: every player's bid, before play, in the order they bid."""
 
-    # The hand the bids were tapped for: a page drawn before another phone played that hand
+    # The hand the bids were tapped for: a page rendered before another phone played that hand
     # must not put its bids on the next one.
     number = forms.IntegerField(required=False, **HAND_NUMBER)
 
@@ -174,8 +174,8 @@ class BidsForm(forms.Form):
 
     @property
     def rows_key(self) -> str | None:
-        """What the rows of an empty form show, to keep them drawn under (tournament.html);
-        None for a form that was sent, which shows what was tapped."""
+        """What the rows of an empty form show, to cache them under (tournament.html); None
+        for a form that was sent, which shows what was tapped."""
         if self.is_bound or any(name.startswith("bid_") for name in self.initial):
             return None
         # A reason shows only where the Blind 6 is refused (tournament.html).
@@ -263,8 +263,8 @@ class PlayedForm(forms.Form):
 
     @property
     def rows_key(self) -> str | None:
-        """What the rows of an empty form show, to keep them drawn under (tournament.html);
-        None for a form that was sent, which shows what was tapped."""
+        """What the rows of an empty form show, to cache them under (tournament.html); None
+        for a form that was sent, which shows what was tapped."""
         if self.is_bound or any(name.startswith(("tricks_", "jack_")) for name in self.initial):
             return None
         board = self.board
@@ -289,7 +289,7 @@ class PlayedForm(forms.Form):
 
 
 class CorrectionForm(PlayedForm):
-    """A past hand corrected, checked against the version the page was drawn from."""
+    """A past hand corrected, checked against the version the page was rendered from."""
 
     version = forms.IntegerField(widget=QuickHidden)
     confirm = forms.BooleanField(required=False, widget=QuickHidden)

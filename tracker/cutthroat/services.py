@@ -2,8 +2,8 @@
 
 This is the one gate for every change to a tournament: it checks the change against the rules
 (RulesError), against what another phone saved first (AlreadyRecorded, StalePage), records it
-with an entry in the tournament's history, keeps the computed state with the new version, and
-has the ledger follow (`money.after_change`). A new hand is played on from the kept state; a
+with an entry in the tournament's history, stores the computed state with the new version, and
+has the ledger follow (`money.after_change`). A new hand is played on from the stored state; a
 correction or an undo replays the tournament once.
 """
 
@@ -282,7 +282,7 @@ def import_log(group, doc: dict, user, create_missing: bool = False, money_rules
 
 
 def catch_up(tournament: Tournament, user=None, rows: list[Hand] | None = None) -> Scoreboard:
-    """Replay a tournament whose hands were written in bulk (an import), keep what the rules
+    """Replay a tournament whose hands were written in bulk (an import), store what the rules
     computed, and have the ledger follow."""
     board = load(tournament)
     rows = list(tournament.hands.filter(tricks__isnull=False)) if rows is None else rows

@@ -81,8 +81,8 @@ def after_refusal(request, group, tournament, typed):
     tournament.refresh_from_db()
     board = load(tournament)
     messages.warning(request, refusal_note(board, typed), extra_tags="refused")
-    redraw = partial(scoreboard, request, group, tournament, board)
-    return swap_or_redirect(request, tournament, redraw)
+    render_again = partial(scoreboard, request, group, tournament, board)
+    return swap_or_redirect(request, tournament, render_again)
 
 
 def refusal_note(board, typed: dict) -> str:
@@ -159,8 +159,8 @@ def save_entry(request, pk, tournament_pk, form_class, save):
     if form.is_valid():
         try:
             messages.success(request, save(board, form.cleaned_data))
-            redraw = partial(scoreboard, request, group, tournament, board)
-            return swap_or_redirect(request, tournament, redraw)
+            render_again = partial(scoreboard, request, group, tournament, board)
+            return swap_or_redirect(request, tournament, render_again)
         except RulesError as refusal:
             form.add_error(None, str(refusal))
         except (AlreadyRecorded, StalePage):

@@ -15,7 +15,7 @@ class SignupForm(UserCreationForm):
 
 
 def currency_choices() -> list[tuple[str, str]]:
-    """Each currency with its decimals, in the reader's language (drawn with each form)."""
+    """Each currency with its decimals, in the reader's language (rendered with each form)."""
     return [
         (
             code,

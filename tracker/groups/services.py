@@ -24,7 +24,7 @@ def create_group(form, user):
 
 def save_group(form) -> None:
     """The group's name and currency; the currency only while nothing was played for money
-    (every amount is kept in the currency's minor unit: changing it would rescale them)."""
+    (every amount is stored in the currency's minor unit: changing it would rescale them)."""
     group = form.instance
     if "currency" in form.changed_data and group.pk and has_money(group):
         raise Refused(

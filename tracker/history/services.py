@@ -1,8 +1,8 @@
 """The group's history: past tournaments and sessions, their charts, and a player's record.
 
-Lists read what the rules computed and kept with each tournament and session (their states), so
-a page costs the same however long each game was; charts and a player's record read the kept
-result of every hand and round. Nothing here replays a game.
+Lists read what the rules computed and stored with each tournament and session (their states),
+so a page costs the same however long each game was; charts and a player's record read the
+stored result of every hand and round. Nothing here replays a game.
 """
 
 from dataclasses import dataclass
@@ -91,7 +91,7 @@ def tournament_row(group, board) -> dict:
 
 
 def tournament_result(board) -> cutthroat.TournamentResult:
-    """The standings with every kept hand result, game by game, as a replay would give them."""
+    """The standings with every stored hand result, game by game, as a replay would give them."""
     by_game: dict[int, list] = {}
     for hand in cutthroat_board.every_hand(board):
         by_game.setdefault(hand.game, []).append(hand)
@@ -148,7 +148,7 @@ def session_row(group, board) -> dict:
 
 
 def session_result(board) -> catte.SessionResult:
-    """The session's money with every kept round result, as a replay would give them."""
+    """The session's money with every stored round result, as a replay would give them."""
     rounds = [played.result for played in catte_board.every_round(board)]
     return catte.session_result(board.state, board.settings, rounds, board.is_closed)
 
@@ -175,7 +175,7 @@ def money_chart(group, board):
 
 
 def player_replays(group, player) -> tuple[list[Replay], list[Replay]]:
-    """Every tournament and session `player` sat in, with every kept hand and round result."""
+    """Every tournament and session `player` sat in, with every stored hand and round result."""
     played_in = tournaments_of(group).filter(seats__player=player).prefetch_related("hands")
     sat_in = sessions_of(group).filter(seats__player=player).prefetch_related("rounds")
     boards = [cutthroat_board.load(tournament) for tournament in played_in]

@@ -3,7 +3,7 @@
 Plain Python over what ``tracker.rules`` returns: every number here is read off a
 ``TournamentResult`` or a ``SessionResult`` (or counted from them), never from stored totals.
 A replay is anything with ``names`` (seat order), ``result`` and, for Cutthroat, ``settings``:
-``tracker.history.services.Replay`` is, built from the results kept with each game.
+``tracker.history.services.Replay`` is, built from the results stored with each game.
 
 Players are told apart by name: names are unique in a group (ignoring case) and a replay uses
 the players' current names, so a renamed player keeps his whole record.

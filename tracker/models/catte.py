@@ -26,11 +26,11 @@ class Session(models.Model):
     )
     created_at = models.DateTimeField(default=timezone.now)
     closed_at = models.DateTimeField(null=True, blank=True)
-    # Bumped by every write; a form carries the version it was drawn from, so a stale page
+    # Bumped by every write; a form carries the version it was rendered from, so a stale page
     # can never overwrite a newer change.
     version = models.PositiveIntegerField(default=0)
     # What the rules computed after the last round (money, open side-pot shares, who deals),
-    # kept for the version it belongs to, so a page replays nothing.
+    # stored with the version it belongs to, so a page replays nothing.
     state = models.JSONField(null=True, blank=True)
     state_version = models.PositiveIntegerField(null=True, blank=True)
     round_count = models.PositiveIntegerField(default=0)
@@ -106,7 +106,7 @@ class Round(models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField()
     entry = models.JSONField()
-    # What the rules computed for this round (by seat), kept with the session's state.
+    # What the rules computed for this round (by seat), stored with the session's state.
     result = models.JSONField(null=True, blank=True)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"

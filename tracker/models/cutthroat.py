@@ -16,14 +16,14 @@ class Tournament(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     created_at = models.DateTimeField(default=timezone.now)
-    # Bumped by every write; a form carries the version it was drawn from, so a stale page
+    # Bumped by every write; a form carries the version it was rendered from, so a stale page
     # can never overwrite a newer change.
     version = models.PositiveIntegerField(default=0)
     # What the rules computed after the last played hand (standings, bags, games, who deals),
-    # kept for the version it belongs to, so a page replays nothing.
+    # stored with the version it belongs to, so a page replays nothing.
     state = models.JSONField(null=True, blank=True)
     state_version = models.PositiveIntegerField(null=True, blank=True)
-    # Kept with the state, for lists and history pages.
+    # Stored with the state, for lists and history pages.
     champion = models.ForeignKey(
         "tracker.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
@@ -69,7 +69,7 @@ class Hand(models.Model):
     bids = models.JSONField()  # list by seat: int or "NIL", "BN", "1F", "2F", "B6", "SM"
     tricks = models.JSONField(null=True, blank=True)  # list by seat, null until played
     jacks = models.JSONField(null=True, blank=True)  # {"JD": seat, ...}
-    # What the rules computed for this hand (by seat), kept with the tournament's state.
+    # What the rules computed for this hand (by seat), stored with the tournament's state.
     result = models.JSONField(null=True, blank=True)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"

@@ -43,7 +43,7 @@ class Group(models.Model):
         settings.AUTH_USER_MODEL, through="Membership", related_name="card_groups"
     )
     # Bumped by every change the group's own pages show (a game, a payment, a player, a
-    # member), so those pages are kept per version and read back.
+    # member), so what those pages cache is keyed by it.
     version = models.PositiveIntegerField(default=0)
 
     class Meta:

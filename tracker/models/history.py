@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 class Change(models.Model):
     """One entry of a tournament's or session's history: who changed what, when, before and after.
 
-    Hands and rounds are replayed from their current rows; this table is what keeps every earlier
+    Hands and rounds are replayed from their current rows; this table is what holds every earlier
     version, so a correction or an undo never loses what was entered.
     """
 
@@ -38,8 +38,8 @@ class Change(models.Model):
     action = models.CharField(max_length=12, choices=Action.choices)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
-    # The line in English (exports, the admin) and as kept words (see tracker/common/said),
-    # shown to each reader in his language; rows written before words were kept have none.
+    # The line in English (exports, the admin) and as stored words (see tracker/common/said),
+    # shown to each reader in his language; rows written before words were stored have none.
     summary = models.CharField(max_length=200, blank=True)
     words = models.JSONField(null=True, blank=True)
     # The one-time key of the form that asked for the change (an undo, a close): a repeat of

@@ -4,7 +4,7 @@ from django.utils import timezone
 
 
 class Preferences(models.Model):
-    """What a person chose for himself, kept with his account so every phone he logs in on
+    """What a person chose for himself, stored with his account so every phone he logs in on
     follows it."""
 
     user = models.OneToOneField(

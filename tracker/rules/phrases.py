@@ -3,7 +3,7 @@
 A message is an English template marked with `_`, so that the extraction of messages finds it,
 and its params: the players, numbers and cards it speaks of, never part of the template. A
 `Phrase` holds both and renders through the translator installed when it is shown, so a refusal
-made for one page reads in the language that page is drawn in. The web app installs Django's
+made for one page reads in the language that page is rendered in. The web app installs Django's
 `gettext` (tracker/apps.py); without one, every phrase reads in English::
 
     where = Phrase(_("game {game} hand {hand}"), game=1, hand=3)

@@ -1,4 +1,4 @@
-"""What the table view shows of a game: the kept state as the game's own page words it, only
+"""What the table view shows of a game: the stored state as the game's own page words it, only
 what matters from across a table (the money or the scores, whose deal, the side pot, the last
 round or hand), with short names for the big tiles."""
 

@@ -1,5 +1,5 @@
 """The app on a phone's home screen: the web app manifest, and the service worker as the site
-serves it at /sw.js (static/js/sw.js with its cache name and what it keeps filled in)."""
+serves it at /sw.js (static/js/sw.js with its cache name and what it caches filled in)."""
 
 import hashlib
 import json
@@ -23,7 +23,7 @@ ICONS = [
     ("icons/icon-maskable-512.png", "512x512", "maskable"),
 ]
 WORKER_SOURCE = "js/sw.js"
-# What the offline page needs, kept when the worker installs; nothing else is kept ahead.
+# What the offline page needs, cached when the worker installs; nothing else is cached ahead.
 OFFLINE_STATIC = ["css/app.css", "favicon.svg", "js/register.js"]
 OFFLINE_TEMPLATE = "offline.html"
 IGNORED = ["CVS", ".*", "*~"]  # as collectstatic ignores them
@@ -63,7 +63,7 @@ def static_signature() -> str:
 
 
 def cache_name() -> str:
-    """The worker's cache, named after the static files and the offline page it keeps: a
+    """The worker's cache, named after the static files and the offline page it caches: a
     deploy that changes either is a new worker, which drops the old cache."""
     offline_page = get_template(OFFLINE_TEMPLATE).template.source
     digest = hashlib.sha256(f"{static_signature()}\n{offline_page}".encode()).hexdigest()

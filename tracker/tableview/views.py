@@ -47,7 +47,7 @@ def service_worker(request):
     """static/js/sw.js, from the root so that it may look after every page."""
     response = HttpResponse(phone.worker_source(), content_type="application/javascript")
     response["Service-Worker-Allowed"] = "/"
-    # The browser asks for it again at every visit; nothing between may keep an old one.
+    # The browser asks for it again at every visit; nothing between may cache an old one.
     response["Cache-Control"] = "no-cache"
     return response
 

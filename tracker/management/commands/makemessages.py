@@ -1,4 +1,4 @@
-"""Django's makemessages, also finding the messages kept with their values (tracker/common/said:
+"""Django's makemessages, also finding the messages stored with their values (tracker/common/said:
 `said(text, ...)` and `said_plural(singular, plural, count, ...)`), and leaving out the tests,
 whose own phrases are no text of the app."""
 

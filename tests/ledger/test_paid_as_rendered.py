@@ -1,4 +1,4 @@
-"""The payment forms posted exactly as the balances page and "Record a payment" draw them, in
+"""The payment forms posted exactly as the balances page and "Record a payment" render them, in
 every language and in a currency with and without cents."""
 
 import pytest
@@ -6,8 +6,8 @@ from django.urls import reverse
 
 from ledger.balances import group_balances
 from ledger.models import Transaction
-from tests.drawn import form_on, forms_on, submit
 from tests.factories import GroupFactory, MembershipFactory, PlayerFactory
+from tests.page_forms import form_on, forms_on, submit
 from tracker.catte import board, services
 from tracker.models import Role
 from tracker.rules import catte

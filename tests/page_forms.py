@@ -1,4 +1,4 @@
-"""Forms as a page draws them: read a page, fill in what a person fills in, and send the form
+"""Forms as a page renders them: read a page, fill in what a person fills in, and send the form
 with every field the page wrote (hidden ones included), as a browser would."""
 
 from dataclasses import dataclass, field
@@ -6,7 +6,7 @@ from html.parser import HTMLParser
 
 
 @dataclass
-class DrawnForm:
+class PageForm:
     action: str
     method: str
     fields: dict = field(default_factory=dict)
@@ -15,7 +15,7 @@ class DrawnForm:
     text: str = ""  # every word the form shows (its buttons' labels too), to find it by
 
     def filled(self, button: str | None = None, **typed) -> dict:
-        """What a browser sends: the fields as drawn, what was typed, the button pressed."""
+        """What a browser sends: the fields as rendered, what was typed, the button pressed."""
         sent = {**self.fields, **{name: str(value) for name, value in typed.items()}}
         if button is not None:
             name, value = next((n, v) for n, v, t in self.buttons if button in (t, v))
@@ -26,7 +26,7 @@ class DrawnForm:
 class _Forms(HTMLParser):
     def __init__(self, html: str):
         super().__init__(convert_charrefs=True)
-        self.forms: list[DrawnForm] = []
+        self.forms: list[PageForm] = []
         self.form, self.select, self.options, self.textarea, self.button = (
             None,
             None,
@@ -39,7 +39,7 @@ class _Forms(HTMLParser):
     def handle_starttag(self, tag, attrs):
         names = {key: value or "" for key, value in attrs}
         if tag == "form":
-            self.form = DrawnForm(names.get("action", ""), names.get("method", "get").lower())
+            self.form = PageForm(names.get("action", ""), names.get("method", "get").lower())
             self.forms.append(self.form)
         elif self.form is None:
             return
@@ -91,11 +91,11 @@ class _Forms(HTMLParser):
             self.select = None
 
 
-def forms_on(response) -> list[DrawnForm]:
+def forms_on(response) -> list[PageForm]:
     return _Forms(response.content.decode()).forms
 
 
-def form_on(response, action: str = "", text: str = "") -> DrawnForm:
+def form_on(response, action: str = "", text: str = "") -> PageForm:
     """The one form of the page posting to an address containing `action` and showing `text`
     (the first, when several do)."""
     found = [f for f in forms_on(response) if action in f.action and text in f.text]
@@ -103,7 +103,7 @@ def form_on(response, action: str = "", text: str = "") -> DrawnForm:
     return found[0]
 
 
-def submit(client, form: DrawnForm, button: str | None = None, headers=None, **typed):
-    """Send `form` as drawn, with what a person typed (`typed`) and the `button` pressed (its
+def submit(client, form: PageForm, button: str | None = None, headers=None, **typed):
+    """Send `form` as rendered, with what a person typed (`typed`) and the `button` pressed (its
     text or value); the response, not followed."""
     return client.post(form.action, form.filled(button, **typed), headers=headers or {})
