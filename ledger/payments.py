@@ -18,6 +18,7 @@ from ledger.models import Transaction
 from ledger.posting import player_account, post, reverse
 from tracker.common.once import AlreadyDone, done_once
 from tracker.common.said import Money, quoted, said
+from tracker.common.text import hidden_character
 from tracker.common.versioning import StalePage, claim_group_version
 
 NOTE_MAX = 100
@@ -52,8 +53,18 @@ def check_payment(payer, payee, amount: Decimal, note: str = "") -> None:
         raise PaymentError(_("%(player)s cannot pay themselves.") % {"player": payer.name})
     if amount <= 0:
         raise PaymentError(_("A payment is more than zero."))
+    check_note(note)
+
+
+def check_note(note: str) -> None:
+    """A payment's note: visible text of at most NOTE_MAX characters, however it came in (a
+    form or a backup)."""
     if len(note) > NOTE_MAX:
         raise PaymentError(_("A note has at most %(most)d characters.") % {"most": NOTE_MAX})
+    if (hidden := hidden_character(note)) is not None:
+        raise PaymentError(
+            _("A note cannot hold an invisible or control character (%(code)s).") % {"code": hidden}
+        )
 
 
 def reverse_payment(entry: Transaction, user, *, version, once=None) -> Transaction:

@@ -1,3 +1,4 @@
+import re
 from functools import partial
 
 from django.conf import settings
@@ -5,7 +6,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.functional import SimpleLazyObject
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -21,6 +22,7 @@ from tracker.groups import services
 from tracker.groups.forms import GroupForm, InviteForm, MemberRoleForm, PlayerForm, SignupForm
 from tracker.models import Group, Invite, Role, SessionSeat, TournamentSeat
 
+INVITE_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 LATEST_GAMES = 10  # tournaments and sessions listed on the group page
 # What a member's new role lets him do, in a whole sentence for each role.
 NOW_IN_ROLE = {
@@ -194,6 +196,8 @@ def invite_revoke(request, pk, invite_pk):
 
 @require_http_methods(["GET", "POST"])
 def invite_accept(request, token):
+    if not INVITE_TOKEN.fullmatch(token):  # a token is URL-safe text; anything else names none
+        raise Http404(_("No such invite"))
     invite = get_object_or_404(Invite.objects.select_related("group"), token=token)
     if not invite.is_usable:
         return render(request, "tracker/invite_accept.html", {"invite": invite}, status=410)

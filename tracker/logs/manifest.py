@@ -7,14 +7,14 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from ledger.payments import NOTE_MAX
+from ledger.payments import NOTE_MAX, PaymentError, check_note
 from tracker.common.seats import MAX_PLAYERS
 from tracker.logs import limits
 from tracker.logs.limits import MANIFEST, MAX_GAME_NAME, MAX_LOGS, MAX_PAYMENTS, count
 from tracker.models import CURRENCIES
 from tracker.rules import MOST_ENTRIES, RulesError
 from tracker.rules.catte_settings import check_amount, parse_amount
-from tracker.rules.names import check_names, name_key, short_name_problem
+from tracker.rules.names import check_names, name_key, name_problem, short_name_problem
 
 FORMAT = "cardtable-backup/1"
 
@@ -173,6 +173,8 @@ def _check_entry(entry, where: str, currency: str) -> None:
             _("%(where)s: name must be text of at most %(most)d characters")
             % {"where": where, "most": MAX_GAME_NAME}
         )
+    if name and (problem := name_problem(name, MAX_GAME_NAME)):
+        raise RulesError(_("%(where)s: name: %(problem)s") % {"where": where, "problem": problem})
     for key in ("game_stake", "buy_in"):
         if key in entry:
             _money(entry[key], f"{where}: {key}", currency)
@@ -217,5 +219,9 @@ def _check_payment(payment, where: str, known: dict, currency: str) -> None:
             _("%(where)s: note must be text of at most %(most)d characters")
             % {"where": where, "most": NOTE_MAX}
         )
+    try:
+        check_note(note)  # as the payments' gate reads it
+    except PaymentError as refusal:
+        raise RulesError(f"{where}: {refusal}") from refusal
     if type(payment.get("reversed", False)) is not bool:
         raise RulesError(_("%(where)s: reversed must be true or false") % {"where": where})

@@ -41,13 +41,18 @@ def name_problem_phrase(name, limit: int = NAME_MAX) -> Phrase | None:
         )
     if name != name.strip():
         return Phrase(_("a name cannot start or end with a space"))
-    hidden = next((char for char in name if unicodedata.category(char) in INVISIBLE), None)
+    hidden = hidden_character(name)
     if hidden is not None:
         return Phrase(
-            _("a name cannot hold an invisible or control character ({code})"),
-            code=f"U+{ord(hidden):04X}",
+            _("a name cannot hold an invisible or control character ({code})"), code=hidden
         )
     return None
+
+
+def hidden_character(text: str) -> str | None:
+    """The first character of `text` that does not show as itself ("U+202E"), if any."""
+    hidden = next((char for char in text if unicodedata.category(char) in INVISIBLE), None)
+    return None if hidden is None else f"U+{ord(hidden):04X}"
 
 
 def short_name_problem(short: str, others) -> Phrase | None:
