@@ -16,6 +16,8 @@ def manage(*args, **env):
     environment = {**os.environ, **env}
     environment.pop("DATABASE_URL", None)
     environment.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    if "REDIS_URL" not in env:
+        environment.pop("REDIS_URL", None)
     return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, env=environment)
 
 
@@ -33,3 +35,17 @@ def test_debug_off_without_a_secret_key_is_a_clear_error():
 def test_a_bad_debug_value_is_refused():
     done = manage("check", DJANGO_DEBUG="maybe")
     assert "DJANGO_DEBUG must be 1 or 0" in done.stderr
+
+
+def test_redis_is_the_shared_cache_when_redis_url_is_set():
+    done = manage(
+        "shell", "-c", "from django.conf import settings; print(settings.CACHES['default'])",
+        REDIS_URL="redis://cache.example:6379/0",
+    )  # fmt: skip
+    assert "django.core.cache.backends.redis.RedisCache" in done.stdout
+    assert "redis://cache.example:6379/0" in done.stdout
+
+
+def test_each_process_keeps_its_own_cache_without_redis_url():
+    done = manage("shell", "-c", "from django.conf import settings; print(settings.CACHES)")
+    assert "LocMemCache" in done.stdout
