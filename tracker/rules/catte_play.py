@@ -126,16 +126,12 @@ class SessionState:
 
     def snapshot(self) -> dict:
         """The state as JSON-ready values, players by seat, so a renamed player keeps it."""
-
-        def amounts(by_name):
-            return [str(by_name[name]) for name in self.players]
-
+        amounts = {"running": self.running, "open_shares": self.open_shares}
+        amounts["carried_in"] = self.carried_in
         return {
             "rounds_played": self.rounds_played,
             "due_dealer": self.players.index(self.due_dealer),
-            "running": amounts(self.running),
-            "open_shares": amounts(self.open_shares),
-            "carried_in": amounts(self.carried_in),
+            **{key: [str(by_name[p]) for p in self.players] for key, by_name in amounts.items()},
         }
 
     @classmethod
