@@ -4,6 +4,7 @@ others and on the table view within seconds, without a reload, in each phone's l
 import pytest
 from django.urls import reverse
 
+from tests.browser.conftest import put_down
 from tests.browser.test_languages import log_in
 from tracker.catte import services as catte_services
 
@@ -22,7 +23,7 @@ def table(browser):
     ]
     yield [context.new_page() for context in contexts]
     for context in contexts:
-        context.close()
+        put_down(context)
 
 
 def tap(page, selector):

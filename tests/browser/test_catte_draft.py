@@ -3,6 +3,7 @@ reload loses nothing, and when both tap at once neither tap is counted twice nor
 
 import pytest
 
+from tests.browser.conftest import put_down
 from tests.browser.test_phone import log_in
 from tests.browser.thumb import ARTIFACTS
 from tests.factories import fresh
@@ -29,7 +30,7 @@ def table(browser, live_server, group, players, alice, bob):
         phones.append(phone)
     yield session, *phones
     for context in contexts:
-        context.close()
+        put_down(context)
 
 
 def trick(phone, name):

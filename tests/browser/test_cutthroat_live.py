@@ -3,6 +3,7 @@ reload; the other's taps are kept when it came second, and so are taps across a 
 
 import pytest
 
+from tests.browser.conftest import put_down
 from tests.browser.test_phone import log_in
 from tests.factories import fresh
 from tracker.cutthroat import board as cutthroat_board
@@ -22,7 +23,7 @@ def two_phones(browser):
     ]
     yield [context.new_page() for context in contexts]
     for context in contexts:
-        context.close()
+        put_down(context)
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
+from tests.browser.conftest import put_down
 from tests.browser.test_languages import log_in
 from tests.browser.test_phone import TOO_SMALL
 from tests.factories import PASSWORD
@@ -78,6 +79,6 @@ def test_every_page_of_a_group_fits_a_phone(browser, live_server, demo, language
     log_in(phone, live_server, "demo")
     pages = walk(phone, live_server.url, demo.get_absolute_url())
     assert len(pages) > 30  # the group, its games, history, balances, statements, forms
-    context.close()
+    put_down(context)
     problems = [f"{path} {problem}" for path, found in pages.items() for problem in found]
     assert problems == [], "\n".join(problems)

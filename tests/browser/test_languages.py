@@ -5,6 +5,7 @@ import pytest
 from django.utils import translation
 from django.utils.translation import gettext
 
+from tests.browser.conftest import put_down
 from tests.browser.thumb import ARTIFACTS
 from tests.factories import PASSWORD, GroupFactory, PlayerFactory, fresh
 from tracker.catte import services as catte_sessions
@@ -28,7 +29,7 @@ def phone_in(browser):
 
     yield open_phone
     for context in contexts:
-        context.close()
+        put_down(context)
 
 
 def log_in(page, live_server, username):

@@ -3,6 +3,7 @@ and what the other had typed is never thrown away."""
 
 import pytest
 
+from tests.browser.conftest import put_down
 from tests.browser.test_phone import log_in
 from tracker.catte import board as catte_board
 from tracker.catte import services as catte_services
@@ -22,7 +23,7 @@ def two_phones(browser):
     ]
     yield [context.new_page() for context in contexts]
     for context in contexts:
-        context.close()
+        put_down(context)
 
 
 def test_a_round_saved_on_one_phone_shows_on_the_other(

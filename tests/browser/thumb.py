@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.conftest import put_down
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PHONES = {"360x740": (360, 740), "390x844": (390, 844)}
 
@@ -20,7 +22,7 @@ def thumb(browser, request):
     )
     page = context.new_page()
     yield Thumb(page, request.param)
-    context.close()
+    put_down(context)
 
 
 class Thumb:
