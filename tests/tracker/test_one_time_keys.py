@@ -9,6 +9,8 @@ from tests.factories import GroupFactory, MembershipFactory, PlayerFactory, pay
 from tests.page_forms import form_on, submit
 from tracker.catte import board as catte_board
 from tracker.catte import services as catte
+from tracker.cutthroat import board as cutthroat_board
+from tracker.cutthroat import services as cutthroat
 from tracker.models import Change, Role, Session
 from tracker.rules.catte import Round
 
@@ -74,3 +76,37 @@ def test_a_key_that_is_not_one_is_no_key(as_bob, group, players, forged):
     typed = {"payer": players[1].pk, "payee": players[0].pk, "amount": "1.00"}
     assert submit(as_bob, payment_form(as_bob, group), **typed, once=forged).status_code == 302
     assert Transaction.objects.get(kind="payment").once is None
+
+
+def test_a_reversal_with_a_key_of_another_group_reverses_here(
+    as_alice, group, players, other_group
+):
+    first = pay(group, players[0], players[1], "3.00", None)
+    Transaction.objects.filter(pk=first.pk).update(once="d" * 32)
+    elsewhere, ann_and_ben = other_group
+    payment = pay(elsewhere, ann_and_ben[0], ann_and_ben[1], "1.00", None)
+    url = reverse("payment_reverse", args=[elsewhere.pk, payment.pk])
+    reverse_form = form_on(as_alice.get(reverse("balances", args=[elsewhere.pk])), url)
+    submit(as_alice, reverse_form, once="d" * 32)
+    assert Transaction.objects.filter(group=elsewhere, reverses=payment).count() == 1
+    assert not Transaction.objects.filter(group=group, kind="reversal").exists()
+
+
+def test_a_tournament_undo_with_a_key_a_bid_used_records_nothing(as_bob, group, players, bob):
+    tournament = cutthroat.start(group, players[:3], {"preset": "official"}, bob)
+    bids = dict.fromkeys(["An", "Bình", "Chi"], 5)
+    cutthroat.record_bids(cutthroat_board.load(tournament), bids, bob)
+    Change.objects.filter(tournament=tournament).update(once="e" * 32)
+    url = reverse("hand_undo", args=[group.pk, tournament.pk])
+    form = form_on(as_bob.get(tournament.get_absolute_url()), url)
+    assert submit(as_bob, form, once="e" * 32).status_code == 302
+    assert not Change.objects.filter(action="undo").exists()
+
+
+def test_a_reopen_with_a_key_a_round_used_records_nothing(as_bob, evening, bob):
+    catte.close(catte_board.load(evening), evening.version, bob)
+    Change.objects.filter(session=evening, action="round").filter(number=1).update(once="f" * 32)
+    url = reverse("session_reopen", args=[evening.group_id, evening.pk])
+    form = form_on(as_bob.get(evening.get_absolute_url()), url)
+    assert submit(as_bob, form, once="f" * 32).status_code == 302
+    assert not Change.objects.filter(action="reopen").exists()

@@ -21,6 +21,7 @@ from tracker.catte import services as catte_sessions
 from tracker.cutthroat import services as tournaments
 from tracker.logs import backup, registry
 from tracker.rules import RulesError
+from tracker.rules.names import hidden_character
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 LOGS = [
@@ -89,6 +90,14 @@ def mutated_logs(draw):
     return doc
 
 
+def texts_of(group) -> list[str]:
+    """Every text a restore stores that people read: names of games and players, notes."""
+    texts = [*group.tournaments.values_list("name", flat=True)]
+    texts += group.sessions.values_list("name", flat=True)
+    texts += group.players.values_list("name", flat=True)
+    return texts + list(group.transactions.values_list("note", flat=True))
+
+
 def rolled_back(run):
     """Run in a transaction that is always rolled back; fragments cached under rows that the
     rollback hands out again are dropped too."""
@@ -139,6 +148,24 @@ def rezipped(files: list[tuple[str, bytes]], compression: int) -> bytes:
     return buffer.getvalue()
 
 
+def text_leaves(node):
+    """(container, key) of every string value inside `node`."""
+    items = node.items() if isinstance(node, dict) else enumerate(node)
+    for key, value in items:
+        if isinstance(value, str):
+            yield node, key
+        elif isinstance(value, dict | list):
+            yield from text_leaves(value)
+
+
+def hide_in_text(draw, doc) -> None:
+    """Put a character that does not show as itself into one of the texts of `doc`."""
+    leaves = list(text_leaves(doc))
+    if leaves:
+        node, key = draw(st.sampled_from(leaves))
+        node[key] += draw(st.sampled_from(["\x00", "\u202e", "\u200b", "\x07", "\n"]))
+
+
 @st.composite
 def mutated_zips(draw, data: bytes):
     """The backup with bytes changed, or with files dropped, doubled, swapped or bent."""
@@ -151,7 +178,7 @@ def mutated_zips(draw, data: bytes):
     for _ in range(draw(st.integers(1, 3))):
         at = draw(st.integers(0, len(files) - 1))
         name, content = files[at]
-        action = draw(st.sampled_from(["drop", "double", "swap", "bend", "entry"]))
+        action = draw(st.sampled_from(["drop", "double", "swap", "bend", "entry", "hide"]))
         if action == "drop" and len(files) > 1:
             files.pop(at)
         elif action == "double":
@@ -162,6 +189,10 @@ def mutated_zips(draw, data: bytes):
         elif action == "bend":
             doc = json.loads(content)
             mutate(draw, doc)
+            files[at] = (name, json.dumps(doc).encode())
+        elif action == "hide" and name == "group.json":
+            doc = json.loads(content)
+            hide_in_text(draw, doc)
             files[at] = (name, json.dumps(doc).encode())
         elif action == "entry" and name == "group.json":
             doc = json.loads(content)
@@ -184,5 +215,27 @@ def test_a_mutated_backup_is_restored_whole_or_not_at_all(db, alice, backup_zip,
         except RulesError:
             assert not empty.tournaments.exists() and not empty.sessions.exists()
             assert not empty.players.exists() and not empty.transactions.exists()
+        else:
+            assert not any(map(hidden_character, texts_of(empty)))
+
+    rolled_back(attempt)
+
+
+@FUZZ
+@given(data=st.data())
+def test_text_that_does_not_show_as_itself_is_never_restored(db, alice, backup_zip, data):
+    files = members(backup_zip)
+    manifest = json.loads(files["group.json"])
+    hide_in_text(data.draw, manifest)
+    files["group.json"] = json.dumps(manifest).encode()
+    hidden = rezipped(list(files.items()), zipfile.ZIP_DEFLATED)
+
+    def attempt():
+        empty = GroupFactory(name="Restored", currency="EUR")
+        try:
+            backup.import_zip(empty, hidden, alice)
+        except RulesError:
+            return
+        assert not any(map(hidden_character, texts_of(empty)))
 
     rolled_back(attempt)
