@@ -9,6 +9,9 @@ so paying one suggestion leaves the others.
 
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import partial
+
+from django.core.cache import cache
 
 from ledger.models import Account, Posting, Transaction
 from ledger.posting import balances as account_balances
@@ -98,6 +101,16 @@ def stable_plan(group, settle: dict[str, Decimal]) -> list[Transfer]:
         current = apply_payment(current, payer, payee, amount)
         plan = fewest_transfers(current, prefer=plan)
     return plan
+
+
+BALANCES_SECONDS = 24 * 60 * 60
+
+
+def cached_balances(group, players=None) -> Balances:
+    """`group_balances`, worked out once per version of the group, whichever server and phone
+    asks: every change of the money bumps that version."""
+    key = f"balances:{group.pk}:{group.version}"
+    return cache.get_or_set(key, partial(group_balances, group, players), BALANCES_SECONDS)
 
 
 def group_balances(group, players=None) -> Balances:

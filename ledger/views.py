@@ -3,7 +3,6 @@ from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.cache import cache
 from django.http import HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.functional import SimpleLazyObject
@@ -11,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ledger import reports
-from ledger.balances import group_balances
+from ledger.balances import cached_balances, group_balances
 from ledger.forms import PaidForm, PaymentForm
 from ledger.models import Posting, Transaction
 from ledger.payments import PaymentError, record_payment, reverse_payment
@@ -21,7 +20,6 @@ from tracker.common.views import once_key, page_version, render_page, say_once
 from tracker.models import Role
 
 LATEST_PAYMENTS = 10
-BALANCES_SECONDS = 24 * 60 * 60
 
 
 @login_required
@@ -29,11 +27,9 @@ BALANCES_SECONDS = 24 * 60 * 60
 def balances(request, pk):
     group = group_for(request, pk)
     payments = group.transactions.filter(kind=Transaction.Kind.PAYMENT)
-    # Worked out once per version of the group, whichever server and phone asks.
-    key = f"balances:{group.pk}:{group.created_at.timestamp()}:{group.version}"
     context = {
         "group": group,
-        "balances": cache.get_or_set(key, partial(group_balances, group), BALANCES_SECONDS),
+        "balances": cached_balances(group),
         "can_score": group.membership.allows(Role.SCORER),
         "payments": payments.select_related("reversed_by").order_by("-created_at", "-pk")[
             :LATEST_PAYMENTS
@@ -76,9 +72,10 @@ def transfer_paid(request, pk):
 
 def recorded(request, group, data):
     """Record the payment a form asked for; back to the balances, which say so."""
-    payer, payee, amount = data["payer"], data["payee"], data["amount"]
-    asked = {"version": data["version"], "once": data["once"], "note": data.get("note", "")}
-    entry = record_payment(group, payer, payee, amount, request.user, **asked)
+    entry = record_payment(
+        group, data["payer"], data["payee"], data["amount"], request.user,
+        version=data["version"], once=data["once"], note=data.get("note", ""),
+    )  # fmt: skip
     say_once(request, messages.SUCCESS, _("Recorded: %(payment)s.") % {"payment": entry.line})
     return redirect("balances", pk=group.pk)
 

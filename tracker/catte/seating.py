@@ -95,10 +95,7 @@ def leave(board: SessionBoard, player_pk: int, version: int, user, once=None, af
         if seat.left_after_round is not None:
             raise RulesError(_("%(name)s has already left.") % {"name": name})
         with transaction.atomic():
-            seat.left_after_round = after_round
-            seat.save(update_fields=["left_after_round"])
-            store_state(board, version)
-            _forget_sitting_out(board, seat, user, _("%(phone)s: %(name)s left."))
+            _move(board, seat, after_round, version, user, _("%(phone)s: %(name)s left."))
             record_change(
                 session=board.session,
                 number=number,
@@ -124,10 +121,8 @@ def come_back(board: SessionBoard, player_pk: int, version: int, user, once=None
         if left is None:
             raise RulesError(_("%(name)s is at the table.") % {"name": name})
         with transaction.atomic():
-            seat.left_after_round = None
-            seat.save(update_fields=["left_after_round"])
-            store_state(board, version)
-            _forget_sitting_out(board, seat, user, _("%(phone)s: %(name)s is back at the table."))
+            back = _("%(phone)s: %(name)s is back at the table.")
+            _move(board, seat, None, version, user, back)
             record_change(
                 session=board.session,
                 number=number,
@@ -140,6 +135,15 @@ def come_back(board: SessionBoard, player_pk: int, version: int, user, once=None
                 once=once,
             )
     return board
+
+
+def _move(board: SessionBoard, seat: SessionSeat, left_after_round, version: int, user, note):
+    """The seat leaves after round `left_after_round` or (None) is back; the round being
+    entered starts the way the seat now is."""
+    seat.left_after_round = left_after_round
+    seat.save(update_fields=["left_after_round"])
+    store_state(board, version)
+    _forget_sitting_out(board, seat, user, note)
 
 
 def _forget_sitting_out(board: SessionBoard, seat: SessionSeat, user, note: str) -> None:

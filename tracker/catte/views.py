@@ -16,7 +16,7 @@ from tracker.catte.forms import JoinForm, RoundForm, SessionForm
 from tracker.catte.services import DraftMoved
 from tracker.common.changes import change_context
 from tracker.common.permissions import game_for, group_for
-from tracker.common.versioning import AlreadyRecorded, StalePage, game_identity
+from tracker.common.versioning import AlreadyRecorded, StalePage, version_key
 from tracker.common.views import act_on_version, render_page, swap_or_redirect
 from tracker.models import Role, Session
 from tracker.rules import RulesError
@@ -39,7 +39,7 @@ def session_page(request, group, session, board=None, round_form=None, notice=No
     board = board or SimpleLazyObject(partial(load, session))
     context = {"group": group, "session": session, "board": board, "notice": notice}
     context.update(can_score=can_score, can_reopen=can_reopen, latest=latest)
-    context["version_key"] = (*game_identity(session), session.version, group.version)
+    context["version_key"] = version_key(session)
     context["round_form"] = round_form or (RoundForm(board=board) if can_score else None)
     context["shown"] = SimpleLazyObject(partial(display.session_context, board, can_score, latest))
     context["recent_changes"] = SimpleLazyObject(

@@ -42,6 +42,12 @@ def game_identity(game) -> tuple:
     return (game.pk, game.created_at.timestamp())
 
 
+def version_key(game) -> tuple:
+    """What a game's cached fragments are keyed by: the game, its version and its group's (names
+    and currency are the group's), as its page reads them (`game.group` read with it)."""
+    return (*game_identity(game), game.version, game.group.version)
+
+
 def touch_group(group_id: int) -> None:
     """Something the group's pages show has changed (in the same transaction as the change)."""
     Group.objects.filter(pk=group_id).update(version=F("version") + 1)

@@ -50,11 +50,10 @@ def say_once(request, level: int, text: str) -> None:
     """Add a message unless the same one waits to be shown: a double tap's two requests tell
     the phone one thing."""
     waiting = messages.get_messages(request)
-    if any(message.level == level and str(message) == str(text) for message in waiting):
-        waiting.used = False  # looked at, not shown: they stay for the next page
-        return
-    waiting.used = False
-    messages.add_message(request, level, text)
+    said_before = any(message.level == level and str(message) == str(text) for message in waiting)
+    waiting.used = False  # looked at, not shown: they stay for the next page
+    if not said_before:
+        messages.add_message(request, level, text)
 
 
 def run_on_version(request, action, done) -> bool:

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from tracker.common.changes import change_context, line_of
 from tracker.common.permissions import game_for, group_for
-from tracker.common.versioning import AlreadyRecorded, StalePage, game_identity
+from tracker.common.versioning import AlreadyRecorded, StalePage, version_key
 from tracker.common.views import (
     act_on_version,
     render_page,
@@ -49,7 +49,7 @@ def scoreboard(request, group, tournament, board=None, **forms):
     if can_score:
         context.update(entry_context(board, forms))
     context.update(**forms, every=every, entering="bids_form" in forms or "played_form" in forms)
-    context["version_key"] = (*game_identity(tournament), tournament.version, group.version)
+    context["version_key"] = version_key(tournament)
     context["shown"] = SimpleLazyObject(partial(display.scoreboard_context, board, every, LATEST))
     context["recent_changes"] = SimpleLazyObject(
         lambda: change_context(tournament, board.names, display.describe_entry, every)

@@ -1,4 +1,3 @@
-import re
 from functools import partial
 
 from django.conf import settings
@@ -14,15 +13,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from ledger.balances import group_balances
+from ledger.balances import cached_balances
 from tracker.common.names import by_name, derived_short_name
 from tracker.common.permissions import group_for
 from tracker.common.views import render_page
 from tracker.groups import services
 from tracker.groups.forms import GroupForm, InviteForm, MemberRoleForm, PlayerForm, SignupForm
 from tracker.models import Group, Invite, Role, SessionSeat, TournamentSeat
+from tracker.models.groups import INVITE_TOKEN
 
-INVITE_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 LATEST_GAMES = 10  # tournaments and sessions listed on the group page
 # What a member's new role lets him do, in a whole sentence for each role.
 NOW_IN_ROLE = {
@@ -70,7 +69,7 @@ def group_detail(request, pk):
         "members": group.memberships.select_related("user"),
         "tournaments": tournaments.prefetch_related(seats["tournament"])[:LATEST_GAMES],
         "sessions": group.sessions.prefetch_related(seats["session"])[:LATEST_GAMES],
-        "balances": SimpleLazyObject(partial(group_balances, group, players)),
+        "balances": SimpleLazyObject(partial(cached_balances, group, players)),
         "can_score": group.membership.allows(Role.SCORER),
         "is_owner": group.membership.allows(Role.OWNER),
     }
@@ -196,7 +195,7 @@ def invite_revoke(request, pk, invite_pk):
 
 @require_http_methods(["GET", "POST"])
 def invite_accept(request, token):
-    if not INVITE_TOKEN.fullmatch(token):  # a token is URL-safe text; anything else names none
+    if not INVITE_TOKEN.fullmatch(token):
         raise Http404(_("No such invite"))
     invite = get_object_or_404(Invite.objects.select_related("group"), token=token)
     if not invite.is_usable:

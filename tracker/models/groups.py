@@ -1,3 +1,4 @@
+import re
 import secrets
 from datetime import timedelta
 from decimal import Decimal
@@ -129,6 +130,10 @@ class Player(models.Model):
 
 def new_invite_token() -> str:
     return secrets.token_urlsafe(24)
+
+
+# What an invite's token can look like; an address with anything else names no invite.
+INVITE_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 def invite_expiry():

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET
 
 from tracker.catte.board import load as load_session
 from tracker.common.permissions import game_for
-from tracker.common.versioning import game_identity
+from tracker.common.versioning import version_key
 from tracker.common.views import render_page
 from tracker.cutthroat.board import load as load_tournament
 from tracker.models import Session, Tournament
@@ -26,8 +26,8 @@ def session_table(request, pk, session_pk):
     """A Cắt Tê session for the screen in the middle of the table; any member may open it."""
     group, session = game_for(request, pk, Session, session_pk)
     shown = SimpleLazyObject(lambda: display.session_context(load_session(session)))
-    key = (*game_identity(session), session.version, group.version)
-    context = {"group": group, "session": session, "shown": shown, "version_key": key}
+    context = {"group": group, "session": session, "shown": shown}
+    context["version_key"] = version_key(session)
     return render_page(request, SESSION_TEMPLATE, context)
 
 
@@ -37,8 +37,8 @@ def tournament_table(request, pk, tournament_pk):
     """A Cutthroat tournament for the screen in the middle of the table."""
     group, tournament = game_for(request, pk, Tournament, tournament_pk)
     shown = SimpleLazyObject(lambda: display.tournament_context(load_tournament(tournament)))
-    key = (*game_identity(tournament), tournament.version, group.version)
-    context = {"group": group, "tournament": tournament, "shown": shown, "version_key": key}
+    context = {"group": group, "tournament": tournament, "shown": shown}
+    context["version_key"] = version_key(tournament)
     return render_page(request, TOURNAMENT_TEMPLATE, context)
 
 
