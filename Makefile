@@ -5,6 +5,9 @@ BIN := $(VENV)/bin
 
 .PHONY: run test lint install messages demo bench clean
 
+# Another port when 8000 is taken: make run PORT=8001
+PORT ?= 8000
+
 $(VENV)/.installed: requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Python 3.11 or newer is needed" or 0)'
 	$(PYTHON) -m venv $(VENV)
@@ -20,11 +23,11 @@ messages: install
 run: messages
 	$(PY) manage.py migrate --noinput
 	@echo ""
-	@echo "  Open http://127.0.0.1:8000/ and create the first account with 'Sign up'"
+	@echo "  Open http://127.0.0.1:$(PORT)/ and create the first account with 'Sign up'"
 	@echo "  (or on the command line: $(PY) manage.py createsuperuser)."
 	@echo "  Optional: '$(PY) manage.py demo' fills the database with a demo group."
 	@echo ""
-	$(PY) manage.py runserver 127.0.0.1:8000
+	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 lint: install
 	$(BIN)/ruff check .

@@ -36,9 +36,11 @@ class Balances:
     rows: list[BalanceRow]
     side_pot: Decimal
     transfers: list[Transfer]
+    played_for_money: bool  # anything ever posted, even if it is all settled since
 
     @property
     def any_money(self) -> bool:
+        """Anything owed or waiting in a side pot now."""
         return any(row.balance or row.open_share for row in self.rows) or bool(self.side_pot)
 
     def row_of(self, name: str) -> BalanceRow:
@@ -76,6 +78,10 @@ def payments_since_last_result(group) -> list[list[Posting]]:
     for posting in postings:
         by_entry.setdefault(posting.transaction_id, []).append(posting)
     return list(by_entry.values())
+
+
+def any_payment(group) -> bool:
+    return group.transactions.filter(kind=Transaction.Kind.PAYMENT).exists()
 
 
 def is_payment_like(entry: Transaction) -> bool:
@@ -123,4 +129,6 @@ def group_balances(group, players=None) -> Balances:
     rows = [BalanceRow(p, balances.get(p, Decimal(0)), shares.get(p, Decimal(0))) for p in players]
     settle = {row.player.name: row.to_settle for row in rows}
     transfers = stable_plan(group, settle) if any(settle.values()) else []
-    return Balances(group, rows, side_pot, transfers)
+    # A player's account is opened by his first posting, and stays after he settles.
+    played = bool(balances or shares)
+    return Balances(group, rows, side_pot, transfers, played_for_money=played)

@@ -60,11 +60,14 @@
       .then(function () { asking = false; });
   }
 
-  // A form the thumb has touched holds typing until it is saved (its swap replaces it).
-  document.addEventListener("change", function (event) {
+  // A form the thumb has touched holds typing until it is saved (its swap replaces it): a
+  // tap counts at once, a letter typed into a box as soon as it is typed ("input").
+  function touched(event) {
     var form = event.target.closest && event.target.closest("#entry form");
     if (form && !form.matches("[data-live-ignore]")) { form.setAttribute("data-typed", ""); }
-  });
+  }
+  document.addEventListener("change", touched);
+  document.addEventListener("input", touched);
   document.addEventListener("visibilitychange", ask);
   window.setInterval(ask, PERIOD);
 })();

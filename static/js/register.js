@@ -50,11 +50,26 @@
     if (note && event.detail && event.detail.successful) { note.remove(); }
   });
 
-  // The offline page's way back to where the phone was.
+  // The offline page's way back to where the phone was. It stands in for the page the phone
+  // could not fetch: after a reload (the live check's, or the person's) or a step through the
+  // history, that is the page the phone was on, so "Back" asks for it again; after a tap on a
+  // link or a form, the phone was on the page before.
+  function backToWhereThePhoneWas() {
+    var entries = window.performance && performance.getEntriesByType &&
+      performance.getEntriesByType("navigation");
+    var arrivedBy = entries && entries.length ? entries[0].type : "navigate";
+    if (arrivedBy === "reload" || arrivedBy === "back_forward") { window.location.reload(); }
+    else if (window.history.length > 1) { window.history.back(); }
+    else { window.location.assign("/"); }
+  }
   document.addEventListener("click", function (event) {
     var back = event.target.closest && event.target.closest("[data-back]");
     if (!back) { return; }
     event.preventDefault();
-    if (window.history.length > 1) { window.history.back(); } else { window.location.assign("/"); }
+    backToWhereThePhoneWas();
   });
+  // And without a tap, as soon as the network is back.
+  if (document.getElementById("offline")) {
+    window.addEventListener("online", backToWhereThePhoneWas);
+  }
 })();

@@ -2,8 +2,13 @@
 
 import os
 import shutil
+from io import StringIO
 
 import pytest
+from django.core.management import call_command
+
+from tests.factories import PASSWORD
+from tracker.models import Group
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
@@ -49,3 +54,13 @@ def phone(browser):
     page = context.new_page()
     yield page
     put_down(context)
+
+
+@pytest.fixture
+def demo(db):
+    """The group `manage.py demo` makes, its user's password the tests' own."""
+    call_command("demo", stdout=StringIO())
+    user = Group.objects.get(name="Demo table").memberships.get().user
+    user.set_password(PASSWORD)
+    user.save()
+    return Group.objects.get(name="Demo table")

@@ -90,15 +90,15 @@ def test_the_offline_page_shows_when_the_server_cannot_be_reached(
     phone.context.set_offline(True)
     phone.goto(live_server.url + f"/groups/{tournament.group_id}/")
     assert OFFLINE in phone.inner_text("#offline")
-    phone.context.set_offline(False)
-    phone.click("button:has-text('Back')")
+    phone.context.set_offline(False)  # back where the phone was, without a tap
     phone.wait_for_url(live_server.url + tournament.get_absolute_url())
     # A plain form's POST (here: log out) that cannot be sent shows it too, and sent nothing.
     phone.context.set_offline(True)
     phone.click("button:has-text('Log out')")
     assert OFFLINE in phone.inner_text("#offline")
-    phone.context.set_offline(False)
-    phone.goto(live_server.url + tournament.get_absolute_url())
+    phone.context.set_offline(False)  # back to the page the form was on
+    phone.wait_for_url(live_server.url + tournament.get_absolute_url())
+    phone.wait_for_selector("h1:has-text('Tournament')")
     assert phone.locator("button:has-text('Log out')").count() == 1  # still logged in
 
 
@@ -109,7 +109,8 @@ def test_the_offline_page_is_in_the_language_the_phone_chose_last(
     phone.goto(live_server.url + tournament.get_absolute_url())
     phone.evaluate(WORKER_ACTIVE)  # installed in English, with its offline page
     assert phone.evaluate(OFFLINE_KEPT_IN, "en")
-    phone.click("footer button[lang=vi]")
+    phone.click("#language-link")
+    phone.click("button[lang=vi]")
     phone.wait_for_selector("html[lang=vi]")
     phone.wait_for_function(OFFLINE_KEPT_IN, arg="vi", polling=100)
     phone.context.set_offline(True)
@@ -187,3 +188,36 @@ def test_the_wake_lock_breaks_nothing_where_it_is_not_given(
     page.wait_for_selector("text=Game 1 · hand 1")
     assert errors == []
     context.close()
+
+
+def offline_after_a_reload(phone, live_server, tournament):
+    """The group page, then the tournament; the network goes and the page is reloaded (as the
+    live check does when the game changed)."""
+    log_in(phone, live_server, "alice")
+    phone.goto(live_server.url + f"/groups/{tournament.group_id}/")
+    phone.goto(live_server.url + tournament.get_absolute_url())
+    phone.evaluate(WORKER_ACTIVE)
+    phone.context.set_offline(True)
+    phone.reload()
+    assert OFFLINE in phone.inner_text("#offline")
+
+
+def test_back_from_the_offline_page_goes_to_the_page_it_stood_for(
+    phone, live_server, alice, tournament
+):
+    offline_after_a_reload(phone, live_server, tournament)
+    phone.tap("button:has-text('Back')")  # still offline: the same page, offline again
+    phone.wait_for_selector("#offline")
+    assert phone.url == live_server.url + tournament.get_absolute_url()
+    phone.context.set_offline(False)
+    phone.wait_for_selector("h1:has-text('Tournament')")
+    assert phone.url == live_server.url + tournament.get_absolute_url()  # not the group page
+
+
+def test_the_offline_page_goes_back_by_itself_when_the_network_returns(
+    phone, live_server, alice, tournament
+):
+    offline_after_a_reload(phone, live_server, tournament)
+    phone.context.set_offline(False)
+    phone.wait_for_selector("h1:has-text('Tournament')")
+    assert phone.url == live_server.url + tournament.get_absolute_url()

@@ -55,9 +55,11 @@ def test_the_longest_short_name_and_amount_fit_inside_the_chart():
         x_label="round",
         fmt=lambda amount: f"{amount:.2f}",
     )
-    x = float(re.search(r'<text x="([\d.]+)" y="[\d.]+" fill="#', svg).group(1))
+    end = re.search(r'<text x="([\d.]+)" y="[\d.]+" text-anchor="end" fill="#', svg)
+    assert float(end.group(1)) <= charts.WIDTH  # flush with the right edge, never past it
+    polyline = re.search(r'<polyline points="[^"]* ([\d.]+),[\d.]+"', svg)
     label = "Christophor. -12345.50"
-    assert x + charts.CHAR_WIDTH * len(label) <= charts.WIDTH
+    assert float(polyline.group(1)) + charts.CHAR_WIDTH * len(label) <= charts.WIDTH
 
 
 def test_end_labels_that_would_overlap_are_pushed_apart():
@@ -66,7 +68,10 @@ def test_end_labels_that_would_overlap_are_pushed_apart():
         title="Close game",
         x_label="hand",
     )
-    ends = [float(y) for y in re.findall(r'<text x="[\d.]+" y="([\d.]+)" fill="#', svg)]
+    ends = [
+        float(y)
+        for y in re.findall(r'<text x="[\d.]+" y="([\d.]+)" text-anchor="end" fill="#', svg)
+    ]
     assert len(ends) == 3
     assert all(abs(a - b) >= charts.LABEL_GAP for a in ends for b in ends if a != b)
 

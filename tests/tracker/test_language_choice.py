@@ -2,6 +2,7 @@
 
 from django.test import Client
 from django.urls import reverse
+from django.utils.translation import get_language_info
 
 from tests.factories import PASSWORD
 from tracker.models import Preferences
@@ -49,3 +50,39 @@ def test_it_goes_back_only_to_a_page_of_this_site(client):
     response = choose(client, "de", next_url="https://elsewhere.example/")
     assert response["Location"] == "/"
     assert choose(client, "de", next_url="/accounts/login/")["Location"] == "/accounts/login/"
+
+
+def test_the_languages_have_a_page_of_their_own_away_from_every_action(client):
+    page = client.get(reverse("choose_language"), {"next": "/accounts/login/"}).content.decode()
+    for code, name in [("en", "English"), ("vi", get_language_info("vi")["name_local"])]:
+        assert f'value="{code}" lang="{code}"' in page and name in page
+    assert 'name="next" value="/accounts/login/"' in page
+    login = client.get(reverse("login")).content.decode()
+    assert 'name="language"' not in login and 'id="language-link"' in login
+
+
+def test_the_page_after_a_switch_offers_the_way_back_in_the_language_before(client):
+    choose(client, "de", next_url="/accounts/login/")
+    page = client.get(reverse("login")).content.decode()
+    assert "Die Seiten sind jetzt auf Deutsch." in page
+    assert '<button name="language" value="en" lang="en" class="secondary">Back to English' in page
+
+
+def test_the_way_back_is_offered_once(client):
+    choose(client, "vi", next_url="/accounts/login/")
+    client.get(reverse("login"))
+    assert 'id="language-back"' not in client.get(reverse("login")).content.decode()
+
+
+def test_choosing_the_language_already_shown_offers_nothing_back(client):
+    choose(client, "en", next_url="/accounts/login/")
+    assert 'id="language-back"' not in client.get(reverse("login")).content.decode()
+
+
+def test_taking_the_switch_back_offers_nothing_more(client):
+    choose(client, "de", next_url="/accounts/login/")
+    page = client.get(reverse("login")).content.decode()
+    assert 'name="taking_back" value="1"' in page
+    client.post(reverse("choose_language"), {"language": "en", "taking_back": "1", "next": "/"})
+    page = client.get(reverse("login")).content.decode()
+    assert '<html lang="en">' in page and 'id="language-back"' not in page

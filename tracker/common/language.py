@@ -6,9 +6,10 @@ from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 from django.http import HttpResponseRedirect
 from django.middleware.locale import LocaleMiddleware
+from django.shortcuts import render
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods
 
 from tracker.models import Preferences
 
@@ -24,6 +25,8 @@ class LanguageMiddleware(LocaleMiddleware):
         chosen = getattr(request, "chosen_language", None)
         if chosen:
             remember_in_cookie(response, chosen)
+        if getattr(request, "language_before_offered", False):
+            response.delete_cookie(LANGUAGE_BEFORE, samesite=settings.LANGUAGE_COOKIE_SAMESITE)
         response.headers.setdefault("Content-Language", translation.get_language())
         return response
 
@@ -49,18 +52,47 @@ def follow_the_chosen_language(sender, request, user, **kwargs):
         translation.activate(chosen)
 
 
-@require_POST
+# The language a page was read in before a switch (a cookie of the phone, so that a switch
+# stores nothing on the server for a visitor): the next page offers it back once.
+LANGUAGE_BEFORE = "language_before"
+LANGUAGE_BEFORE_SECONDS = 600
+
+
+@require_http_methods(["GET", "POST"])
 def choose_language(request):
-    """One tap on a language: stored in this phone's cookie, and with the account when logged
-    in."""
-    language = request.POST.get("language", "")
-    back = request.POST.get("next", "")
+    """The languages on a page of their own, away from every action, so that a stray tap
+    cannot switch; one tap on one stores it in this phone's cookie, and with the account when
+    logged in."""
+    back = request.POST.get("next") or request.GET.get("next", "")
     if not url_has_allowed_host_and_scheme(back, {request.get_host()}, request.is_secure()):
         back = "/"
+    if request.method == "GET":
+        return render(request, "language.html", {"back": back})
+    language = request.POST.get("language", "")
     response = HttpResponseRedirect(back)
     if language not in LANGUAGE_CODES:
         return response
+    before = translation.get_language()
+    if language != before and "taking_back" not in request.POST:
+        response.set_cookie(
+            LANGUAGE_BEFORE,
+            before,
+            max_age=LANGUAGE_BEFORE_SECONDS,
+            samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+            secure=settings.SESSION_COOKIE_SECURE,
+            httponly=True,
+        )
     remember_in_cookie(response, language)
     if request.user.is_authenticated:
         Preferences.objects.update_or_create(user=request.user, defaults={"language": language})
     return response
+
+
+def language_before(request) -> str | None:
+    """The language this phone read in before its last switch, said once: the page after the
+    switch offers it back."""
+    before = request.COOKIES.get(LANGUAGE_BEFORE)
+    if before is None:
+        return None
+    request.language_before_offered = True  # the middleware forgets it with this response
+    return before if before in LANGUAGE_CODES and before != translation.get_language() else None

@@ -23,6 +23,7 @@ from tracker.models import Group, Invite, Role, SessionSeat, TournamentSeat
 from tracker.models.groups import INVITE_TOKEN
 
 LATEST_GAMES = 10  # tournaments and sessions listed on the group page
+SET_UP_PLAYERS = 2  # until the group has this many players, adding them comes first
 # What a member's new role lets him do, in a whole sentence for each role.
 NOW_IN_ROLE = {
     Role.VIEWER: gettext_lazy("%(member)s is now viewer (can look)."),
@@ -56,14 +57,20 @@ def group_create(request):
 @require_GET
 def group_detail(request, pk):
     group = group_for(request, pk)
+    return render_page(request, "tracker/group_detail.html", group_page(group))
+
+
+def group_page(group, **more) -> dict:
+    """What the group page shows. Querysets and the balances are read only when the cached
+    fragment is missing."""
     players = by_name(group.players.select_related("user"))
     seats = {
         "tournament": Prefetch("seats", TournamentSeat.objects.select_related("player")),
         "session": Prefetch("seats", SessionSeat.objects.select_related("player")),
     }
     tournaments = group.tournaments.select_related("champion")
-    # Querysets and the balances are read only when the cached fragment is missing.
-    context = {
+    is_owner = group.membership.allows(Role.OWNER)
+    return {
         "group": group,
         "players": players,
         "members": group.memberships.select_related("user"),
@@ -71,9 +78,10 @@ def group_detail(request, pk):
         "sessions": group.sessions.prefetch_related(seats["session"])[:LATEST_GAMES],
         "balances": SimpleLazyObject(partial(cached_balances, group, players)),
         "can_score": group.membership.allows(Role.SCORER),
-        "is_owner": group.membership.allows(Role.OWNER),
+        "is_owner": is_owner,
+        "setting_up": is_owner and len(players) < SET_UP_PLAYERS,
+        **more,
     }
-    return render_page(request, "tracker/group_detail.html", context)
 
 
 @login_required
@@ -130,18 +138,18 @@ def member_remove(request, pk, member_pk):
 def player_add(request, pk):
     group = group_for(request, pk, role=Role.OWNER)
     form = PlayerForm(request.POST, group=group)
-    if form.is_valid():
-        player = services.save_player(form)
-        messages.success(request, _("%(player)s joined the table.") % {"player": player.name})
-        form = PlayerForm(group=group)
-    elif not request.htmx:
-        messages.error(request, " ".join(form.errors["name"]))
-        return redirect(group)
+    added = services.save_player(form).name if form.is_valid() else None
     if not request.htmx:
-        return redirect(group)
-    players = by_name(group.players.select_related("user"))
-    context = {"group": group, "players": players, "form": form, "is_owner": True}
-    return render(request, "tracker/group_detail.html#players", context)
+        if added:
+            messages.success(request, _("%(player)s joined the table.") % {"player": added})
+        else:
+            messages.error(request, " ".join(form.errors["name"]))
+        return redirect(group.get_absolute_url() + "#players")
+    group.refresh_from_db(fields=["version"])  # the page's live check asks about the new one
+    form = PlayerForm(group=group) if added else form
+    return render_page(
+        request, "tracker/group_detail.html", group_page(group, form=form, added=added)
+    )
 
 
 @login_required

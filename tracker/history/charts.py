@@ -33,11 +33,14 @@ WIDTH, HEIGHT = 320, 200
 TOP, BOTTOM, LEFT = 12, 26, 40
 FONT = 12  # viewBox units, about 12 px on a phone; svg.chart in app.css sets the same
 LABEL_GAP = 14  # least vertical distance between two end labels
-# Room kept right of the plot for the end labels, as much as the longest takes: an average
-# character of the bold label is about 0.62 of the font size; at most a 12-character short
-# name, a space and an amount such as -12345.50 (the plot then keeps a third of the width).
-CHAR_WIDTH = 0.62 * FONT
+# Room kept right of the plot for the end labels, as much as the longest takes (each label is
+# set flush with the chart's right edge, so a longer one than reckoned reaches left, into the
+# plot, never past the edge): a character of the bold label is at most about 0.68 of the
+# font; at most a 12-character short name, a space and an amount such as -12345.50 (the plot
+# then keeps a third of the width).
+CHAR_WIDTH = 0.68 * FONT  # generous: wide letters (D, M, W) and Vietnamese marks
 MOST_LABEL_ROOM = 8 + round(CHAR_WIDTH * (12 + 1 + 9))
+TICK_CHAR_WIDTH = 0.62 * FONT  # the gridlines' values, in plain digits
 
 
 @dataclass
@@ -109,13 +112,15 @@ def line_chart(
     levels = [*every, 0] + ([reference[0]] if reference else [])
     ticks = tick_values(min(levels), max(levels))
     low, high = float(ticks[0]), float(ticks[-1])
+    # Room left of the plot for the longest gridline value, such as "-10,00".
+    left = max(LEFT, 8 + round(TICK_CHAR_WIDTH * max(len(fmt(tick)) for tick in ticks)))
     labels = [f"{line.label} {fmt(line.values[-1])}" for line in lines if line.values]
     longest = max((len(text) for text in labels), default=0)
     right = min(MOST_LABEL_ROOM, 8 + int(CHAR_WIDTH * longest))
-    plot_w, plot_h = WIDTH - LEFT - right, HEIGHT - TOP - BOTTOM
+    plot_w, plot_h = WIDTH - left - right, HEIGHT - TOP - BOTTOM
 
     def x(step: int) -> float:
-        return LEFT + (plot_w * step / steps if steps else 0)
+        return left + (plot_w * step / steps if steps else 0)
 
     def y(value) -> float:
         return TOP + plot_h * (high - float(value)) / ((high - low) or 1)
@@ -129,17 +134,17 @@ def line_chart(
     for tick in ticks:
         opacity = ".45" if tick == 0 else ".15"
         parts.append(
-            f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{_number(y(tick))}" '
+            f'<line x1="{left}" x2="{left + plot_w}" y1="{_number(y(tick))}" '
             f'y2="{_number(y(tick))}" stroke="currentColor" stroke-opacity="{opacity}"/>'
-            f'<text x="{LEFT - 4}" y="{_number(y(tick) + 4)}" text-anchor="end" '
+            f'<text x="{left - 4}" y="{_number(y(tick) + 4)}" text-anchor="end" '
             f'fill="currentColor" fill-opacity=".7">{escape(fmt(tick))}</text>'
         )
     if reference is not None:
         level, name = reference
         parts.append(
-            f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{_number(y(level))}" '
+            f'<line x1="{left}" x2="{left + plot_w}" y1="{_number(y(level))}" '
             f'y2="{_number(y(level))}" stroke="currentColor" stroke-opacity=".6" '
-            f'stroke-dasharray="4 4"/><text x="{LEFT + 2}" y="{_number(y(level) - 3)}" '
+            f'stroke-dasharray="4 4"/><text x="{left + 2}" y="{_number(y(level) - 3)}" '
             f'fill="currentColor" fill-opacity=".7">{escape(name)}</text>'
         )
     bottom = TOP + plot_h
@@ -149,7 +154,7 @@ def line_chart(
             f'fill="currentColor" fill-opacity=".7">{step}</text>'
         )
     parts.append(
-        f'<text x="{LEFT + plot_w}" y="{HEIGHT - 1}" text-anchor="end" fill="currentColor" '
+        f'<text x="{left + plot_w}" y="{HEIGHT - 1}" text-anchor="end" fill="currentColor" '
         f'fill-opacity=".7">{escape(x_label)}</text>'
     )
     drawn = [(index, line) for index, line in enumerate(lines) if line.values]
@@ -164,7 +169,7 @@ def line_chart(
             f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2.5" '
             f'stroke-linejoin="round" stroke-linecap="round"{dashes}>'
             f"<title>{escape(line.title or line.label)}</title></polyline>"
-            f'<text x="{_number(x(len(line.values) - 1) + 4)}" y="{_number(label_y)}" '
+            f'<text x="{WIDTH - 1}" y="{_number(label_y)}" text-anchor="end" '
             f'fill="{colour}" font-weight="700">{escape(text)}</text>'
         )
     parts.append("</svg>")

@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
+from ledger.balances import any_payment
 from tracker.catte import board as catte_board
 from tracker.common.permissions import group_for
 from tracker.cutthroat import board as cutthroat_board
@@ -82,5 +83,6 @@ def settlements(request, pk):
         "page": page,
         "sessions": history.session_settlements(group, page),
         "tournaments": history.tournament_settlements(group),
+        "payments_made": any_payment(group),
     }
     return render(request, "ledger/by_session.html", context)

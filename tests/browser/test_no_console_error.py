@@ -1,0 +1,69 @@
+"""A hand of Cutthroat and a round of Cắt Tê played on the demo group's phone, in each
+language, with every htmx swap and live check that goes with them: nothing is written to the
+console (a refusal of the Content-Security-Policy included) and no script fails."""
+
+import pytest
+
+from tests.browser.conftest import put_down
+from tests.browser.test_every_page_fits import console_of
+from tests.browser.test_languages import log_in
+from tracker.models import Session, Tournament
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+SETTLED = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+LIVE_CHECKS_MS = 3500  # a live check of the page (every 3 s) and its answer
+
+
+def settle(phone) -> None:
+    phone.wait_for_function(SETTLED)
+
+
+def play_a_hand(phone, tournament) -> None:
+    """Every seat bids 3; all but the last take 3 tricks, the last what is left (cutthroat.js);
+    the first seat caught both jacks."""
+    seats = tournament.seats.count()
+    for seat in range(seats):
+        phone.tap(f"label[for='id_bid_{seat}_3']")
+    phone.click("#bids [data-save]")
+    phone.wait_for_selector("#played")
+    for seat in range(seats - 1):
+        phone.tap(f"label[for='id_tricks_{seat}_3']")
+    for jack in ["JD", "JC"]:
+        phone.tap(f"label[for='id_jack_{jack}_0']")
+    phone.click("#played [data-save]")
+    phone.wait_for_selector("#bids")
+    settle(phone)
+
+
+def play_a_round(phone) -> None:
+    """The upturned card, no claim of the side pot, six tricks to whoever is first, no ace held
+    back: each the step the page asks for next."""
+    steps = ["button[value=u7H]", "button[value='c-']", "#next button[value^=t]"]
+    steps = [f"{step}:visible" for step in [*steps, "button[value='e-'][aria-pressed=false]"]]
+    while phone.locator("button[value=save][aria-disabled]").count():
+        phone.click(next(step for step in steps if phone.locator(step).count()))
+        settle(phone)
+    phone.click("button[value=save]")
+    phone.wait_for_selector("#round-form")
+    settle(phone)
+
+
+@pytest.mark.parametrize("language", ["en", "vi", "de"])
+def test_a_hand_and_a_round_write_nothing_to_the_console(browser, live_server, demo, language):
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, locale=language
+    )
+    phone = context.new_page()
+    console = console_of(phone)
+    log_in(phone, live_server, "demo")
+    tournament, session = Tournament.objects.get(), Session.objects.get(closed_at=None)
+    phone.goto(live_server.url + tournament.get_absolute_url())
+    play_a_hand(phone, tournament)
+    phone.goto(live_server.url + session.get_absolute_url())
+    play_a_round(phone)
+    for table_view in [f"sessions/{session.pk}/table/", f"tournaments/{tournament.pk}/table/"]:
+        phone.goto(f"{live_server.url}/groups/{demo.pk}/{table_view}")
+        phone.wait_for_timeout(LIVE_CHECKS_MS)
+    put_down(context)
+    assert tournament.hands.count() == 7 and session.rounds.count() == 5
+    assert console == []
