@@ -58,4 +58,3 @@ def test_the_table_view_shows_what_made_the_last_hands_scores(as_carol, group, t
     shown = text_of(page.content.decode())
     assert "made +10 · 8 bags · bag-out -100 · J♦ +10" in shown
     assert "made +40 · J♣ +10" in shown
-
