@@ -5,6 +5,7 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from tests.factories import fresh
 from tracker.cutthroat import services as tournaments
@@ -58,3 +59,20 @@ def test_the_table_view_shows_what_made_the_last_hands_scores(as_carol, group, t
     shown = text_of(page.content.decode())
     assert "made +10 · 8 bags · bag-out -100 · J♦ +10" in shown
     assert "made +40 · J♣ +10" in shown
+
+
+def test_the_message_reads_in_vietnamese(tournament):
+    board = tournaments.load(tournament)
+    with translation.override("vi"):
+        message = told.hand_saved(board, tournament.hands.get(number=2))
+    assert "An -80 (1/9 đạt +10, 8 nước dư, phạt nước dư -100, J♦ +10)" in message
+
+
+def test_a_vietnamese_page_speaks_the_glossarys_words(as_carol, group, tournament):
+    url = reverse("tournament", args=[group.pk, tournament.pk])
+    page = text_of(as_carol.get(url, headers={"Accept-Language": "vi"}).content.decode())
+    assert "Nước dư (nước ăn quá số đã gọi): 10 nước dư bị trừ 100 điểm" in page
+    assert "Mức gọi: Nil = không ăn nước nào (+100); Blind Nil (BN) = Nil gọi" in page
+    assert "Bắn trăng: 14 nước" in page
+    assert "đạt +10 8 nước dư phạt nước dư -100 J♦ +10" in page
+    assert not re.search(r"\b(bags?|Moon|Shoot)\b", page)
