@@ -119,3 +119,29 @@ def test_a_won_game_shows_its_final_scores_its_winner_and_its_money(
     thumb.assert_in_view(button("bid_2", "NIL"))  # Chi bids first in game 2
     thumb.screenshot("cutthroat-game-2-bids")
     assert "Bids · game 2, hand 1" in thumb.page.inner_text("#bids")
+
+
+def test_a_hand_that_bags_out_says_so_in_the_message_and_in_its_row(
+    thumb, live_server, alice, group, players
+):
+    tournament = tournaments.start(group, players[:3], {"preset": "official"}, alice)
+    board = tournaments.load(tournament)  # hand 1 leaves An 2 bags
+    tournaments.record_bids(board, {"An": 1, "Bình": 5, "Chi": 5}, alice)
+    tricks = {"An": 3, "Bình": 7, "Chi": 7}
+    tournaments.record_tricks(board, 1, tricks, {"JD": "Bình", "JC": "Chi"}, alice)
+    open_tournament(thumb, live_server, tournament)
+    # Bình deals hand 2: Chi bids first, then An and Bình. An takes 9: 8 bags make 10.
+    tap_bids(thumb, [(2, "4"), (0, "1"), (1, "4")])
+    wait_for(thumb, "Tricks · game 1, hand 2")
+    thumb.tap(button("tricks_2", 4))
+    thumb.tap(button("tricks_0", 9))
+    thumb.tap(button("jack_JD", 0))
+    thumb.tap(button("jack_JC", 1))
+    thumb.tap("button:has-text('Save hand')")
+    wait_for(thumb, "Bids · game 1, hand 3")
+    thumb.screenshot("cutthroat-bag-out")
+    saved = thumb.page.inner_text("#entry-messages")
+    assert "An -80 (1/9 made +10, 8 bags, bag-out -100, J♦ +10)" in saved
+    row = thumb.page.inner_text(".history-table tbody tr:first-child")
+    assert "bag-out -100" in row and "J♦ +10" in row
+    thumb.assert_no_sideways_scroll()

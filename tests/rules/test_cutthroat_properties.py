@@ -9,6 +9,7 @@ from tracker.rules.cutthroat import (
     PRESETS,
     Hand,
     Settings,
+    hand_breakdown,
     log_from,
     parse_log,
     play_tournament,
@@ -94,6 +95,16 @@ def test_each_score_is_the_bid_result_plus_jacks_minus_the_bag_penalty(tournamen
         for hand in game.hands:
             for p, score in hand.score.items():
                 assert score == hand.bid_points[p] + hand.jack_points[p] - hand.bag_penalty[p]
+
+
+@FAST
+@given(tournaments())
+def test_the_parts_of_each_score_add_up_to_it(tournament):
+    players, rules, _hands = tournament
+    for game in play_tournament(*tournament).games:
+        for hand in game.hands:
+            parts = hand_breakdown(hand, rules)
+            assert {p: sum(part.points for part in parts[p]) for p in players} == hand.score
 
 
 @FAST

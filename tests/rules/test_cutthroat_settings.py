@@ -200,6 +200,9 @@ def test_describe_settings_says_the_official_rules_in_plain_words():
         "Preset: official",
         "Game to 500 points",
         "Bags: 10 bags cost 100 points",
+        "Bids: Nil = no trick (+100); Blind Nil (BN) = Nil bid before looking (+200); 1F = "
+        "exactly 1 trick (+50); 2F = exactly 2 (+40); Blind 6 (B6) = 6 or more, bid before "
+        "looking (+100); Shoot the Moon = 14 or more (+150)",
         "Nil: tricks taken on a Nil count as bags",
         "Blind 6: once per game, only when 50 or more behind",
         "Shoot the Moon: 14 tricks",

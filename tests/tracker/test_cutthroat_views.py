@@ -79,9 +79,9 @@ def test_settings_override_the_preset_and_show_in_plain_words(as_bob, group, pla
 def test_the_preset_is_named_in_the_readers_language(as_bob, group, players):
     tournament = tournaments.start(group, players[:3], {"preset": "300-five-bags"}, None)
     page = as_bob.get(tournament.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="de").content.decode()
-    assert "Vorlage: bis 300 mit Bag-Limit 5" in page
+    assert "Vorlage: bis 300 mit Überstich-Limit 5" in page
     past = as_bob.get(reverse("history_tournaments", args=[group.pk]), HTTP_ACCEPT_LANGUAGE="vi")
-    assert "đến 300, giới hạn 5 bags" in past.content.decode()
+    assert "đến 300, giới hạn 5 nước dư" in past.content.decode()
 
 
 def test_a_hand_is_entered_in_two_steps_and_scored(as_bob, tournament):

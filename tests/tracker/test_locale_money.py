@@ -93,3 +93,17 @@ def test_dong_are_refused_with_decimals(as_bob, group, players):
     page = pay(as_bob, group, players, "2,5", "en").content.decode()
     assert not Transaction.objects.filter(kind="payment").exists()
     assert "VND amounts have no decimals." in page
+
+
+@pytest.mark.parametrize(
+    ("language", "currency", "example"),
+    [("vi", "VND", "ví dụ 50.000"), ("en", "VND", "such as 50,000"), ("de", "EUR", "0,50")],
+)
+def test_a_refused_amounts_example_is_one_of_the_groups_money(
+    as_bob, group, players, language, currency, example
+):
+    group.currency = currency
+    group.save()
+    page = pay(as_bob, group, players, "năm", language).content.decode()
+    assert example in page
+    assert not Transaction.objects.filter(kind="payment").exists()

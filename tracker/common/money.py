@@ -44,6 +44,17 @@ class MoneyField(forms.DecimalField):
         return value
 
 
+# The amount a refused entry's message gives as an example: one a table of that currency might
+# stake ("ví dụ 50.000" for dong, never "5"); others, 5 or 0.50 by their decimals.
+EXAMPLE_AMOUNTS = {"VND": Decimal(50000), "KRW": Decimal(5000), "JPY": Decimal(500)}
+
+
+def example_amount(group) -> str:
+    """An example amount of the group's money, written as the reader writes it: "50.000"."""
+    usual = Decimal(5) if group.decimals == 0 else Decimal("0.50")
+    return format_number(EXAMPLE_AMOUNTS.get(group.currency, usual), group.decimals)
+
+
 def money_field(group, label: str, required: bool = True, help_text: str = "", hidden=False):
     """An amount of the group's money, typed in the reader's language; `hidden`, a value the
     page wrote plainly ("2.50", "30000"), read the same in every language."""
@@ -58,7 +69,6 @@ def money_field(group, label: str, required: bool = True, help_text: str = "", h
         )
         % {"currency": group.currency, "decimals": decimals}
     )
-    example = plain_number(Decimal(5) if decimals == 0 else Decimal("0.50"), decimals)
     field_class, widget = (
         MoneyField,
         forms.TextInput(
@@ -82,7 +92,7 @@ def money_field(group, label: str, required: bool = True, help_text: str = "", h
             "max_value": _("%(label)s: at most %(most)s.")
             % {"label": label, "most": format_number(MOST_MONEY, 0)},
             "invalid": _("%(label)s: an amount such as %(example)s.")
-            % {"label": label, "example": example},
+            % {"label": label, "example": example_amount(group)},
         },
         widget=widget,
     )

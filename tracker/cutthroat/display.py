@@ -32,6 +32,44 @@ SHORT_BIDS = {
 }
 
 
+# A bid's outcome with its points, among the parts of a hand's score.
+OUTCOMES = {
+    # Translators: a bid reached, with its points: "made +30".
+    cutthroat.MADE: gettext_lazy("made %(points)s"),
+    # Translators: a bid missed, with the points it lost: "set -40".
+    cutthroat.SET: gettext_lazy("set %(points)s"),
+    # Translators: 1F or 2F taking more tricks than its number, with its points: "over +10".
+    cutthroat.OVER: gettext_lazy("over %(points)s"),
+}
+
+
+def part_text(part: cutthroat.ScorePart) -> str:
+    """One part of a hand's score in a few words: "made +30", "8 bags", "bag-out -100"."""
+    points, cards = signed(part.points), " ".join(cutthroat.JACK_NAMES[c] for c in part.cards)
+    if part.kind == cutthroat.BID:
+        return OUTCOMES[part.outcome] % {"points": points}
+    if part.kind == cutthroat.BAGS:
+        return ngettext("%(bags)s bag", "%(bags)s bags", part.bags) % {"bags": part.bags}
+    if part.kind == cutthroat.JACK_BAG:
+        return _("%(jack)s: one bag fewer") % {"jack": cards}
+    if part.kind == cutthroat.BAG_OUT:
+        # Translators: the bag limit reached in this hand, with the points it cost.
+        return _("bag-out %(points)s") % {"points": points}
+    if part.kind == cutthroat.BAG_COST:
+        # Translators: bags counted each hand, with the points they cost in this hand.
+        return _("bags %(points)s") % {"points": points}
+    if part.kind == cutthroat.JACK:
+        return f"{cards} {points}"
+    # Translators: a player caught more than one award jack: none of them counts.
+    return _("%(jacks)s: nothing (more than one)") % {"jacks": cards}
+
+
+def score_in_parts(board: Scoreboard, hand: cutthroat.HandResult) -> dict[str, list[str]]:
+    """Player → what made his score in the hand, part by part, in words."""
+    breakdown = cutthroat.hand_breakdown(hand, board.settings)
+    return {name: [part_text(part) for part in parts] for name, parts in breakdown.items()}
+
+
 def hand_name(game: int, number: int) -> str:
     """A hand as the table counts it: "game 2 · hand 1"."""
     return _("game %(game)s · hand %(hand)s") % {"game": game, "hand": number}
@@ -80,6 +118,9 @@ def standings(board: Scoreboard, last: cutthroat.HandResult | None) -> list[dict
 
 
 def hand_row(board: Scoreboard, hand: cutthroat.HandResult) -> dict:
+    """A played hand's row: per player his bid, tricks, score and total; with `parts`, what made
+    the score when more than the bid did ("made +10", "8 bags", "bag-out -100")."""
+    parts = score_in_parts(board, hand)
     cells = [
         {
             "bid": SHORT_BIDS.get(hand.hand.bids[name], hand.hand.bids[name]),
@@ -89,6 +130,7 @@ def hand_row(board: Scoreboard, hand: cutthroat.HandResult) -> dict:
             "total": hand.totals[name],
             "bags": hand.bags[name],
             "penalty": hand.bag_penalty[name],
+            "parts": parts[name] if len(parts[name]) > 1 else [],
         }
         for name in board.names
     ]
@@ -105,7 +147,9 @@ def hand_line(board: Scoreboard, hand: Hand) -> CachedRow:
     from what the hand holds: tournament.html caches each row under its key, so playing a
     hand renders its row only, and a cached row's cells are never worked out."""
     fragment_of = [board.tournament.group_id, game_identity(board.tournament)]
-    key = digest([*fragment_of, hand.pk, hand.bids, hand.tricks, hand.result, board.names])
+    jacks = sorted((hand.jacks or {}).items())  # PostgreSQL's jsonb does not keep key order
+    shown = [hand.pk, hand.bids, hand.tricks, jacks, hand.result, board.tournament.rules]
+    key = digest([*fragment_of, *shown, board.names])
     return CachedRow(key, lambda: hand_row(board, board.scored(hand)))
 
 

@@ -10,6 +10,7 @@ from tracker.cutthroat.display import (
     SHORT_BIDS,
     describe_entry,
     just_won,
+    score_in_parts,
     signed,
 )
 from tracker.rules import cutthroat
@@ -27,10 +28,19 @@ def bids_saved(board: Scoreboard, bids: dict) -> str:
     return _("Bids of game %(game)s · hand %(hand)s saved: %(bids)s.") % values
 
 
+def score_said(name: str, hand: cutthroat.HandResult, parts: list[str]) -> str:
+    """A player's score in a hand and what made it: "An -80 (1/9 made +10, 8 bags, …)"."""
+    bid = hand.hand.bids[name]
+    took = f"{SHORT_BIDS.get(bid, bid)}/{hand.hand.tricks[name]}"
+    return f"{name} {signed(hand.score[name])} ({took} {', '.join(parts)})"
+
+
 def hand_saved(board: Scoreboard, hand) -> str:
-    """The message after a hand is played: each score, and the winner when it won the game."""
+    """The message after a hand is played: each score and what made it, and the winner when
+    it won the game."""
     scored = board.scored(hand)
-    scores = " · ".join(f"{name} {signed(scored.score[name])}" for name in board.names)
+    parts = score_in_parts(board, scored)
+    scores = " · ".join(score_said(name, scored, parts[name]) for name in board.names)
     values = {"game": scored.game, "hand": scored.number, "scores": scores}
     if (won := just_won(board)) is not None:
         values.update(winner=won.winner, won=won.number)

@@ -1,11 +1,12 @@
 """Cutthroat Spades: the house rules ("Cutthroat Spades") as plain functions.
 
-This is the public interface; the code lives in six siblings:
+This is the public interface; the code lives in seven siblings:
 
 - ``cutthroat_settings``: ``Settings``, ``PRESETS``, every value checked (a log's ``rules`` too);
 - ``cutthroat_described``: the settings as the log's ``rules`` object and in plain words;
 - ``cutthroat_hands``: ``Hand``, the results of hands and games, the scoring of one bid;
 - ``cutthroat_play``: the tournament played hand by hand (``TournamentState``);
+- ``cutthroat_breakdown``: what made each player's score in a hand, part by part;
 - ``cutthroat_log``: the "cutthroat-log/1" format of docs/log-format.md (parse, replay, export);
 - ``cutthroat_money``: what decided games and the champion are owed, when played for money.
 
@@ -18,14 +19,30 @@ Typical use::
 """
 
 from tracker.rules import RulesError
+from tracker.rules.cutthroat_breakdown import (
+    BAG_COST,
+    BAG_OUT,
+    BAGS,
+    BID,
+    JACK,
+    JACK_BAG,
+    NO_JACKS,
+    ScorePart,
+    hand_breakdown,
+)
 from tracker.rules.cutthroat_described import describe_settings, preset_name, rules_from_settings
 from tracker.rules.cutthroat_hands import (
+    MADE,
+    OVER,
+    SET,
+    BidScore,
     GameResult,
     GameSummary,
     Hand,
     HandResult,
     Standings,
     TournamentResult,
+    bid_score,
     bidding_order,
     hand_result_from_snapshot,
     hand_result_snapshot,
@@ -56,6 +73,20 @@ from tracker.rules.cutthroat_settings import (
 )
 
 __all__ = [
+    "BAG_COST",
+    "BAG_OUT",
+    "BAGS",
+    "BID",
+    "JACK",
+    "JACK_BAG",
+    "NO_JACKS",
+    "MADE",
+    "OVER",
+    "SET",
+    "BidScore",
+    "ScorePart",
+    "bid_score",
+    "hand_breakdown",
     "AWARD_JACKS",
     "CHAMPION",
     "GAME",

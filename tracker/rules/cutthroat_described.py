@@ -82,6 +82,17 @@ def describe_settings(settings: Settings, player_count: int) -> list[Phrase]:
         )
     else:
         lines.append(Phrase(_("Bags: every bag costs 10 points")))
+    # The special bids explained once, where a reader meets their names first.
+    lines.append(
+        Phrase(
+            _(
+                "Bids: Nil = no trick (+100); Blind Nil (BN) = Nil bid before looking (+200); "
+                "1F = exactly 1 trick (+50); 2F = exactly 2 (+40); Blind 6 (B6) = 6 or more, "
+                "bid before looking (+100); Shoot the Moon = {moon} or more (+150)"
+            ),
+            moon=s.moon(player_count),
+        )
+    )
     if s.nil_tricks_are_bags:
         lines.append(Phrase(_("Nil: tricks taken on a Nil count as bags")))
     else:

@@ -109,34 +109,69 @@ def bidding_order(player_count: int, number: int) -> list[int]:
     return [(number + step) % player_count for step in range(player_count)]
 
 
-def score_bid(bid: int | str, tricks: int, moon: int, nil_tricks_are_bags: bool = True):
-    """(points, bags) for one bid and the tricks taken (the house rules, "Bids and points")."""
+MADE, SET, OVER = "made", "set", "over"  # OVER: 1F or 2F taking more than its number
+
+
+@dataclass(frozen=True)
+class BidScore:
+    """What one bid scored: its outcome (made, set, or over for 1F/2F), points and bags."""
+
+    outcome: str
+    points: int
+    bags: int
+
+
+def bid_score(bid: int | str, tricks: int, moon: int, nil_tricks_are_bags: bool = True):
+    """The outcome, points and bags of one bid and the tricks taken (the house rules, "Bids
+    and points")."""
     if bid in ("NIL", "BN"):
         value = 100 if bid == "NIL" else 200
         if tricks == 0:
-            return value, 0
-        return -value, tricks if nil_tricks_are_bags else 0
-    if bid == "1F":
-        return (50, 0) if tricks == 1 else (10, tricks - 1) if tricks > 1 else (-50, 0)
-    if bid == "2F":
-        return (40, 0) if tricks == 2 else (20, tricks - 2) if tricks > 2 else (-40, 0)
+            return BidScore(MADE, value, 0)
+        return BidScore(SET, -value, tricks if nil_tricks_are_bags else 0)
+    if bid in ("1F", "2F"):
+        number, value = (1, 50) if bid == "1F" else (2, 40)
+        if tricks == number:
+            return BidScore(MADE, value, 0)
+        if tricks > number:
+            return BidScore(OVER, 10 * number, tricks - number)
+        return BidScore(SET, -value, 0)
     if bid == "B6":
-        return (100, tricks - 6) if tricks >= 6 else (-100, 0)
-    if bid == "SM":
-        return (150, 0) if tricks >= moon else (-150, 0)
-    return (10 * bid, tricks - bid) if tricks >= bid else (-10 * bid, 0)
+        return BidScore(MADE, 100, tricks - 6) if tricks >= 6 else BidScore(SET, -100, 0)
+    if bid == "SM":  # a made moon takes no bags
+        return BidScore(MADE, 150, 0) if tricks >= moon else BidScore(SET, -150, 0)
+    if tricks >= bid:
+        return BidScore(MADE, 10 * bid, tricks - bid)
+    return BidScore(SET, -10 * bid, 0)
+
+
+def score_bid(bid: int | str, tricks: int, moon: int, nil_tricks_are_bags: bool = True):
+    """(points, bags) for one bid and the tricks taken (the house rules, "Bids and points")."""
+    scored = bid_score(bid, tricks, moon, nil_tricks_are_bags)
+    return scored.points, scored.bags
+
+
+def jacks_by_player(caught: Mapping[str, str], awards: Mapping[str, int | str]):
+    """Player → ([cards that count], [cards that count for nothing]): a player who caught more
+    than one award jack gets nothing for any, unless all three of three (the house rules,
+    "Award jacks")."""
+    by_player: dict[str, list[str]] = {}
+    for card, player in caught.items():
+        by_player.setdefault(player, []).append(card)
+    counted = {}
+    for player, cards in by_player.items():
+        if len(cards) > 1 and not (len(cards) == 3 == len(awards)):
+            counted[player] = ([], cards)
+        else:
+            counted[player] = (cards, [])
+    return counted
 
 
 def jack_effects(caught: Mapping[str, str], awards: Mapping[str, int | str]):
     """(points, bags removed) per player who caught award jacks (the house rules, "Award jacks")."""
-    by_player: dict[str, list[str]] = {}
-    for card, player in caught.items():
-        by_player.setdefault(player, []).append(card)
     points: dict[str, int] = {}
     removed: dict[str, int] = {}
-    for player, cards in by_player.items():
-        if len(cards) > 1 and not (len(cards) == 3 == len(awards)):
-            continue  # more than one award jack: nothing for any, unless all three of three
+    for player, (cards, _void) in jacks_by_player(caught, awards).items():
         for card in cards:
             if awards[card] == "bag":
                 removed[player] = removed.get(player, 0) + 1
