@@ -17,6 +17,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
 from tracker.common.fragments import digest
+from tracker.common.once import OnceKeyField
 from tracker.common.widgets import QuickHidden
 from tracker.cutthroat.display import short_names
 from tracker.rules import cutthroat
@@ -255,6 +256,7 @@ class PlayedForm(forms.Form):
         bids = self.shown_bids()
         return [
             {
+                "seat": seat,
                 "field": self[f"tricks_{seat}"],
                 "bid": cutthroat.bid_label(bids[seat]) if bids[seat] else "",
             }
@@ -285,6 +287,32 @@ class PlayedForm(forms.Form):
         data = super().clean()
         if not self.errors:
             data["tricks"], data["jacks"] = self.named(data)
+        return data
+
+
+class SentLaterForm(PlayedForm):
+    """A hand a phone kept while it was offline (static/js/outbox.js), sent when the network
+    came back: the phone's id for it, its tricks and jacks as the tricks form sends them, and
+    its bids as the bids form sends them, unless they were saved before the network went."""
+
+    entry = OnceKeyField(error_messages={"required": _("This entry has no id.")})
+
+    def __init__(self, data, *, board, **kwargs):
+        number = data.get("number", "")
+        hand_number = int(number) if number.isdigit() and len(number) < 10 else None
+        super().__init__(data, board=board, hand_number=hand_number, **kwargs)
+        has_bids = any(name.startswith("bid_") for name in data)
+        self.bids_form = BidsForm(data, board=board) if has_bids else None
+
+    def clean(self):
+        data = super().clean()
+        if data.get("entry") is None:
+            raise forms.ValidationError(_("This entry has no id."))
+        data["bids"] = None
+        if self.bids_form is not None:
+            if not self.bids_form.is_valid():
+                raise forms.ValidationError(list(self.bids_form.errors.values())[0])
+            data["bids"] = self.bids_form.cleaned_data["bids"]
         return data
 
 

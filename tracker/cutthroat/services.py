@@ -81,8 +81,9 @@ def record_bids(board: Scoreboard, bids: dict[str, object], user, typed_for=None
     return hand
 
 
-def record_tricks(board: Scoreboard, number: int, tricks, jacks, user, hand_pk=None):
-    """Tricks and award jacks of hand `number`, whose bids the page showed (row `hand_pk`)."""
+def record_tricks(board: Scoreboard, number: int, tricks, jacks, user, hand_pk=None, once=None):
+    """Tricks and award jacks of hand `number`, whose bids the page showed (row `hand_pk`);
+    `once`: the one-time key of the form or phone that sent them."""
     hand = board.pending
     if hand is None or hand.number != number or hand_pk not in (None, hand.pk):
         raise AlreadyRecorded(
@@ -108,12 +109,27 @@ def record_tricks(board: Scoreboard, number: int, tricks, jacks, user, hand_pk=N
             action=Change.Action.PLAYED,
             after=hand.as_entry(),
             user=user,
+            once=once,
             summary=said("Game %(game)s · hand %(hand)s played", **where),
         )
         if cutthroat.decided(board.standings) != money_before:  # it won a game
             money.after_change(board, user)
     board.pending = None
     return board
+
+
+def record_hand_sent_later(board: Scoreboard, entry: str, number: int, played: dict, user) -> Hand:
+    """A hand a phone kept while it was offline, recorded once however often it arrives (the
+    phone's id for it, `entry`, is the one-time key of the hand's change): its bids, unless
+    they were saved online before, and its tricks and jacks, all or nothing. `played` holds
+    "bids" (or None), "tricks", "jacks" and "hand" (the row whose bids the phone showed)."""
+    with once_per_key(board.tournament, entry, Change.Action.PLAYED), transaction.atomic():
+        if played["bids"] is not None:
+            record_bids(board, played["bids"], user, typed_for=number)
+        hand_pk = None if played["bids"] is not None else played["hand"]
+        tricks, jacks, hand = played["tricks"], played["jacks"], board.pending
+        record_tricks(board, number, tricks, jacks, user, hand_pk, once=entry)
+    return hand
 
 
 @dataclass

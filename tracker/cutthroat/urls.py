@@ -9,6 +9,9 @@ urlpatterns = [
     path("tournaments/<id:tournament_pk>/", views.tournament_detail, name="tournament"),
     path("tournaments/<id:tournament_pk>/bids/", views.hand_bids, name="hand_bids"),
     path("tournaments/<id:tournament_pk>/played/", views.hand_played, name="hand_played"),
+    path(
+        "tournaments/<id:tournament_pk>/sent-later/", views.hand_sent_later, name="hand_sent_later"
+    ),
     path("tournaments/<id:tournament_pk>/hands/<id:number>/", views.hand_edit, name="hand_edit"),
     path("tournaments/<id:tournament_pk>/undo/", views.hand_undo, name="hand_undo"),
 ]

@@ -3,6 +3,7 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -11,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tracker.common.changes import change_context, line_of
+from tracker.common.once import AlreadyDone
 from tracker.common.permissions import game_for, group_for
 from tracker.common.versioning import AlreadyRecorded, StalePage, version_key
 from tracker.common.views import (
@@ -24,6 +26,7 @@ from tracker.cutthroat.forms import (
     BidsForm,
     CorrectionForm,
     PlayedForm,
+    SentLaterForm,
     correction_initial,
     typed_values,
 )
@@ -63,6 +66,8 @@ def entry_context(board, forms: dict) -> dict:
     if not board.standings.finished:
         if board.pending is None:
             forms.setdefault("bids_form", BidsForm(board=board))
+            number = {"number": board.hands_played + 1}
+            forms.setdefault("offline_tricks_form", PlayedForm(board=board, initial=number))
         else:
             initial = {"number": board.pending.number, "hand": board.pending.pk}
             forms.setdefault("played_form", PlayedForm(board=board, initial=initial))
@@ -189,6 +194,35 @@ def hand_played(request, pk, tournament_pk):
         return told.hand_saved(board, hand)
 
     return save_entry(request, pk, tournament_pk, PlayedForm, save)
+
+
+@login_required
+@require_POST
+def hand_sent_later(request, pk, tournament_pk):
+    """A hand a phone kept while it was offline (static/js/outbox.js), answered in JSON for
+    the phone's outbox: recorded once, or refused with what another phone saved first, side by
+    side with what this phone entered, for the scorer to choose."""
+    group, tournament = tournament_for(request, pk, tournament_pk, role=Role.SCORER)
+    board = load(tournament)
+    form, user = SentLaterForm(request.POST, board=board), request.user
+    if not form.is_valid():
+        return JsonResponse({"refused": " ".join(form_errors(form))}, status=400)
+    data = form.cleaned_data
+    try:
+        hand = services.record_hand_sent_later(board, data["entry"], data["number"], data, user)
+    except AlreadyDone:
+        return JsonResponse({"recorded": _("Already recorded.")})
+    except RulesError as refusal:
+        return JsonResponse({"refused": str(refusal)}, status=400)
+    except (AlreadyRecorded, StalePage):
+        tournament.refresh_from_db()
+        typed = typed_entry(data, board.names) | {"bids": by_seat(data["bids"] or {}, board.names)}
+        return JsonResponse({"conflict": refusal_note(load(tournament), typed)}, status=409)
+    return JsonResponse({"recorded": told.hand_saved(board, hand)})
+
+
+def form_errors(form) -> list[str]:
+    return [str(error) for errors in form.errors.values() for error in errors]
 
 
 @login_required

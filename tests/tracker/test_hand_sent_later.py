@@ -1,0 +1,100 @@
+"""A hand kept on a phone while it was offline and sent when the network came back: recorded
+once however often it arrives, all of it or nothing, and refused with both entries side by side
+when another phone recorded that hand first. The fields are those the page drew: the bids form
+and the tricks form its template holds for a phone that loses the network."""
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import fresh
+from tests.page_forms import form_on
+from tracker.cutthroat import services as tournaments
+from tracker.models import Change
+
+ENTRY = "0123456789abcdef0123456789abcdef"
+
+
+@pytest.fixture
+def tournament(group, players, alice):
+    return tournaments.start(group, players[:3], {"preset": "official"}, alice)
+
+
+def offline_hand(client, tournament, bids: dict, tricks: dict, entry=ENTRY) -> dict:
+    """What outbox.js sends: the bids form's and the template's tricks form's fields."""
+    page = client.get(tournament.get_absolute_url())
+    bids_form = form_on(page, "/bids/")
+    tricks_form = form_on(page, "/sent-later/")
+    fields = {**bids_form.fields, **tricks_form.fields, "entry": entry}
+    fields |= {f"bid_{seat}": bid for seat, bid in bids.items()}
+    fields |= {f"tricks_{seat}": took for seat, took in tricks.items()}
+    fields |= {"jack_JD": 0, "jack_JC": 1}  # An caught the J♦, Bình the J♣
+    fields.pop("csrfmiddlewaretoken", None)
+    return fields
+
+
+def send(client, tournament, fields):
+    url = reverse("hand_sent_later", args=[tournament.group_id, tournament.pk])
+    return client.post(url, fields)
+
+
+def test_a_whole_hand_sent_later_is_recorded_with_its_bids(as_alice, tournament):
+    fields = offline_hand(as_alice, tournament, {0: "4", 1: "4", 2: "5"}, {0: 4, 1: 4, 2: 9})
+    answer = send(as_alice, tournament, fields)
+    assert answer.status_code == 200 and "Game 1 · hand 1 saved" in answer.json()["recorded"]
+    hand = fresh(tournament).hands.get()
+    assert hand.bids == [4, 4, 5] and hand.tricks == [4, 4, 9]
+    assert Change.objects.get(tournament=tournament, action="played").once == ENTRY
+
+
+def test_the_same_hand_sent_eight_times_is_recorded_once(as_alice, tournament):
+    fields = offline_hand(as_alice, tournament, {0: "4", 1: "4", 2: "5"}, {0: 4, 1: 4, 2: 9})
+    answers = [send(as_alice, tournament, fields) for _ in range(8)]
+    assert [answer.status_code for answer in answers] == [200] * 8
+    assert answers[7].json() == {"recorded": "Already recorded."}
+    assert fresh(tournament).hands.count() == 1 and fresh(tournament).version == 2
+
+
+def test_tricks_that_do_not_add_up_record_nothing_not_even_the_bids(as_alice, tournament):
+    fields = offline_hand(as_alice, tournament, {0: "4", 1: "4", 2: "5"}, {0: 4, 1: 4, 2: 4})
+    answer = send(as_alice, tournament, fields)
+    assert answer.status_code == 400 and "not 17" in answer.json()["refused"]
+    assert not fresh(tournament).hands.exists()
+
+
+def test_a_hand_another_phone_recorded_first_comes_back_with_both_entries(
+    as_alice, tournament, bob
+):
+    fields = offline_hand(as_alice, tournament, {0: "4", 1: "4", 2: "5"}, {0: 4, 1: 4, 2: 9})
+    board = tournaments.load(tournament)
+    tournaments.record_bids(board, {"An": 3, "Bình": 3, "Chi": 3}, bob)
+    jacks = {"JD": "An", "JC": "Bình"}
+    tournaments.record_tricks(board, 1, {"An": 3, "Bình": 3, "Chi": 11}, jacks, bob)
+    answer = send(as_alice, tournament, fields)
+    assert answer.status_code == 409
+    assert "bob" in answer.json()["conflict"] and "Correct" in answer.json()["conflict"]
+    assert fresh(tournament).hands.get().tricks == [3, 3, 11]
+
+
+def test_tricks_sent_later_land_on_bids_saved_online(as_alice, tournament, alice):
+    board = tournaments.load(tournament)
+    tournaments.record_bids(board, {"An": 4, "Bình": 4, "Chi": 5}, alice)
+    tricks_form = form_on(as_alice.get(tournament.get_absolute_url()), "/played/")
+    fields = {**tricks_form.fields, "entry": ENTRY, "tricks_0": 4, "tricks_1": 4, "tricks_2": 9}
+    fields |= {"jack_JD": 0, "jack_JC": 1}
+    assert send(as_alice, tournament, fields).status_code == 200
+    assert fresh(tournament).hands.get().tricks == [4, 4, 9]
+
+
+def test_an_entry_without_its_phone_id_is_refused(as_alice, tournament):
+    fields = offline_hand(as_alice, tournament, {0: "4", 1: "4", 2: "5"}, {0: 4, 1: 4, 2: 9})
+    fields["entry"] = "not an id"
+    assert send(as_alice, tournament, fields).status_code == 400
+    assert not fresh(tournament).hands.exists()
+
+
+def test_an_outsider_is_told_there_is_no_such_tournament(as_dave, tournament):
+    assert send(as_dave, tournament, {"entry": ENTRY}).status_code == 404
+
+
+def test_a_viewer_cannot_send_a_hand(as_carol, tournament):
+    assert send(as_carol, tournament, {"entry": ENTRY}).status_code == 403
