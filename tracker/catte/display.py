@@ -290,4 +290,6 @@ def seating_context(board: SessionBoard, join_form) -> dict:
             }
         )
     join_url = reverse("session_join", args=[group.pk, session.pk])
-    return {"rows": rows, "join_form": join_form, "join_url": join_url}
+    # "Leaves" swaps the live part of the page and keeps the seating where it was (catte.js).
+    swap = {"hx_target": "#entry", "keep_place": "seating"}
+    return {"rows": rows, "join_form": join_form, "join_url": join_url, **swap}
