@@ -342,4 +342,4 @@ def test_undo_and_close_sit_below_the_rounds_each_behind_a_second_tap(as_bob, st
     ]:
         assert f'<summary class="danger">{ask}</summary>' in zone
         assert zone.index(ask) < zone.index(do)
-    assert page.count('<details class="confirm">') == 2
+    assert zone.count('<details class="confirm">') == 2
