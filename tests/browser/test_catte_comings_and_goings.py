@@ -43,6 +43,8 @@ def test_a_player_leaves_in_two_taps_and_back_in_one_without_a_jump(
     thumb.page.locator(LEAVES).scroll_into_view_if_needed()
     thumb.tap(LEAVES)
     assert SessionSeat.objects.get(session=session, seat=0).left_after_round is None
+    thumb.assert_in_view(YES)
+    thumb.assert_no_sideways_scroll()
     tap_in_place(thumb, YES)
     thumb.assert_in_view("#seating .flash:text-is('An left: every new round starts without him.')")
     thumb.assert_in_view(BACK)
