@@ -19,10 +19,34 @@
     });
   }
 
+  // A change made away from the round (a player leaves or comes back) keeps its part of the
+  // page where it was on the screen: the form names that part (data-keep-place), its top is
+  // put back after the swap, and the message said there is kept in view.
+  var kept = null;
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = event.detail && event.detail.elt;
+    var name = form && form.dataset && form.dataset.keepPlace;
+    var part = name && document.getElementById(name);
+    kept = part ? { name: name, top: part.getBoundingClientRect().top } : null;
+  });
+
+  function keepPlace() {
+    var part = document.getElementById(kept.name);
+    if (part) {
+      window.scrollBy(0, part.getBoundingClientRect().top - kept.top);
+      part.querySelectorAll("[data-message]").forEach(function (element) {
+        element.scrollIntoView({ block: "nearest" });
+      });
+    }
+    kept = null;
+  }
+
   document.addEventListener("DOMContentLoaded", keepInView);
   // A live refresh because another phone tapped (live.js) leaves the reader where he is.
   document.addEventListener("htmx:afterSettle", function (event) {
-    if (!redrawn(event)) keepInView();
+    if (redrawn(event)) return;
+    if (kept) keepPlace();
+    else keepInView();
   });
 
   // The round being entered is the table's, and every change of it raises the page's version.

@@ -102,11 +102,12 @@ def test_a_last_trick_round_with_eliminations(as_bob, start):
     money_agrees(as_bob, session, {"An": "-1.00", "Bình": "3.00", "Chi": "-1.00"})
 
 
-def test_everyone_else_folding_leaves_the_last_player_the_rest(as_bob, start):
+def test_everyone_else_folding_gives_the_last_player_the_rest_without_a_tap(as_bob, start):
     session = start()
     html = tap_through(as_bob, session, ["f1", "f2", "f3"])
-    assert "the rest to An" in html
-    press(as_bob, session, tap_through(as_bob, session, ["R0"]), "save")
+    assert "Everyone else folded: the rest of the tricks go to An." in html
+    assert "Sweep by An" in html and 'aria-disabled="true"' not in html
+    press(as_bob, session, html, "save")
     assert Round.objects.get().entry == {"tricks": [0, 0, 0, 0], "folds": [1, 2, 3]}
     money_agrees(as_bob, session, {"An": "6.00", "Bình": "-2.00", "Dũng": "-2.00"})
 
@@ -341,4 +342,4 @@ def test_undo_and_close_sit_below_the_rounds_each_behind_a_second_tap(as_bob, st
     ]:
         assert f'<summary class="danger">{ask}</summary>' in zone
         assert zone.index(ask) < zone.index(do)
-    assert page.count('<details class="confirm">') == 2
+    assert zone.count('<details class="confirm">') == 2

@@ -9,6 +9,7 @@ from django.urls import reverse
 from tracker.catte import board as catte_board
 from tracker.catte import services as catte_services
 from tracker.common.live import live_token
+from tracker.cutthroat import services as cutthroat_services
 from tracker.rules import catte
 
 
@@ -49,3 +50,35 @@ def test_the_group_page_and_its_balances_follow_the_group(as_carol, group):
     fragment = as_carol.get(group.get_absolute_url(), HTTP_HX_REQUEST="true")
     assert fragment.content.decode().startswith('<div id="entry">')
     assert "HX-Request" in fragment["Vary"]
+
+
+def evening_with_a_round_being_entered(group, players, bob):
+    """A closed session with rounds, a player who left and a side pot, and a tournament: their
+    pages' versions are far from their groups' and from each other's counters."""
+    session = catte_services.start(group, players, {"stake": "1.00", "side_pot_stake": "0.50"}, bob)
+    for sweeper in ("Chi", "An"):
+        round_ = catte.Round(tricks=[sweeper] * 4, side_pot_upturned="QS")
+        catte_services.record_round(catte_board.load(session), round_, bob)
+    for version, tap in enumerate(["uKH", "c-", "t0", "t1"]):
+        catte_services.tap(catte_board.load(session), 3, version, tap, bob)
+    catte_services.leave(catte_board.load(session), players[3].pk, 2, bob)
+    catte_services.close(catte_board.load(session), 3, bob, draft_version=4)
+    tournament = cutthroat_services.start(group, players[:3], {"preset": "official"}, bob)
+    return session, tournament
+
+
+def test_every_live_page_carries_the_version_its_check_answers(as_carol, group, players, bob):
+    session, tournament = evening_with_a_round_being_entered(group, players, bob)
+    pages = [
+        session.get_absolute_url(),
+        reverse("session_table", args=[group.pk, session.pk]),
+        tournament.get_absolute_url(),
+        reverse("tournament_table", args=[group.pk, tournament.pk]),
+        group.get_absolute_url(),
+        reverse("balances", args=[group.pk]),
+        reverse("statement", args=[group.pk, players[0].pk]),
+    ]
+    for page in pages:
+        for headers in ({}, {"HX-Request": "true"}):
+            url, version = live_url_of(as_carol.get(page, headers=headers).content.decode())
+            assert as_carol.get(url, {"v": version}).status_code == 204, page

@@ -263,8 +263,8 @@ def summary_text(board: SessionBoard) -> str:
 
 
 def seating_context(board: SessionBoard, join_form) -> dict:
-    """Who sits at the table: a one-tap "leaves" for each player there, "back at the table"
-    for each who left, and the form for a player who joins."""
+    """Who sits at the table: "leaves" (a second tap confirms it) for each player there, "back
+    at the table" for each who left, and the form for a player who joins."""
     group, session = board.group, board.session
     rows = []
     for seat in board.seats:
@@ -282,7 +282,14 @@ def seating_context(board: SessionBoard, join_form) -> dict:
                 "left": left,
                 "note": note,
                 "url": reverse("session_back" if left else "session_leave", args=args),
+                "ask": _("Leaves…"),
+                "do": _("Yes, %(name)s leaves for the evening") % {"name": seat.player.name},
+                "explain": _(
+                    "Every new round starts without him; “Back at the table” takes it back."
+                ),
             }
         )
     join_url = reverse("session_join", args=[group.pk, session.pk])
-    return {"rows": rows, "join_form": join_form, "join_url": join_url}
+    # "Leaves" swaps the live part of the page and keeps the seating where it was (catte.js).
+    swap = {"hx_target": "#entry", "keep_place": "seating"}
+    return {"rows": rows, "join_form": join_form, "join_url": join_url, **swap}

@@ -13,22 +13,11 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
+from tracker.catte.draft_buttons import UNSET, DraftButtons
 from tracker.catte.taps import TOKEN, tap_seat
 from tracker.rules import RulesError, catte
-from tracker.rules.catte_cards import RANKS, SUITS
 from tracker.rules.catte_settings import HAND_NAMES
-
-UNSET = "unset"
-SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}  # CSS classes too
-# A card in words, for screen readers: "7 of hearts".
-CARD_WORDS = {
-    "S": gettext_lazy("%(rank)s of spades"),
-    "H": gettext_lazy("%(rank)s of hearts"),
-    "D": gettext_lazy("%(rank)s of diamonds"),
-    "C": gettext_lazy("%(rank)s of clubs"),
-}
 
 
 def _toggle(seats: list[int], seat: int) -> None:
@@ -39,7 +28,7 @@ def _toggle(seats: list[int], seat: int) -> None:
 
 
 @dataclass
-class RoundDraft:
+class RoundDraft(DraftButtons):
     names: list[str]
     settings: catte.Settings
     due_dealer: int  # the seat due to deal: the last round's winner
@@ -56,8 +45,10 @@ class RoundDraft:
         self.rank = self.suit = None
         self.claimant = self.ace = UNSET
         self.auto_win = None
+        self.folded_to, self.tricks_given = None, 0  # see `_give_the_rest_to_the_last_one`
         for tap in self.taps:
             self._apply(TOKEN.fullmatch(tap))
+            self._give_the_rest_to_the_last_one()
 
     def _apply(self, tap: re.Match) -> None:
         kind, seat = tap["kind"], int(tap["seat"]) if tap["seat"] else None
@@ -68,6 +59,9 @@ class RoundDraft:
         elif kind == "R":
             self.tricks += [seat] * (self._tricks_to_play(seat) - len(self.tricks))
         elif kind == "f":
+            if seat in self.folds and self.tricks_given:  # a fold taken back: so are its tricks
+                self.tricks, self.folded_to = self.tricks[: -self.tricks_given], None
+                self.tricks_given = 0
             _toggle(self.folds, seat)
         elif kind == "x":
             _toggle(self.false_claims, seat)
@@ -84,6 +78,18 @@ class RoundDraft:
             self.auto_win = (int(tap["winner"]), tap["hand"])
         elif tap["clear"]:
             self.tricks, self.auto_win = [], None
+            self.folded_to, self.tricks_given = None, 0
+
+    def _give_the_rest_to_the_last_one(self) -> None:
+        """When everyone else who could win a trick has folded, the one left wins the rest of
+        the tricks: no tap is needed for them, with or without JavaScript."""
+        if self.auto_win or not self.folds:
+            return
+        last = catte.last_one_left(self.at_table, self.folds, self.tricks)
+        if last is not None:
+            given = self._tricks_to_play(last) - len(self.tricks)
+            self.tricks += [last] * given
+            self.folded_to, self.tricks_given = last, given
 
     def _tricks_to_play(self, seat: int) -> int:
         """How many tricks a round has when `seat` takes all that are left."""
@@ -164,14 +170,19 @@ class RoundDraft:
         return catte.may_win_next(self.at_table, self.folds, self.tricks)
 
     @property
-    def last_one_in(self) -> int | None:
-        """The only player who has not folded: he wins the remaining tricks."""
-        left = self.still_in
-        return left[0] if len(left) == 1 and left[0] in self.can_win_next else None
+    def folded_to_name(self) -> str | None:
+        """Who was given the rest of the tricks because everyone else folded."""
+        return None if self.folded_to is None else self.names[self.folded_to]
 
     @property
-    def last_one_in_name(self) -> str | None:
-        return None if self.last_one_in is None else self.names[self.last_one_in]
+    def round_winner(self) -> int | None:
+        """Who wins the round as tapped: the sweeper, the winner of trick 6 or of the
+        automatic win; None while tricks are left to play."""
+        if self.auto_win:
+            return self.auto_win[0]
+        if not self.tricks_complete:
+            return None
+        return self.tricks[0] if self.swept else self.tricks[-1]
 
     @property
     def trick_winners(self) -> list[dict]:
@@ -216,20 +227,23 @@ class RoundDraft:
         return not self.tricks and self.auto_win is None
 
     @property
-    def auto_win_buttons(self) -> list[dict]:
-        """For each automatic win the session plays (four aces always), a button per player."""
-        return [
-            {"hand": hand, "label": HAND_NAMES[hand], "players": self.players(self.still_in)}
-            for hand in ("four_aces", *self.settings.auto_wins)
-        ]
-
-    @property
     def needs_card(self) -> bool:
         return self.settings.has_side_pot and self.upturned is None
 
     @property
+    def played_out(self) -> bool:
+        """Every trick is tapped, or an automatic win ended the round."""
+        return self.auto_win is not None or self.tricks_complete
+
+    @property
+    def asks_claim_at_the_end(self) -> bool:
+        """The side pot may be claimed at any time in the round: unanswered when the round is
+        played out, its question comes right before "Save round"."""
+        return self.settings.has_side_pot and not self.claim_answered and self.played_out
+
+    @property
     def ready(self) -> bool:
-        return (self.auto_win is not None or self.tricks_complete) and not self.needs_card
+        return self.played_out and not self.needs_card
 
     @property
     def missing(self) -> str | None:
@@ -248,68 +262,11 @@ class RoundDraft:
         started = self.tricks or self.auto_win
         if self.settings.has_side_pot and not self.claim_answered and not started:
             return "claim"
+        if self.asks_claim_at_the_end:
+            return "claim"
         if self.next_trick is not None:
             return "trick"
         return "ace" if self.asks_ace and self.ace == UNSET else "save"
-
-    def seats(self, chosen: list[int] | None = None) -> list[dict]:
-        """Seat buttons: index, name, its label on the button, and whether it is pressed."""
-        return [
-            {
-                "seat": seat,
-                "name": name,
-                "short": self.labels[seat],
-                "pressed": chosen is not None and seat in chosen,
-                "left": seat in self.away,  # left for the evening
-            }
-            for seat, name in enumerate(self.names)
-        ]
-
-    def players(self, seats: list[int], chosen: list[int] | None = None) -> list[dict]:
-        return [row for row in self.seats(chosen) if row["seat"] in seats]
-
-    @property
-    def sit_out_buttons(self) -> list[dict]:
-        return self.seats(self.absent)
-
-    @property
-    def trick_buttons(self) -> list[dict]:
-        return self.players(self.can_win_next)
-
-    @property
-    def fold_buttons(self) -> list[dict]:
-        return self.players(self.at_table, self.folds)
-
-    @property
-    def false_claim_buttons(self) -> list[dict]:
-        return self.players(self.at_table, self.false_claims)
-
-    @property
-    def claim_buttons(self) -> list[dict]:
-        chosen = [] if self.claimant in (UNSET, None) else [self.claimant]
-        return self.players(self.at_table, chosen)
-
-    @property
-    def ace_buttons(self) -> list[dict]:
-        sweeper = self.tricks[0] if self.tricks else None
-        chosen = [] if self.ace in (UNSET, None) else [self.ace]
-        return [row for row in self.players(self.at_table, chosen) if row["seat"] != sweeper]
-
-    @property
-    def cards(self) -> list[dict]:
-        """The 52 cards for the upturned card, suit by suit, two to ace."""
-        return [
-            {
-                "code": rank + suit,
-                "rank": rank,
-                "symbol": symbol,
-                "suit": SUIT_WORDS[suit],
-                "words": CARD_WORDS[suit] % {"rank": rank},
-                "pressed": rank + suit == self.upturned,
-            }
-            for suit, symbol in SUITS.items()
-            for rank in RANKS
-        ]
 
     def refusal(self, tap: str) -> str | None:
         """Why a tap makes no sense at this point (the rules check the whole round on saving)."""
@@ -328,6 +285,8 @@ class RoundDraft:
                 "player": self.names[seat],
                 "trick": self.next_trick,
             }
+        if kind == "f" and seat not in self.folds and seat == self.round_winner:
+            return _("%(player)s wins the round, so he cannot fold.") % {"player": self.names[seat]}
         if kind == "a" and seat in self.tricks and seat not in self.absent:
             return _("%(player)s won a trick, so he is at the table.") % {
                 "player": self.names[seat]
@@ -340,7 +299,7 @@ class RoundDraft:
         """Why the taps so far make no round the table could be playing, or None: what the
         page shows of the round is worked out here."""
         try:
-            self.can_win_next, self.eliminated, self.doubled, self.last_one_in  # noqa: B018
+            self.can_win_next, self.eliminated, self.doubled  # noqa: B018
         except RulesError as refusal:
             return str(refusal)
         return None

@@ -17,12 +17,13 @@ from tracker.catte.services import DraftMoved
 from tracker.common.changes import change_context
 from tracker.common.permissions import game_for, group_for
 from tracker.common.versioning import AlreadyRecorded, StalePage, version_key
-from tracker.common.views import act_on_version, render_page, swap_or_redirect
+from tracker.common.views import act_on_version, render_page, run_on_version, swap_or_redirect
 from tracker.models import Role, Session
 from tracker.rules import RulesError
 
 LATEST = 8  # rounds shown on the session page; ?all=1 shows every one
 TEMPLATE = "tracker/session.html"
+SEATING = "seating"  # the tag of a message shown next to who is at the table
 
 
 def session_for(request, pk, session_pk, role=Role.VIEWER):
@@ -247,16 +248,27 @@ def seated(board, player_pk):
     return seat
 
 
+def seating_changed(request, group, session, action, done: str):
+    """After a player leaves or comes back: htmx gets the live part of the page again, a plain
+    form post goes back to who is at the table; either way the message is shown there."""
+    run_on_version(request, action, done, tags=SEATING)
+    if request.htmx:
+        session.refresh_from_db()
+        return session_page(request, group, session)
+    return redirect(session.get_absolute_url() + "#seating")
+
+
 @login_required
 @require_POST
 def player_leaves(request, pk, session_pk, player_pk):
-    """One tap: the player leaves for the evening; "back at the table" takes it back."""
+    """The player leaves for the evening (a second tap confirms it); "back at the table" takes
+    it back."""
     group, session = session_for(request, pk, session_pk, role=Role.SCORER)
     board = load(session)
     name = seated(board, player_pk).player.name
     leave = partial(services.leave, board, player_pk, user=request.user)
     done = _("%(name)s left: every new round starts without him.") % {"name": name}
-    return act_on_version(request, session, leave, done)
+    return seating_changed(request, group, session, leave, done)
 
 
 @login_required
@@ -267,4 +279,4 @@ def player_back(request, pk, session_pk, player_pk):
     name = seated(board, player_pk).player.name
     back = partial(services.come_back, board, player_pk, user=request.user)
     done = _("%(name)s is back at the table.") % {"name": name}
-    return act_on_version(request, session, back, done)
+    return seating_changed(request, group, session, back, done)

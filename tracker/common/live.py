@@ -4,20 +4,43 @@ game (or group) it shows, and asks it every few seconds whether the version chan
 The address is signed, so the question needs no login: one indexed query answers it, which
 keeps a table of phones asking every 3 s a rounding error for the server. It tells only a
 version number, of the one game or group the signed page was rendered for.
+
+The version a page carries and the version the check answers are both worked out from
+`FOLLOWED` alone: were they worked out twice, a page that carries one number while the check
+answers another would refresh itself every few seconds, for ever.
 """
 
+from functools import reduce
+from operator import add
+
 from django.core import signing
+from django.db.models import F
 
 from tracker.models import Group, Session, Tournament
 
 SALT = "live"
 # A page left open longer than an evening asks its reader to reload it.
 TOKEN_SECONDS = 24 * 60 * 60
-VERSIONS = {
-    "tournament": Tournament.objects.values_list("version", flat=True),
-    "session": Session.objects.live_versions(),
-    "group": Group.objects.values_list("version", flat=True),
+# What each kind of live page follows: its model, and the counters whose sum is its version.
+# A session's page also moves with every tap on the round being entered (`draft_version`).
+FOLLOWED = {
+    "tournament": (Tournament, ("version",)),
+    "session": (Session, ("version", "draft_version")),
+    "group": (Group, ("version",)),
 }
+KINDS = {model: kind for kind, (model, _counters) in FOLLOWED.items()}
+VERSIONS = {
+    kind: model.objects.values_list(reduce(add, (F(name) for name in counters)), flat=True)
+    for kind, (model, counters) in FOLLOWED.items()
+}
+
+
+def followed(thing) -> tuple[str, int, int]:
+    """(kind, pk, version) of the tournament, session or group a page shows, its version as
+    the check (`current_version`) answers it for the same row."""
+    kind = KINDS[type(thing)]
+    counters = FOLLOWED[kind][1]
+    return kind, thing.pk, sum(getattr(thing, name) for name in counters)
 
 
 def live_token(kind: str, pk: int) -> str:

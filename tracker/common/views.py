@@ -46,27 +46,28 @@ def once_key(request) -> str | None:
     return once_key_of(request.POST.get("once", ""))
 
 
-def say_once(request, level: int, text: str) -> None:
+def say_once(request, level: int, text: str, tags: str = "") -> None:
     """Add a message unless the same one waits to be shown: a double tap's two requests tell
-    the phone one thing."""
+    the phone one thing. `tags` say where the page shows it (see `run_on_version`)."""
     waiting = messages.get_messages(request)
     said_before = any(message.level == level and str(message) == str(text) for message in waiting)
     waiting.used = False  # looked at, not shown: they stay for the next page
     if not said_before:
-        messages.add_message(request, level, text)
+        messages.add_message(request, level, text, extra_tags=tags)
 
 
-def run_on_version(request, action, done) -> bool:
+def run_on_version(request, action, done, tags: str = "") -> bool:
     """Run `action(version=…, once=…)` against the version the page was rendered from and with
     the form's one-time key; say what happened.
 
     A stale page or a refused change saves nothing and says why; the same tap sent again
     (a double tap, a retry) is told what the first one did: `done`, or `done(first)` when it
     is a function, given the change the first one recorded (None when this was the first).
+    `tags` go with the message, so the page can show it next to the part that was changed.
     """
     version, once = page_version(request), once_key(request)
     if version is None:
-        messages.error(request, _("Reload the page and try again."))
+        messages.error(request, _("Reload the page and try again."), extra_tags=tags)
         return False
     first = None
     try:
@@ -74,9 +75,9 @@ def run_on_version(request, action, done) -> bool:
     except AlreadyDone as repeat:
         first = repeat.first
     except REFUSALS as refusal:
-        messages.error(request, str(refusal))
+        messages.error(request, str(refusal), extra_tags=tags)
         return False
-    say_once(request, messages.SUCCESS, done(first) if callable(done) else done)
+    say_once(request, messages.SUCCESS, done(first) if callable(done) else done, tags)
     return True
 
 

@@ -5,13 +5,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 
-class SessionQuerySet(models.QuerySet):
-    def live_versions(self):
-        """What a page at the table asks every few seconds: it moves with every saved change
-        (`version`) and with every tap on the round being entered (`draft_version`)."""
-        return self.values_list(models.F("version") + models.F("draft_version"), flat=True)
-
-
 class Session(models.Model):
     """An evening of Cắt Tê: rounds played for money at one table."""
 
@@ -42,8 +35,6 @@ class Session(models.Model):
     # The last change of the draft in words, for a phone whose tap came second.
     draft_note = models.CharField(max_length=200, blank=True)
 
-    objects = SessionQuerySet.as_manager()
-
     class Meta:
         ordering = ["-created_at", "-pk"]
 
@@ -56,11 +47,6 @@ class Session(models.Model):
     @property
     def is_closed(self) -> bool:
         return self.closed_at is not None
-
-    @property
-    def live_version(self) -> int:
-        """The version the page's live marker carries (see `SessionQuerySet.live_versions`)."""
-        return self.version + self.draft_version
 
     def swap_draft(self, expected: int, taps: list[str], note: str) -> bool:
         """Compare-and-swap on `draft_version`: the draft is written only if it is still at the

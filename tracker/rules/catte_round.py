@@ -75,6 +75,17 @@ def may_win_next(at_table: Sequence, folds: Sequence, tricks: Sequence) -> list:
     return [player for player in at_table if player not in folds]
 
 
+def last_one_left(at_table: Sequence, folds: Sequence, tricks: Sequence) -> Hashable | None:
+    """The player left when everyone else who could still win a trick has folded: he wins the
+    remaining tricks, and the round is scored from them like any other (a sweep if he won all
+    of the first four). None while two or more are in, or when no trick is left to play.
+
+    After trick four only the survivors are still in: a fold by a player already out changes
+    nothing, a fold by a survivor may leave the other one alone."""
+    left = may_win_next(at_table, folds, tricks)
+    return left[0] if len(left) == 1 else None
+
+
 def eliminated_after_four(at_table: Sequence, folds: Sequence, tricks: Sequence) -> list:
     """Who is out after trick four of a round that goes on to the last trick."""
     if len(tricks) < SWEEP_TRICKS or is_sweep(tricks):

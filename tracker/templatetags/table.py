@@ -5,7 +5,7 @@ from django import template
 from django.urls import reverse
 from django.utils.html import format_html
 
-from tracker.common.live import live_token
+from tracker.common.live import followed, live_token
 from tracker.common.money import tone as money_tone
 from tracker.common.once import new_once_key
 
@@ -32,7 +32,9 @@ def once_key():
 
 
 @register.simple_tag
-def live_marker(kind: str, pk: int, version: int):
-    """Where the page asks whether its game or group changed (see static/js/live.js)."""
+def live_marker(thing):
+    """Where the page asks whether the tournament, session or group it shows changed, and the
+    version it shows, as that question answers it (see tracker/common/live.py, live.js)."""
+    kind, pk, version = followed(thing)
     url = reverse("live", args=[live_token(kind, pk)])
     return format_html('<div hidden data-live="{}" data-version="{}"></div>', url, version)
