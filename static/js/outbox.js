@@ -171,10 +171,45 @@
       if (shown) { shown.textContent = format.replace("{bid}", label ? label.textContent.trim() : field[1]); }
     });
     tricks.dataset.heldBids = JSON.stringify(held);
-    bids.parentNode.replaceChild(tricks, bids);
-    tricks.dispatchEvent(new CustomEvent("htmx:load", { bubbles: true }));  // table.js, cutthroat.js
+    holdBids(bids, held);
+    var place = bids.parentNode;
+    place.replaceChild(tricks, bids);
+    place.dispatchEvent(new CustomEvent("htmx:load", { bubbles: true }));  // table.js, cutthroat.js
     tricks.scrollIntoView({ block: "start" });
     return true;
+  }
+
+  // The bids held for a hand stay on the phone through a reload, until the hand is kept.
+  function heldKey(form) {
+    var number = form.querySelector("input[name=number]");
+    return KEY + ":bids:" + window.location.pathname + ":" + (number ? number.value : "");
+  }
+
+  function holdBids(bids, held) {
+    var store = storage();
+    try { if (store) { store.setItem(heldKey(bids), JSON.stringify(held)); } } catch (error) { /* full */ }
+  }
+
+  function bidsHeldFor(bids) {
+    var store = storage();
+    try { return store && JSON.parse(store.getItem(heldKey(bids))); } catch (error) { return null; }
+  }
+
+  function releaseBids(form) {
+    var store = storage();
+    if (store) { store.removeItem(heldKey(form)); }
+  }
+
+  // After a reload with bids held for the hand the page still asks bids for: back to its tricks.
+  function resumeHeldBids() {
+    var bids = document.getElementById("bids");
+    var held = bids && bidsHeldFor(bids);
+    if (!held) { return; }
+    held.forEach(function (field) {
+      var input = bids.querySelector("input[name='" + field[0] + "'][value='" + field[1] + "']");
+      if (input) { input.checked = true; }
+    });
+    keepBids(bids);
   }
 
   function keepHand(form) {
@@ -191,6 +226,7 @@
     var entries = load();
     entries.push(entry);
     save(entries);
+    releaseBids(form);
     var kept = document.createElement("p");
     kept.className = "flash warning";
     kept.id = "outbox-kept";
@@ -236,6 +272,7 @@
   document.addEventListener("DOMContentLoaded", function () {
     var entries = load();
     showBadge(entries);
+    resumeHeldBids();
     entries.filter(function (e) { return e.conflict || e.refused; }).forEach(showUnsettled);
     sendAll();
   });

@@ -27,7 +27,7 @@ FIELDS = [
     "sweep_double_min_players", "auto_wins", "auto_win_pays", "ace_penalty", "side_pot_at_end",
     "confirm", *(f"seat_{n}" for n in range(8)), *(f"bid_{n}" for n in range(5)),
     *(f"tricks_{n}" for n in range(5)), "jack_JD", "jack_JC", "jack_JH", "player", "new_name",
-    "session", "short_name", "draft_version", "shown", "language", "next",
+    "session", "short_name", "draft_version", "shown", "language", "next", "entry",
 ]  # fmt: skip
 HOSTILE = st.one_of(
     st.text(max_size=30),
@@ -47,7 +47,7 @@ URLS = [
     "log_import",
     "group_restore", "payment_new", "transfer_paid", "payment_reverse", "group_create",
     "session_join",
-    "session_leave", "session_back", "choose_language",
+    "session_leave", "session_back", "choose_language", "hand_sent_later",
 ]  # fmt: skip
 
 

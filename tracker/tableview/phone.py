@@ -24,7 +24,7 @@ ICONS = [
 ]
 WORKER_SOURCE = "js/sw.js"
 # What the offline page needs, cached when the worker installs; nothing else is cached ahead.
-OFFLINE_STATIC = ["css/app.css", "favicon.svg", "js/register.js"]
+OFFLINE_STATIC = ["css/app.css", "favicon.svg", "js/register.js", "js/outbox.js"]
 OFFLINE_TEMPLATE = "offline.html"
 IGNORED = ["CVS", ".*", "*~"]  # as collectstatic ignores them
 

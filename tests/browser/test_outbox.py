@@ -1,0 +1,114 @@
+"""A Cutthroat hand entered with no network: its bids and tricks are kept on the phone, with a
+badge saying how many wait, and sent when the network is back; recorded once, exactly as
+tapped, and followed by the other phones; a hand another phone recorded first is shown beside
+this phone's, for the scorer to choose."""
+
+import pytest
+
+from tests.browser import thumb as phones
+from tests.browser.conftest import put_down
+from tests.browser.test_cutthroat_thumb import button, open_tournament, wait_for
+from tests.browser.test_phone import log_in
+from tests.browser.test_pwa import WORKER_ACTIVE
+from tests.factories import fresh
+from tracker.cutthroat import services as tournaments
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+thumb = phones.thumb  # the fixture: both phone sizes, with a tap counter
+SENT_LATER = "**/sent-later/"
+
+
+@pytest.fixture
+def tournament(group, players, alice):
+    return tournaments.start(group, players[:3], {"preset": "official"}, alice)
+
+
+def enter_a_hand(thumb, bids: list, tricks: list) -> None:
+    """Bids in bidding order (An deals: Bình, Chi, An), then Bình's and Chi's tricks (An's are
+    what is left), Chi caught the J♦ and An the J♣."""
+    for seat, bid in bids:
+        thumb.tap(button(f"bid_{seat}", bid))
+    thumb.tap("#bids [data-save]")
+    thumb.page.wait_for_selector("#played[data-sent-later]")
+    for seat, took in tricks:
+        thumb.tap(button(f"tricks_{seat}", took))
+    thumb.tap(button("jack_JD", 2))
+    thumb.tap(button("jack_JC", 0))
+    thumb.tap("#played [data-save]")
+    thumb.page.wait_for_selector("#outbox-kept")
+
+
+def test_a_hand_entered_offline_is_recorded_once_when_the_network_is_back(
+    thumb, browser, live_server, alice, tournament
+):
+    other = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    log_in(other, live_server, "alice")
+    other.goto(live_server.url + tournament.get_absolute_url())
+    open_tournament(thumb, live_server, tournament)
+    thumb.page.context.set_offline(True)
+    enter_a_hand(thumb, [(1, "5"), (2, "5"), (0, "5")], [(1, 5), (2, 5)])
+    assert thumb.page.inner_text("#outbox-badge") == "1 waiting to be sent"
+    assert not tournament.hands.exists()
+    thumb.page.context.set_offline(False)
+    wait_for(thumb, "Bids · game 1, hand 2")
+    assert not thumb.page.locator("#outbox-badge").count()
+    hand = fresh(tournament).hands.get()
+    assert (hand.bids, hand.tricks, hand.jacks) == ([5, 5, 5], [7, 5, 5], {"JD": 2, "JC": 0})
+    other.wait_for_selector("text=Bids · game 1, hand 2")  # followed, not reloaded
+    put_down(other.context)
+
+
+def test_the_outbox_outlives_a_reload_until_the_server_answers(
+    thumb, live_server, alice, tournament
+):
+    open_tournament(thumb, live_server, tournament)
+    thumb.page.context.set_offline(True)
+    enter_a_hand(thumb, [(1, "5"), (2, "5"), (0, "5")], [(1, 5), (2, 5)])
+    thumb.page.context.route(SENT_LATER, lambda route: route.abort())  # the server is not reached
+    thumb.page.context.set_offline(False)
+    thumb.page.reload()
+    assert thumb.page.inner_text("#outbox-badge") == "1 waiting to be sent"
+    second = thumb.page.context.new_page()  # another tab of the same browser
+    second.goto(live_server.url + tournament.get_absolute_url())
+    assert second.inner_text("#outbox-badge") == "1 waiting to be sent"
+    second.close()
+    thumb.page.context.unroute(SENT_LATER)
+    thumb.page.reload()
+    wait_for(thumb, "Bids · game 1, hand 2")
+    assert fresh(tournament).hands.count() == 1
+
+
+def test_two_phones_offline_enter_the_same_hand_and_the_second_is_asked(
+    thumb, browser, live_server, alice, tournament
+):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    first = phones.Thumb(context.new_page(), "390x844")
+    for phone in (first, thumb):
+        open_tournament(phone, live_server, tournament)
+        phone.page.context.set_offline(True)
+    enter_a_hand(first, [(1, "5"), (2, "5"), (0, "5")], [(1, 5), (2, 5)])
+    enter_a_hand(thumb, [(1, "4"), (2, "4"), (0, "4")], [(1, 4), (2, 4)])
+    first.page.context.set_offline(False)
+    wait_for(first, "Bids · game 1, hand 2")
+    thumb.page.context.set_offline(False)
+    thumb.page.wait_for_selector(".outbox-unsettled")
+    shown = thumb.page.inner_text(".outbox-unsettled")
+    assert "alice" in shown and "4" in shown  # who saved first, and what this phone had
+    assert fresh(tournament).hands.get().bids == [5, 5, 5]
+    thumb.tap(".outbox-unsettled button")  # keep the other phone's
+    assert not thumb.page.locator("#outbox-badge").count()
+    put_down(first.page.context)
+
+
+def test_a_reload_without_network_still_counts_what_waits(thumb, live_server, alice, tournament):
+    open_tournament(thumb, live_server, tournament)
+    thumb.page.evaluate(WORKER_ACTIVE)  # the offline page is kept on the phone
+    thumb.page.reload()
+    thumb.page.context.set_offline(True)
+    enter_a_hand(thumb, [(1, "5"), (2, "5"), (0, "5")], [(1, 5), (2, 5)])
+    thumb.page.reload()  # the offline page stands in for the tournament
+    thumb.page.wait_for_selector("#offline")
+    assert thumb.page.inner_text("#outbox-badge") == "1 waiting to be sent"
+    thumb.page.context.set_offline(False)  # back to the tournament, which sends it
+    wait_for(thumb, "Bids · game 1, hand 2")
+    assert fresh(tournament).hands.count() == 1
