@@ -75,7 +75,8 @@ def test_a_catte_round_in_vietnamese(phone_in, live_server, alice):
     body = page.inner_text("body")
     assert f"+60.000{NBSP}₫" in body  # Bình swept three players, paying double at four
     assert f"Tiền cược 10.000{NBSP}₫" in body
-    assert "Round 1 saved." not in body and "Side pot" not in body and "English" in body
+    assert "Round 1 saved." not in body and "Side pot" not in body
+    assert "Ngôn ngữ: Tiếng Việt" in " ".join(body.split())  # the way to another language
     assert_fits(page)
     assert catte_sessions.load(fresh(session)).state.running["Bình"] == 60000
 
