@@ -50,6 +50,17 @@
     if (note && event.detail && event.detail.successful) { note.remove(); }
   });
 
+  // A game's page as last read, shown by the worker without a network: says so, and when.
+  var kept = document.getElementById("kept-copy");
+  if (kept) {
+    var readAt = new Date(Number(kept.dataset.readAt));
+    var time = readAt.toLocaleTimeString(document.documentElement.lang || undefined,
+      { hour: "2-digit", minute: "2-digit" });
+    kept.textContent = (document.body.dataset.keptNote ||
+      "As of {time}, offline: the page as this phone last read it.").replace("{time}", time);
+    window.addEventListener("online", function () { window.location.reload(); });  // today's
+  }
+
   // The offline page's way back to where the phone was. It stands in for the page the phone
   // could not fetch: after a reload (the live check's, or the person's) or a step through the
   // history, that is the page the phone was on, so "Back" asks for it again; after a tap on a

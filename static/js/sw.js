@@ -1,16 +1,21 @@
 // The service worker, served at /sw.js so that it looks after every page of the site.
 // Static files come from its cache first: the cache is named after them, so a deploy that
 // changes one installs a new worker with a new cache and the old one is dropped. Pages always
-// come from the network and are never cached: they carry scores and money, which must be
-// today's, and nothing sent (a POST) is ever cached or sent again. When the network is gone, a
-// page that cannot be fetched is replaced by the offline page, which says nothing was sent.
-// The view that serves this file fills in the four values below (tracker/tableview/phone.py).
+// come from the network: they carry scores and money, which must be today's, and nothing sent
+// (a POST) is ever cached or sent again. The last page read of each game is kept aside, only
+// to be shown when the network is gone, marked with the time it was read; logging out forgets
+// them. Any other page that cannot be fetched is replaced by the offline page.
+// The view that serves this file fills in the values below (tracker/tableview/phone.py).
 "use strict";
 
 var CACHE = "%CACHE%";
 var STATIC_URL = "%STATIC_URL%";
 var OFFLINE_URL = "%OFFLINE_URL%";
 var PRECACHE = ["%PRECACHE%"];
+var LOGOUT_URL = "%LOGOUT_URL%";
+var KEPT_PAGES = "kept-pages";  // not "cardtable-…": a new worker keeps them
+// A tournament's or a session's page, or its table view.
+var GAME_PAGE = /^\/groups\/\d+\/(tournaments|sessions)\/\d+\/(table\/)?$/;
 // Only when the offline page (in the phone's language) could not be cached.
 var OFFLINE_TEXT = "Offline \u2014 nothing was saved. Your taps were not sent; " +
   "try again when the phone is back online.";
@@ -73,6 +78,41 @@ function networkOnly(event) {
     .catch(offline);
 }
 
+// A game's page: from the network, a copy kept aside; without a network, that copy, marked
+// (register.js writes the time in the page's language).
+function gamePage(event) {
+  var request = event.request;
+  return Promise.resolve(event.preloadResponse)
+    .then(function (preloaded) { return preloaded || fetch(request); })
+    .then(function (response) {
+      if (response.ok && response.type === "basic") {
+        var copy = response.clone(), headers = new Headers(copy.headers);
+        headers.set("X-Read-At", String(Date.now()));
+        event.waitUntil(copy.blob().then(function (body) {
+          var kept = new Response(body, { status: 200, headers: headers });
+          return caches.open(KEPT_PAGES).then(function (cache) { return cache.put(request.url, kept); });
+        }).catch(function () { /* full: the offline page instead */ }));
+      }
+      return response;
+    })
+    .catch(function () {
+      return caches.match(request.url, { cacheName: KEPT_PAGES }).then(function (kept) {
+        return kept ? marked(kept) : offline();
+      });
+    });
+}
+
+function marked(kept) {
+  var readAt = Number(kept.headers.get("X-Read-At")) || 0;
+  return kept.text().then(function (html) {
+    var mark = '<main><p class="flash warning" role="status" id="kept-copy" data-read-at="' +
+      readAt + '"></p>';
+    return new Response(html.replace("<main>", mark), {
+      status: 200, headers: { "Content-Type": "text/html; charset=utf-8" }
+    });
+  });
+}
+
 // A page tells the worker the language it is read in (register.js): the offline page is cached
 // in that language, fetched again only when it changes.
 var LANGUAGE = /^[a-z]{2,3}(-[a-z0-9]+)?$/i;
@@ -97,10 +137,16 @@ self.addEventListener("message", function (event) {
 });
 
 self.addEventListener("fetch", function (event) {
-  var request = event.request;
-  if (request.method === "GET" && isStatic(new URL(request.url))) {
+  var request = event.request, url = new URL(request.url);
+  if (request.method === "GET" && isStatic(url)) {
     event.respondWith(cacheFirst(request));
+  } else if (request.mode === "navigate" && request.method === "GET" &&
+             url.origin === self.location.origin && GAME_PAGE.test(url.pathname)) {
+    event.respondWith(gamePage(event));
   } else if (request.mode === "navigate") {
+    if (request.method === "POST" && url.pathname === LOGOUT_URL) {
+      event.waitUntil(caches.delete(KEPT_PAGES));
+    }
     event.respondWith(networkOnly(event));
   }
   // Everything else (htmx's requests, the live check, what scripts post) is left to the

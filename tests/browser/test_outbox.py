@@ -106,8 +106,8 @@ def test_a_reload_without_network_still_counts_what_waits(thumb, live_server, al
     thumb.page.reload()
     thumb.page.context.set_offline(True)
     enter_a_hand(thumb, [(1, "5"), (2, "5"), (0, "5")], [(1, 5), (2, 5)])
-    thumb.page.reload()  # the offline page stands in for the tournament
-    thumb.page.wait_for_selector("#offline")
+    thumb.page.reload()  # the tournament as last read stands in for it
+    thumb.page.wait_for_selector("#kept-copy")
     assert thumb.page.inner_text("#outbox-badge") == "1 waiting to be sent"
     thumb.page.context.set_offline(False)  # back to the tournament, which sends it
     wait_for(thumb, "Bids · game 1, hand 2")

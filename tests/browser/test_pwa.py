@@ -39,6 +39,11 @@ OFFLINE_KEPT_IN = """async (language) => {
   const kept = await caches.match("/offline/");
   return kept !== undefined && kept.headers.get("Content-Language") === language;
 }"""
+# Whether the worker keeps a game's page aside for when the network is gone.
+KEPT_A_PAGE = """async () => (await caches.has("kept-pages")) &&
+  (await (await caches.open("kept-pages")).keys()).length > 0"""
+FORGOT_THEM = """async () => !(await caches.has("kept-pages")) ||
+  (await (await caches.open("kept-pages")).keys()).length === 0"""
 # A wake lock that counts what it is asked, in place of the browser's.
 COUNTED_WAKE_LOCK = """
 window.wakeRequests = 0;
@@ -188,34 +193,68 @@ def test_the_wake_lock_breaks_nothing_where_it_is_not_given(
     context.close()
 
 
-def offline_after_a_reload(phone, live_server, tournament):
-    """The group page, then the tournament; the network goes and the page is reloaded (as the
-    live check does when the game changed)."""
+def offline_after_a_reload(phone, live_server, tournament) -> str:
+    """The group page, then its balances; the network goes and the page is reloaded (as the
+    live check does when the balances changed). The address of the balances."""
     log_in(phone, live_server, "alice")
+    balances = live_server.url + f"/groups/{tournament.group_id}/balances/"
     phone.goto(live_server.url + f"/groups/{tournament.group_id}/")
-    phone.goto(live_server.url + tournament.get_absolute_url())
+    phone.goto(balances)
     phone.evaluate(WORKER_ACTIVE)
     phone.context.set_offline(True)
     phone.reload()
     assert OFFLINE in phone.inner_text("#offline")
+    return balances
 
 
 def test_back_from_the_offline_page_goes_to_the_page_it_stood_for(
     phone, live_server, alice, tournament
 ):
-    offline_after_a_reload(phone, live_server, tournament)
+    balances = offline_after_a_reload(phone, live_server, tournament)
     phone.tap("button:has-text('Back')")  # still offline: the same page, offline again
     phone.wait_for_selector("#offline")
-    assert phone.url == live_server.url + tournament.get_absolute_url()
+    assert phone.url == balances
     phone.context.set_offline(False)
-    phone.wait_for_selector("h1:has-text('Tournament')")
-    assert phone.url == live_server.url + tournament.get_absolute_url()  # not the group page
+    phone.wait_for_selector("h1:has-text('Who owes whom')")
+    assert phone.url == balances  # not the group page
 
 
 def test_the_offline_page_goes_back_by_itself_when_the_network_returns(
     phone, live_server, alice, tournament
 ):
-    offline_after_a_reload(phone, live_server, tournament)
+    balances = offline_after_a_reload(phone, live_server, tournament)
     phone.context.set_offline(False)
-    phone.wait_for_selector("h1:has-text('Tournament')")
-    assert phone.url == live_server.url + tournament.get_absolute_url()
+    phone.wait_for_selector("h1:has-text('Who owes whom')")
+    assert phone.url == balances
+
+
+def test_a_game_read_before_the_network_went_stays_readable_marked_offline(
+    phone, live_server, alice, tournament
+):
+    log_in(phone, live_server, "alice")
+    phone.goto(live_server.url + tournament.get_absolute_url())
+    phone.evaluate(WORKER_ACTIVE)
+    phone.reload()  # read under the worker, which keeps it aside
+    phone.goto(live_server.url + f"/groups/{tournament.group_id}/")
+    phone.context.set_offline(True)
+    phone.goto(live_server.url + tournament.get_absolute_url())
+    assert phone.inner_text("#kept-copy").startswith("As of ")
+    assert "offline: the page as this phone last read it." in phone.inner_text("#kept-copy")
+    assert "Bids · game 1, hand 1" in phone.inner_text("#entry")  # who bids, as last read
+    phone.goto(live_server.url + f"/groups/{tournament.group_id}/balances/")
+    assert OFFLINE in phone.inner_text("#offline")  # a page never read as a game's: not kept
+    phone.context.set_offline(False)  # back to the game, read afresh
+    phone.wait_for_url(live_server.url + tournament.get_absolute_url())
+    phone.wait_for_selector("#entry")
+    assert not phone.locator("#kept-copy").count()
+
+
+def test_logging_out_forgets_the_games_kept_on_the_phone(phone, live_server, alice, tournament):
+    log_in(phone, live_server, "alice")
+    phone.goto(live_server.url + tournament.get_absolute_url())
+    phone.evaluate(WORKER_ACTIVE)
+    phone.reload()
+    phone.wait_for_function(KEPT_A_PAGE)
+    with phone.expect_navigation():
+        phone.click("button:has-text('Log out')")
+    phone.wait_for_function(FORGOT_THEM)

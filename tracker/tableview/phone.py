@@ -81,6 +81,7 @@ def worker_source() -> str:
         '"%STATIC_URL%"': settings.STATIC_URL,
         '"%OFFLINE_URL%"': reverse("offline"),
         '["%PRECACHE%"]': precache(),
+        '"%LOGOUT_URL%"': reverse("logout"),
     }
     for placeholder, value in values.items():
         if placeholder not in source:
