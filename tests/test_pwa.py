@@ -100,10 +100,15 @@ def function_body(source: str, name: str) -> str:
     return re.search(rf"\nfunction {name}\(.*?\n}}\n", source, re.S)[0]
 
 
-def test_the_worker_never_keeps_a_page_or_a_post():
-    # What the worker writes into its cache: what it precaches at install, a response fetched
-    # in cacheFirst, and the offline page again in the phone's language.
-    assert WORKER.count(".put(") == 2 and ".put(" in function_body(WORKER, "cacheFirst")
+def test_the_worker_keeps_no_page_but_the_games_and_never_a_post():
+    # What the worker writes into its caches: what it precaches at install, a response fetched
+    # in cacheFirst, the offline page again in the phone's language, and a game's page read
+    # (only shown when the network is gone).
+    assert WORKER.count(".put(") == 3 and ".put(" in function_body(WORKER, "cacheFirst")
+    assert "cache.put(request.url, kept)" in function_body(WORKER, "gamePage")
+    fetch = WORKER[WORKER.index('addEventListener("fetch"') :]
+    assert 'request.mode === "navigate" && request.method === "GET" &&' in fetch
+    assert "GAME_PAGE.test(url.pathname)" in fetch
     assert "cache.put(OFFLINE_URL, response)" in function_body(WORKER, "keepOfflinePageIn")
     assert WORKER.count(".addAll(") == 1 and "cache.addAll(fresh)" in WORKER
     assert "PRECACHE.map" in WORKER and ".add(" not in WORKER
@@ -113,8 +118,7 @@ def test_the_worker_never_keeps_a_page_or_a_post():
         "function cacheFirst(request) {",
         "event.respondWith(cacheFirst(request));",
     ]
-    fetch_handler = WORKER[WORKER.index('addEventListener("fetch"') :]
-    assert 'if (request.method === "GET" && isStatic(new URL(request.url))) {' in fetch_handler
+    assert 'if (request.method === "GET" && isStatic(url)) {' in fetch
     assert "url.pathname.indexOf(STATIC_URL) === 0" in function_body(WORKER, "isStatic")
     network = function_body(WORKER, "networkOnly")
     assert "caches" not in network and ".put(" not in network
@@ -159,3 +163,12 @@ def test_an_unknown_language_for_the_offline_page_is_the_phones_own(client, db):
 @pytest.mark.parametrize("name", ["service_worker", "manifest", "offline"])
 def test_they_answer_only_get(client, db, name):
     assert client.post(reverse(name)).status_code == 405
+
+
+def test_the_pages_kept_for_offline_reading_are_the_games_and_their_table_views():
+    pattern = re.search(r"var GAME_PAGE = /(.+)/;", WORKER).group(1)
+    game_page = re.compile(pattern.replace("\\/", "/"))
+    for name in ["tournament", "session", "tournament_table", "session_table"]:
+        assert game_page.match(reverse(name, args=[7, 11])), name
+    for name, arguments in [("group", [7]), ("balances", [7]), ("hand_edit", [7, 11, 2])]:
+        assert not game_page.match(reverse(name, args=arguments)), name

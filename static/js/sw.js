@@ -13,7 +13,7 @@ var STATIC_URL = "%STATIC_URL%";
 var OFFLINE_URL = "%OFFLINE_URL%";
 var PRECACHE = ["%PRECACHE%"];
 var LOGOUT_URL = "%LOGOUT_URL%";
-var KEPT_PAGES = "kept-pages";  // not "cardtable-…": a new worker keeps them
+var KEPT_PAGES = "kept-pages";  // not "cardtable-...": a new worker keeps them
 // A tournament's or a session's page, or its table view.
 var GAME_PAGE = /^\/groups\/\d+\/(tournaments|sessions)\/\d+\/(table\/)?$/;
 // Only when the offline page (in the phone's language) could not be cached.
