@@ -70,13 +70,16 @@ class TablePhones(FastHttpUser):
     def on_start(self):
         table = PLAN["tables"][next(PHONES_TABLES) % len(PLAN["tables"])]
         client = LocustClient(self.client, PLAN["cookie"])
-        count = random.choice([4, 5])
-        time.sleep(random.uniform(0, PERIOD_SECONDS))  # phones were not opened in step
-        self.phones = [Phone(client, table["page"]) for _ in range(count)]
+        # The pages open while locust starts the users, before it resets its figures.
+        self.phones = [Phone(client, table["page"]) for _ in range(random.choice([4, 5]))]
+        self.started = False
 
     @task
     def three_seconds(self):
         """Each phone asks once, spread over the 3 s as phones are."""
+        if not self.started:
+            time.sleep(random.uniform(0, PERIOD_SECONDS))  # tables did not sit down in step
+            self.started = True
         for phone in self.phones:
             time.sleep(PERIOD_SECONDS / len(self.phones))
             with contextlib.suppress(Refused):  # counted as a failed request already
@@ -89,11 +92,14 @@ class TableScorer(FastHttpUser):
     def on_start(self):
         self.table = next(SCORERS_TABLES) % len(PLAN["tables"])
         game = PLAN["tables"][self.table]
-        time.sleep(random.uniform(0, SAVE_EVERY_SECONDS))  # scorers do not save in step
         self.scorer = Scorer(LocustClient(self.client, PLAN["cookie"]), game["kind"], game["page"])
+        self.started = False
 
     @task
     def one_hand_or_round(self):
+        if not self.started:
+            time.sleep(random.uniform(0, SAVE_EVERY_SECONDS))  # scorers do not save in step
+            self.started = True
         try:
             SAVED[self.table].append(self.scorer.save())
         except Refused as refusal:
