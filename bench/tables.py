@@ -88,6 +88,8 @@ def main(argv: list[str]) -> None:
     checking.add_argument("saved", help="the saves the phones counted, as a file")
     args = parser.parse_args(argv)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardtable.settings")
+    # Its stdout is the JSON answer: the test client's requests must not log lines into it.
+    os.environ["DJANGO_REQUEST_LOG_LEVEL"] = "WARNING"
     django.setup()
     if args.action == "fill":
         document = fill(args.tables)
