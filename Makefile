@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 BIN := $(VENV)/bin
 
-.PHONY: run test lint install messages demo bench clean
+.PHONY: run test lint install messages demo bench load clean
 
 # Another port when 8000 is taken: make run PORT=8001
 PORT ?= 8000
@@ -45,5 +45,18 @@ demo: messages
 bench: install
 	$(PY) -m bench --seconds 10
 
+# How many tables one box holds: locust ramps tables of phones up (docs/performance.md). Locust
+# lives in its own environment, never in the app's requirements.
+LOAD_VENV := .venv-load
+$(LOAD_VENV)/.installed: requirements.txt bench/requirements.txt
+	$(PYTHON) -m venv $(LOAD_VENV)
+	$(LOAD_VENV)/bin/pip install --quiet --disable-pip-version-check \
+		-r requirements.txt -r bench/requirements.txt
+	touch $@
+
+# Options: make load LOAD="--steps 100,200 --seconds 60 --database-url postgres://..."
+load: messages $(LOAD_VENV)/.installed
+	$(LOAD_VENV)/bin/python -m bench.ramp $(LOAD)
+
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) $(LOAD_VENV) staticfiles .pytest_cache .ruff_cache .hypothesis

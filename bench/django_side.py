@@ -6,6 +6,7 @@ DATABASE_URL), so the command's own process never opens a database. Prints one J
 
 import argparse
 import json
+import os
 import sys
 
 import django
@@ -20,6 +21,8 @@ def main(argv: list[str]) -> None:
     filling.add_argument("--clients", type=int, required=True, help="save clients")
     actions.add_parser("count", help="played hands and rounds, by tournament and session")
     args = parser.parse_args(argv)
+    # Its stdout is the JSON answer: the test client's requests must not log lines into it.
+    os.environ["DJANGO_REQUEST_LOG_LEVEL"] = "WARNING"
     django.setup()
     from bench import database  # its models need the apps set up
 

@@ -5,7 +5,8 @@ DJANGO_ALLOWED_HOSTS (comma separated), DATABASE_URL (default: SQLite file in th
 DJANGO_SECURE_PROXY_SSL_HEADER (set to 1 behind a proxy that sets X-Forwarded-Proto),
 DJANGO_SECURE_SSL_REDIRECT (default on with debug off), DJANGO_TRUSTED_PROXY_COUNT (how many
 proxies in front append the client's address to X-Forwarded-For; default 0: REMOTE_ADDR),
-REDIS_URL (a Redis server as the shared cache; default: each process's memory).
+REDIS_URL (a Redis server as the shared cache; default: each process's memory),
+DJANGO_REQUEST_LOG_LEVEL (INFO, the default, logs every request; WARNING silences them).
 """
 
 import os
@@ -61,6 +62,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: its time and its request id cover everything after it.
+    "tracker.common.request_log.RequestLogMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "tracker.common.headers.PermissionsPolicyMiddleware",
@@ -216,6 +219,8 @@ PERMISSIONS_POLICY = {
 
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
+    # A load balancer's and Docker's probes speak plain http to the server itself.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
     SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "31536000"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
@@ -224,9 +229,27 @@ if not DEBUG:
     if env_bool("DJANGO_SECURE_PROXY_SSL_HEADER", False):
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
+# Everything goes to the console, where gunicorn, systemd or Docker collect it: warnings and
+# errors on stderr, and one line per request on stdout (tracker.common.request_log; gunicorn's
+# own access log is off, see gunicorn.conf.py).
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {"requests": {"format": "%(asctime)s %(message)s"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler"},
+        "requests": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stdout",
+            "formatter": "requests",
+        },
+    },
     "root": {"handlers": ["console"], "level": "WARNING"},
+    "loggers": {
+        "cardtable.requests": {
+            "handlers": ["requests"],
+            "level": os.environ.get("DJANGO_REQUEST_LOG_LEVEL", "INFO"),
+            "propagate": False,
+        }
+    },
 }

@@ -92,7 +92,11 @@ class _Forms(HTMLParser):
 
 
 def forms_on(response) -> list[PageForm]:
-    return _Forms(response.content.decode()).forms
+    return forms_in(response.content.decode())
+
+
+def forms_in(html: str) -> list[PageForm]:
+    return _Forms(html).forms
 
 
 def form_on(response, action: str = "", text: str = "") -> PageForm:

@@ -1,4 +1,6 @@
 import os
+import re
+import secrets
 import subprocess
 import sys
 from pathlib import Path
@@ -19,6 +21,23 @@ def manage(*args, **env):
     if "REDIS_URL" not in env:
         environment.pop("REDIS_URL", None)
     return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, env=environment)
+
+
+def documented_production_environment() -> dict[str, str]:
+    """The lines of README's "The production environment" block, as variables."""
+    readme = (ROOT / "README.md").read_text()
+    block = re.search(r"### The production environment\n.*?```sh\n(.*?)```", readme, re.S)[1]
+    return dict(line.split("=", 1) for line in block.splitlines() if "=" in line)
+
+
+def test_the_deploy_check_is_clean_with_the_documented_production_environment():
+    production = documented_production_environment()
+    assert len(production) == 9
+    production["DJANGO_SECRET_KEY"] = secrets.token_urlsafe(50)
+    command = [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True,
+                          env={**os.environ, **production})  # fmt: skip
+    assert done.returncode == 0, done.stderr
 
 
 def test_the_deploy_check_is_clean_with_production_variables():

@@ -34,4 +34,5 @@ urlpatterns = [
     path("groups/<id:pk>/", include(group_urls)),
     path("invite/<str:token>/", views.invite_accept, name="invite"),
     path("healthz", views.healthz, name="healthz"),
+    path("readyz", views.readyz, name="readyz"),
 ]

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ledger.balances import cached_balances
+from tracker.common.health import cache_problem, database_problem
 from tracker.common.names import by_name, derived_short_name
 from tracker.common.permissions import group_for
 from tracker.common.views import render_page
@@ -239,3 +240,12 @@ def signup(request):
 def healthz(request):
     """For load balancers and the benchmark: a bare Django view that touches no database."""
     return HttpResponse("ok", content_type="text/plain")
+
+
+@require_GET
+def readyz(request):
+    """For load balancers: this server's database and cache answer; 503 with the reason if not."""
+    problems = [problem for problem in (database_problem(), cache_problem()) if problem]
+    if problems:
+        return HttpResponse("\n".join(problems), content_type="text/plain", status=503)
+    return HttpResponse("ready", content_type="text/plain")

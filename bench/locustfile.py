@@ -1,0 +1,113 @@
+"""Tables of phones and their scorers, for locust (bench/ramp.py runs it; docs/performance.md).
+
+    LOAD_PLAN=plan.json LOAD_SAVED=saved.json locust -f bench/locustfile.py --host http://...
+    LOAD_HOSTS=http://a:8000,http://b:8000 to spread the requests over several servers.
+
+`TablePhones` is the 4 or 5 phones of one table, `TableScorer` its scorer; the Nth user of
+each class takes the Nth table of the plan (`python -m bench.tables fill`). Run `TablePhones`
+alone for the bare "changed?" load. When locust quits, the hand and round numbers the scorers
+saw saved are written to LOAD_SAVED, for `python -m bench.tables check`.
+"""
+
+import contextlib
+import itertools
+import json
+import os
+import random
+import time
+from collections import defaultdict
+from pathlib import Path
+
+from locust import FastHttpUser, constant, constant_pacing, events, task
+
+from bench.table_load import PERIOD_SECONDS, SAVE_EVERY_SECONDS, Phone, Refused, Scorer
+
+PLAN = json.loads(Path(os.environ["LOAD_PLAN"]).read_text()) if "LOAD_PLAN" in os.environ else None
+PHONES_TABLES, SCORERS_TABLES = itertools.count(), itertools.count()
+SAVED: dict[int, list[int]] = defaultdict(list)
+SERVERS = [host for host in os.environ.get("LOAD_HOSTS", "").split(",") if host]
+
+
+class LocustClient:
+    """The table's requests through locust's client: a wrong answer is a failure in its stats
+    and a `Refused` for the table. With several servers (LOAD_HOSTS), each request goes to the
+    next, as a proxy's round robin sends it."""
+
+    def __init__(self, client, cookie: str):
+        self.client, self.cookie = client, cookie
+        self.servers = itertools.cycle(SERVERS or [""])
+
+    def get(self, path: str, name: str, htmx: bool = False, logged_in: bool = True) -> str:
+        headers = {"Cookie": self.cookie} if logged_in else {}
+        if htmx:
+            headers |= {"HX-Request": "true", "HX-Target": "entry"}
+        url = next(self.servers) + path
+        return self._answer(self.client.get(url, name=name, headers=headers, catch_response=True))
+
+    def post(self, path: str, data: dict, name: str) -> str:
+        headers = {"Cookie": self.cookie, "HX-Request": "true", "HX-Target": "entry"}
+        url = next(self.servers) + path
+        posted = self.client.post(url, name=name, data=data, headers=headers, catch_response=True)
+        return self._answer(posted)
+
+    def _answer(self, response) -> str:
+        with response:
+            if response.status_code not in (200, 204):
+                response.failure(f"status {response.status_code}")
+                raise Refused(f"status {response.status_code}")
+            return response.text or ""
+
+
+def refused(user, refusal: Refused) -> None:
+    """A refusal not already counted as a failed request (a form missing from an answer)."""
+    user.environment.events.request.fire(request_type="TABLE", name="refused", response_time=0,
+        response_length=0, exception=refusal, context={}, url="")  # fmt: skip
+
+
+class TablePhones(FastHttpUser):
+    wait_time = constant(0)
+
+    def on_start(self):
+        table = PLAN["tables"][next(PHONES_TABLES) % len(PLAN["tables"])]
+        client = LocustClient(self.client, PLAN["cookie"])
+        # The pages open while locust starts the users, before it resets its figures.
+        self.phones = [Phone(client, table["page"]) for _ in range(random.choice([4, 5]))]
+        self.started = False
+
+    @task
+    def three_seconds(self):
+        """Each phone asks once, spread over the 3 s as phones are."""
+        if not self.started:
+            time.sleep(random.uniform(0, PERIOD_SECONDS))  # tables did not sit down in step
+            self.started = True
+        for phone in self.phones:
+            time.sleep(PERIOD_SECONDS / len(self.phones))
+            with contextlib.suppress(Refused):  # counted as a failed request already
+                phone.ask()
+
+
+class TableScorer(FastHttpUser):
+    wait_time = constant_pacing(SAVE_EVERY_SECONDS)
+
+    def on_start(self):
+        self.table = next(SCORERS_TABLES) % len(PLAN["tables"])
+        game = PLAN["tables"][self.table]
+        self.scorer = Scorer(LocustClient(self.client, PLAN["cookie"]), game["kind"], game["page"])
+        self.started = False
+
+    @task
+    def one_hand_or_round(self):
+        if not self.started:
+            time.sleep(random.uniform(0, SAVE_EVERY_SECONDS))  # scorers do not save in step
+            self.started = True
+        try:
+            SAVED[self.table].append(self.scorer.save())
+        except Refused as refusal:
+            refused(self, refusal)
+
+
+@events.quitting.add_listener
+def write_saved(environment, **kwargs):
+    if os.environ.get("LOAD_SAVED"):
+        with open(os.environ["LOAD_SAVED"], "w") as saved:
+            json.dump(SAVED, saved)

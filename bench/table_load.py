@@ -1,0 +1,116 @@
+"""What one table at the card table asks of the server, as its pages do it.
+
+Phones (4 or 5 a table) ask the "changed?" address their page carries every 3 s while the page
+is visible (static/js/live.js); when the version changed, they fetch the live part of the page
+as htmx does (GET with HX-Request). A scorer enters a whole hand or round every 30 s through the
+forms the page shows: a Cutthroat hand is the bids POST and then the tricks POST, a Cắt Tê
+round is a tap a POST (the upturned card, no side-pot claim, four tricks) and "Save round".
+Every form is read from the last page or answer (CSRF token, version, one-time key, draft
+version), as tests/page_forms.py reads it.
+
+Plain Python over a `client` with `get(path, name, htmx=False, logged_in=True)` and
+`post(path, data, name)`, each returning the answer's text or raising `Refused`: the locust file
+gives it locust's client, the test Django's. The "changed?" check goes without cookies, as
+live.js sends it.
+"""
+
+import html
+import re
+import time
+
+from tests.page_forms import forms_in
+
+PERIOD_SECONDS = 3  # live.js: PERIOD
+SAVE_EVERY_SECONDS = 30
+TAP_SECONDS = 1  # a person tapping the round in
+LIVE_MARKER = re.compile(r'data-live="([^"]+)" data-version="(\d+)"')
+# A form error or a "this is the current state" warning: the save was refused.
+PROBLEM = re.compile(
+    r'<(?P<tag>p|ul|div)[^>]*class="(?:flash (?:warning|error)|errorlist)[^"]*"[^>]*>'
+    r"(?P<text>.*?)</(?P=tag)>",
+    re.S,
+)
+# Every bid made exactly, as bench/history.py plays: no bags, no Blind 6 ever offered.
+BIDS = {"bid_0": 4, "bid_1": 4, "bid_2": 4, "bid_3": 1}
+TRICKS = {"tricks_0": 4, "tricks_1": 4, "tricks_2": 4, "tricks_3": 1, "jack_JD": 0, "jack_JC": 1}
+# Upturned K♥, no one claims the side pot, seat 0 takes the first four tricks: a sweep.
+ROUND_TAPS = ["uKH", "c-", "t0", "t0", "t0", "t0", "save"]
+
+
+class Refused(Exception):
+    """The server answered, but not with what the page expects (or the save was refused)."""
+
+
+def problem_in(page: str) -> str | None:
+    if found := PROBLEM.search(page):
+        return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", found["text"])).split())
+    return None
+
+
+def form_in(page: str, action: str):
+    """The page's form posting to an address containing `action`, its fragment dropped."""
+    for form in forms_in(page):
+        if action in form.action:
+            form.action = form.action.split("#")[0]
+            return form
+    raise Refused(f"no form to {action!r} on the page")
+
+
+class Phone:
+    """One phone at the table: the "changed?" address of its page and the version it shows."""
+
+    def __init__(self, client, page_path: str):
+        self.client, self.page_path = client, page_path
+        self.live, self.version = self._marker(client.get(page_path, "page"))
+
+    def _marker(self, page: str) -> tuple[str, str]:
+        found = LIVE_MARKER.search(page)
+        if not found:
+            raise Refused("no live marker on the page")
+        return html.unescape(found[1]), found[2]
+
+    def ask(self) -> bool:
+        """One "changed?"; the live part fetched when it changed. True when it had."""
+        answer = self.client.get(f"{self.live}?v={self.version}", "changed?", logged_in=False)
+        if not answer.strip() or answer.strip() == self.version:
+            return False  # 204: nothing changed
+        self.version = self._marker(self.client.get(self.page_path, "live part", htmx=True))[1]
+        return True
+
+
+class Scorer:
+    """The table's scorer: enters the next hand or round from the form on the last answer."""
+
+    def __init__(self, client, kind: str, page_path: str, sleep=time.sleep):
+        self.client, self.kind, self.sleep = client, kind, sleep
+        self.page = client.get(page_path, "page")
+
+    def save(self) -> int:
+        """One whole hand or round; its number, once the answer offers the next one."""
+        return self._hand() if self.kind == "cutthroat" else self._round()
+
+    def _hand(self) -> int:
+        bids = form_in(self.page, "/bids/")
+        tricks = form_in(self._post(bids.action, bids.filled(**BIDS), "bids"), "/played/")
+        self.page = self._post(tricks.action, tricks.filled(**TRICKS), "tricks")
+        return self._offered_after(int(bids.fields["number"]), "/bids/")
+
+    def _round(self) -> int:
+        number = int(form_in(self.page, "/round/").fields["number"])
+        for tap in ROUND_TAPS:
+            entry = form_in(self.page, "/round/")
+            self.page = self._post(entry.action, entry.filled(tap), "round tap")
+            self.sleep(TAP_SECONDS)
+        return self._offered_after(number, "/round/")
+
+    def _post(self, path: str, data: dict, name: str) -> str:
+        answer = self.client.post(path, data, name)
+        if problem := problem_in(answer):
+            raise Refused(f"{name}: {problem}")
+        return answer
+
+    def _offered_after(self, number: int, action: str) -> int:
+        offered = int(form_in(self.page, action).fields["number"])
+        if offered != number + 1:
+            raise Refused(f"after {number}, {offered} offered instead of {number + 1}")
+        return number

@@ -1,0 +1,42 @@
+"""A load balancer asks two questions: is the server alive (healthz), and can it serve a table
+(readyz: its database and its cache answer)."""
+
+from django.db import OperationalError
+from django.db.models import QuerySet
+
+UNREACHABLE_REDIS = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": "redis://127.0.0.1:1/0",  # nothing listens on port 1
+    }
+}
+
+
+def test_it_is_alive_without_asking_the_database(client):
+    response = client.get("/healthz")  # without the db fixture, a query would fail the test
+    assert response.status_code == 200
+    assert response.content == b"ok"
+
+
+def test_it_is_ready_when_the_database_and_the_cache_answer(client, db):
+    response = client.get("/readyz")
+    assert response.status_code == 200
+    assert response.content == b"ready"
+
+
+def test_it_is_not_ready_when_the_database_does_not_answer(client, db, monkeypatch):
+    def refused(queryset):
+        raise OperationalError("connection refused")
+
+    monkeypatch.setattr(QuerySet, "exists", refused)
+    response = client.get("/readyz")
+    assert response.status_code == 503
+    assert response.content == b"database unavailable"
+
+
+def test_it_is_not_ready_when_the_cache_does_not_answer(client, db, settings):
+    settings.CACHES = UNREACHABLE_REDIS
+    response = client.get("/readyz")
+    assert response.status_code == 503
+    assert response.content == b"cache unavailable"
+    assert response["Content-Type"] == "text/plain"

@@ -1,0 +1,72 @@
+"""The load benchmark's tables (bench/table_load.py, bench/locustfile.py) still speak the pages'
+language: a phone reads its "changed?" address from the page, a scorer saves a hand and a round
+through the forms the page shows. No load: Django's test client plays the server."""
+
+import subprocess
+from pathlib import Path
+
+import pytest
+from django.test import Client
+
+from bench import history
+from bench.table_load import Phone, Scorer
+from tracker.models import Hand, Round
+
+ROOT = Path(__file__).resolve().parent.parent
+LOAD_PYTHON = ROOT / ".venv-load" / "bin" / "python"  # make load installs locust there
+
+
+class PagesClient:
+    """The table's client interface over Django's test client."""
+
+    def __init__(self, client):
+        self.client = client
+
+    def get(self, path, name, htmx=False, logged_in=True):
+        client = self.client if logged_in else Client()
+        response = client.get(path, headers={"HX-Request": "true"} if htmx else {})
+        assert response.status_code in (200, 204), (name, response.status_code)
+        return response.content.decode()
+
+    def post(self, path, data, name):
+        response = self.client.post(path, data, headers={"HX-Request": "true"})
+        assert response.status_code == 200, (name, response.status_code)
+        return response.content.decode()
+
+
+@pytest.fixture
+def table(client, alice):
+    group, players = history.make_group("Table 1", alice)
+    client.force_login(alice)
+    return PagesClient(client), *history.make_history(group, alice, players, 0, 0)
+
+
+def test_a_scorer_saves_a_hand_through_the_tournament_page_forms(table):
+    client, tournament, _ = table
+    scorer = Scorer(client, "cutthroat", tournament.get_absolute_url())
+    assert scorer.save() == 1
+    assert scorer.save() == 2
+    assert Hand.objects.filter(tournament=tournament, tricks__isnull=False).count() == 2
+
+
+def test_a_scorer_saves_a_round_tap_by_tap_through_the_session_page_forms(table):
+    client, _, session = table
+    scorer = Scorer(client, "catte", session.get_absolute_url(), sleep=lambda seconds: None)
+    assert scorer.save() == 1
+    assert Round.objects.filter(session=session).count() == 1
+
+
+def test_a_phone_fetches_the_live_part_only_when_the_game_changed(table):
+    client, tournament, _ = table
+    phone = Phone(client, tournament.get_absolute_url())
+    assert phone.ask() is False
+    Scorer(client, "cutthroat", tournament.get_absolute_url()).save()
+    assert phone.ask() is True
+    assert phone.ask() is False
+
+
+@pytest.mark.skipif(not LOAD_PYTHON.exists(), reason="locust is installed by make load")
+def test_the_locust_file_imports_with_its_two_kinds_of_user():
+    shown = "import bench.locustfile as f; print(f.TablePhones.__name__, f.TableScorer.__name__)"
+    done = subprocess.run([LOAD_PYTHON, "-c", shown], cwd=ROOT, capture_output=True, text=True)
+    assert done.stdout.split() == ["TablePhones", "TableScorer"], done.stderr
