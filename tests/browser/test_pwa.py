@@ -27,7 +27,7 @@ WORKER_ACTIVE = """async () => {
 }"""
 KEPT = """async () => {
   const urls = [];
-  for (const name of await caches.keys()) {
+  for (const name of (await caches.keys()).filter(name => name !== "kept-pages")) {
     for (const request of await (await caches.open(name)).keys()) {
       urls.push(new URL(request.url).pathname);
     }
@@ -39,6 +39,8 @@ OFFLINE_KEPT_IN = """async (language) => {
   const kept = await caches.match("/offline/");
   return kept !== undefined && kept.headers.get("Content-Language") === language;
 }"""
+KEPT_GAMES = """async () => (await (await caches.open("kept-pages")).keys())
+  .map(request => new URL(request.url).pathname)"""
 # Whether the worker keeps a game's page aside for when the network is gone.
 KEPT_A_PAGE = """async () => (await caches.has("kept-pages")) &&
   (await (await caches.open("kept-pages")).keys()).length > 0"""
@@ -83,6 +85,8 @@ def test_the_worker_registers_and_keeps_no_page(phone, live_server, alice, tourn
     kept = phone.evaluate(KEPT)
     assert "/offline/" in kept and "/static/css/app.css" in kept
     assert all(url.startswith("/static/") or url == "/offline/" for url in kept), kept
+    games = phone.evaluate(KEPT_GAMES)  # kept aside, shown only when the network is gone
+    assert games == [tournament.get_absolute_url()], games
     assert errors == []
 
 
