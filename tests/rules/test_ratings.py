@@ -7,14 +7,15 @@ then An 160, Bình 110, Chi -10.
 import pytest
 from openskill.models import PlackettLuce
 
-from tracker.rules.ratings import PROVISIONAL_GAMES, Rating, rate, ranking_by
+from tracker.rules.ratings import PROVISIONAL_GAMES, Rating, ranking_by, rate
 
 GAME_1 = {"An": 120, "Bình": 110, "Chi": 180}
 GAME_2 = {"An": 160, "Bình": 110, "Chi": -10}
 
 
 def rounded(ratings: list[Rating]) -> list[tuple]:
-    return [(r.name, round(r.mu, 4), round(r.sigma, 4), round(r.rating, 4), r.games) for r in ratings]
+    return [(r.name, round(r.mu, 4), round(r.sigma, 4), round(r.rating, 4), r.games)
+            for r in ratings]  # fmt: skip
 
 
 def test_a_match_is_ranked_by_score_highest_first_with_equal_scores_tied():
