@@ -67,6 +67,18 @@ def test_an_open_session_counts_only_once_it_is_closed(group, players, alice):
     assert as_numbers(group_ratings(group))["catte"] == WORKED_CATTE
 
 
+def test_a_reopened_session_leaves_the_ratings_until_closed_again(group, history, bob):
+    assert as_numbers(cached_ratings(group))["catte"] == WORKED_CATTE
+    session = history[1]
+    session.refresh_from_db()
+    catte_sessions.reopen(catte_board.load(session), session.version, bob)
+    group.refresh_from_db()
+    assert cached_ratings(group)["catte"] == []
+    closed(session, bob)
+    group.refresh_from_db()
+    assert as_numbers(cached_ratings(group))["catte"] == WORKED_CATTE
+
+
 def test_a_corrected_old_hand_changes_the_ratings_as_a_recomputation(group, history, bob):
     assert as_numbers(cached_ratings(group))["cutthroat"] == WORKED_CUTTHROAT
     board = cutthroat_board.load(Tournament.objects.get(pk=history[0].pk))
