@@ -1,4 +1,4 @@
-"""The group's history, player pages and settlements, included under groups/<id:pk>/."""
+"""The group's history, player pages, ratings and settlements, included under groups/<id:pk>/."""
 
 from django.urls import path
 
@@ -14,5 +14,6 @@ urlpatterns = [
     path("history/sessions/", history.session_list, name="history_sessions"),
     path("history/sessions/<id:session_pk>/", history.session_chart, name="history_session"),
     path("players/<id:player_pk>/stats/", history.player_stats, name="player_stats"),
+    path("ratings/", history.ratings, name="ratings"),
     path("balances/by-session/", history.settlements, name="balances_by_session"),
 ]

@@ -13,6 +13,8 @@ from tracker.catte import board as catte_board
 from tracker.common.permissions import group_for
 from tracker.cutthroat import board as cutthroat_board
 from tracker.history import services as history
+from tracker.history.ratings import cached_ratings, leaderboards
+from tracker.rules.ratings import PROVISIONAL_GAMES
 
 
 @login_required
@@ -70,6 +72,19 @@ def player_stats(request, pk, player_pk):
     player = get_object_or_404(group.players, pk=player_pk)
     context = {"group": group, "player": player, **history.player_page(group, player)}
     return render(request, "tracker/player.html", context)
+
+
+@login_required
+@require_GET
+def ratings(request, pk):
+    """Every player's rating in each game, recomputed from the group's history."""
+    group = group_for(request, pk)
+    context = {
+        "group": group,
+        "games": leaderboards(group, cached_ratings(group)),
+        "provisional_games": PROVISIONAL_GAMES,
+    }
+    return render(request, "tracker/ratings.html", context)
 
 
 @login_required

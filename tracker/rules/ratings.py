@@ -1,0 +1,67 @@
+"""Ratings of the players of a group, from the order they finished in, match after match.
+
+A match is a ranking: places best first, each place a list of the names tied on it. The model is
+openskill's Plackett–Luce with the library's defaults (μ 25, σ 25/3), so anyone with the same
+matches and the same library gets the same numbers. A player is shown at μ − 3σ, a rating he
+is very likely to be at least as good as: it starts at 0 and rises as the matches make the
+model surer of him, so a newcomer with one lucky win does not top the table.
+"""
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from openskill.models import PlackettLuce
+
+from tracker.rules.collation import sort_key
+
+# Under this many matches a rating is marked provisional: the model has seen too little of the
+# player, and a single result can still move him past half the table. Five is an evening of
+# Cutthroat games or a month of Cắt Tê sessions: enough to have met most of the group.
+PROVISIONAL_GAMES = 5
+
+Ranking = list[list[str]]  # places best first; the names on one place are tied
+
+
+@dataclass(frozen=True)
+class Rating:
+    name: str
+    mu: float
+    sigma: float
+    games: int  # matches played
+
+    @property
+    def rating(self) -> float:
+        """The conservative rating shown: μ − 3σ."""
+        return self.mu - 3 * self.sigma
+
+    @property
+    def provisional(self) -> bool:
+        return self.games < PROVISIONAL_GAMES
+
+
+def ranking_by(scores: dict[str, object]) -> Ranking:
+    """The ranking of a match from each player's score (points or money): highest first, equal
+    scores tied."""
+    places: dict[object, list[str]] = {}
+    for name, score in sorted(scores.items(), key=lambda item: item[1], reverse=True):
+        places.setdefault(score, []).append(name)
+    return list(places.values())
+
+
+def rate(matches: Iterable[Ranking]) -> list[Rating]:
+    """Every player's rating after `matches`, played in this order; best rating first, equal
+    ratings by name. A match of fewer than two players tells nothing and is passed over."""
+    model = PlackettLuce()
+    ratings, games = {}, {}
+    for places in matches:
+        names = [name for place in places for name in place]
+        if len(names) < 2:
+            continue
+        # The rank of a place is its position, so tied names share one rank (lower is better).
+        ranks = [number for number, place in enumerate(places) for _ in place]
+        teams = [[ratings.get(name) or model.rating(name=name)] for name in names]
+        for name, [rated] in zip(names, model.rate(teams, ranks=ranks), strict=True):
+            ratings[name] = rated
+            games[name] = games.get(name, 0) + 1
+    rows = [Rating(name, r.mu, r.sigma, games[name]) for name, r in ratings.items()]
+    return sorted(rows, key=lambda row: (-row.rating, sort_key(row.name)))
