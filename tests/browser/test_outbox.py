@@ -112,3 +112,30 @@ def test_a_reload_without_network_still_counts_what_waits(thumb, live_server, al
     thumb.page.context.set_offline(False)  # back to the tournament, which sends it
     wait_for(thumb, "Bids · game 1, hand 2")
     assert fresh(tournament).hands.count() == 1
+
+
+def test_a_send_whose_answer_is_lost_is_recorded_once(thumb, live_server, alice, tournament):
+    """The server records the hand, then its answer never reaches the phone (the server was
+    stopped, the network dropped): the phone sends it again later, and it is there once."""
+    open_tournament(thumb, live_server, tournament)
+    thumb.page.context.set_offline(True)
+    enter_a_hand(thumb, [(1, "5"), (2, "5"), (0, "5")], [(1, 5), (2, 5)])
+    answered = []
+
+    def recorded_but_lost(route):
+        answered.append(route.fetch().status)  # the server records it...
+        route.abort()  # ...and the phone never hears back
+
+    thumb.page.context.route(SENT_LATER, recorded_but_lost)
+    thumb.page.context.set_offline(False)
+    for _tenth in range(100):  # the "online" event sends it at once
+        if answered:
+            break
+        thumb.page.wait_for_timeout(100)
+    assert answered == [200] and fresh(tournament).hands.count() == 1
+    assert thumb.page.inner_text("#outbox-badge") == "1 waiting to be sent"
+    thumb.page.context.unroute(SENT_LATER)
+    thumb.page.reload()  # the next page load sends it again
+    wait_for(thumb, "Bids · game 1, hand 2")
+    assert not thumb.page.locator("#outbox-badge").count()
+    assert fresh(tournament).hands.count() == 1
