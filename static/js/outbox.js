@@ -268,6 +268,12 @@
     }
   });
 
+  // A live refresh of the game's page draws its messages again: what waits for the scorer's
+  // choice is put back beside the entry.
+  document.addEventListener("htmx:load", function (event) {
+    if (event.target.id !== "entry") { return; }
+    load().filter(function (e) { return e.conflict || e.refused; }).forEach(showUnsettled);
+  });
   window.addEventListener("online", function () { nextTry = 0; sendAll(); });
   document.addEventListener("DOMContentLoaded", function () {
     var entries = load();

@@ -16,6 +16,7 @@ from tracker.cutthroat import services as tournaments
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 thumb = phones.thumb  # the fixture: both phone sizes, with a tap counter
 SENT_LATER = "**/sent-later/"
+SETTLED = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
 
 
 @pytest.fixture
@@ -95,6 +96,9 @@ def test_two_phones_offline_enter_the_same_hand_and_the_second_is_asked(
     shown = thumb.page.inner_text(".outbox-unsettled")
     assert "alice" in shown and "4" in shown  # who saved first, and what this phone had
     assert fresh(tournament).hands.get().bids == [5, 5, 5]
+    thumb.page.wait_for_timeout(3500)  # a live refresh of the page: the choice is still there
+    thumb.page.wait_for_function(SETTLED)
+    assert "alice" in thumb.page.inner_text(".outbox-unsettled")
     thumb.tap(".outbox-unsettled button")  # keep the other phone's
     assert not thumb.page.locator("#outbox-badge").count()
     put_down(first.page.context)
@@ -109,7 +113,9 @@ def test_a_reload_without_network_still_counts_what_waits(thumb, live_server, al
     thumb.page.reload()  # the tournament as last read stands in for it
     thumb.page.wait_for_selector("#kept-copy")
     assert thumb.page.inner_text("#outbox-badge") == "1 waiting to be sent"
-    thumb.page.context.set_offline(False)  # back to the tournament, which sends it
+    thumb.page.context.set_offline(False)
+    thumb.page.wait_for_timeout(500)  # the kept copy reloads itself when the network is back
+    thumb.page.reload()  # and the page, read afresh, sends what waits
     wait_for(thumb, "Bids · game 1, hand 2")
     assert fresh(tournament).hands.count() == 1
 
