@@ -6,8 +6,10 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from ledger.payments import record_payment, reverse_payment
+from tracker.catte import board as catte_board
 from tracker.catte import services
 from tracker.models import Group, Invite, Membership, Player, Role, Round
+from tracker.rules import catte
 
 PASSWORD = "deal-the-cards-42"
 
@@ -88,3 +90,17 @@ def take_back(payment, user):
     """A payment reversed through the payments' gate, against the group as it is now."""
     payment.group.refresh_from_db(fields=["version"])
     return reverse_payment(payment, user, version=payment.group.version)
+
+
+def closed_evening(group, players, user):
+    """A closed Cắt Tê session with two sweeps, a side pot, taps on a round never saved and a
+    player who left: its page's version is far from its saved changes' count."""
+    session = services.start(group, players, {"stake": "1.00", "side_pot_stake": "0.50"}, user)
+    for sweeper in ("Chi", "An"):
+        round_ = catte.Round(tricks=[sweeper] * 4, side_pot_upturned="QS")
+        services.record_round(catte_board.load(session), round_, user)
+    for version, tap in enumerate(["uKH", "c-", "t0", "t1"]):
+        services.tap(catte_board.load(session), 3, version, tap, user)
+    services.leave(catte_board.load(session), players[3].pk, 2, user)
+    services.close(catte_board.load(session), 3, user, draft_version=4)
+    return session

@@ -7,6 +7,7 @@ from django.urls import reverse
 from tests.browser import thumb as phones
 from tests.browser.conftest import put_down
 from tests.browser.test_phone import log_in
+from tests.factories import closed_evening
 from tracker.catte import board as catte_board
 from tracker.catte import services as catte_services
 from tracker.cutthroat import board as cutthroat_board
@@ -66,22 +67,6 @@ def test_the_group_page_follows_a_payment(two_phones, live_server, group, player
     phone.goto(f"{live_server.url}/groups/{group.pk}/balances/")
     pay(group, players[1], players[0], 3, alice)
     phone.wait_for_selector("text=Bình paid An €3.00", timeout=FOLLOWS_WITHIN_MS)
-
-
-def closed_evening(group, players, alice):
-    """A closed session with rounds, a side pot, a player who left and taps on a round that
-    was never saved: its page's version is not its saved changes' count."""
-    session = catte_services.start(
-        group, players, {"stake": "1.00", "side_pot_stake": "0.50"}, alice
-    )
-    for sweeper in ("Chi", "An"):
-        round_ = catte.Round(tricks=[sweeper] * 4, side_pot_upturned="QS")
-        catte_services.record_round(catte_board.load(session), round_, alice)
-    for version, tap in enumerate(["uKH", "c-", "t0", "t1"]):
-        catte_services.tap(catte_board.load(session), 3, version, tap, alice)
-    catte_services.leave(catte_board.load(session), players[3].pk, 2, alice)
-    catte_services.close(catte_board.load(session), 3, alice, draft_version=4)
-    return session
 
 
 def test_the_table_view_of_a_closed_session_stays_put(thumb, live_server, group, players, alice):

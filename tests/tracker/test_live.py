@@ -6,6 +6,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from tests.factories import closed_evening
 from tracker.catte import board as catte_board
 from tracker.catte import services as catte_services
 from tracker.common.live import live_token
@@ -55,14 +56,7 @@ def test_the_group_page_and_its_balances_follow_the_group(as_carol, group):
 def evening_with_a_round_being_entered(group, players, bob):
     """A closed session with rounds, a player who left and a side pot, and a tournament: their
     pages' versions are far from their groups' and from each other's counters."""
-    session = catte_services.start(group, players, {"stake": "1.00", "side_pot_stake": "0.50"}, bob)
-    for sweeper in ("Chi", "An"):
-        round_ = catte.Round(tricks=[sweeper] * 4, side_pot_upturned="QS")
-        catte_services.record_round(catte_board.load(session), round_, bob)
-    for version, tap in enumerate(["uKH", "c-", "t0", "t1"]):
-        catte_services.tap(catte_board.load(session), 3, version, tap, bob)
-    catte_services.leave(catte_board.load(session), players[3].pk, 2, bob)
-    catte_services.close(catte_board.load(session), 3, bob, draft_version=4)
+    session = closed_evening(group, players, bob)
     tournament = cutthroat_services.start(group, players[:3], {"preset": "official"}, bob)
     return session, tournament
 
