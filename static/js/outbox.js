@@ -69,7 +69,7 @@
     return p;
   }
 
-  function text(words) { var span = document.createElement("span"); span.textContent = words; return span; }
+  function text(content) { var span = document.createElement("span"); span.textContent = content; return span; }
 
   // A conflict or a refusal stays in view on its game's page until the scorer chooses.
   function showUnsettled(entry) {
@@ -82,6 +82,7 @@
     } else {
       box.appendChild(text(entry.label + ": " + entry.refused));
     }
+    if (entry.retry) { box.appendChild(retryButton(entry, box)); }
     var drop = document.createElement("button");
     drop.type = "button";
     drop.className = "secondary";
@@ -92,6 +93,28 @@
       link.addEventListener("click", function () { forget(entry.id); });  // corrected with it
     });
     note("warning outbox-unsettled", box, "outbox-" + entry.id);
+  }
+
+  // "Record mine instead": sent again against what the server said the table now has.
+  function retryButton(entry, box) {
+    var retry = document.createElement("button");
+    retry.type = "button";
+    retry.textContent = entry.retry.label;
+    retry.addEventListener("click", function () {
+      var entries = load();
+      entries.filter(function (e) { return e.id === entry.id; }).forEach(function (kept) {
+        kept.fields = kept.fields.map(function (field) {
+          var now = entry.retry.fields[field[0]];
+          return now === undefined ? field : [field[0], now];
+        });
+        kept.conflict = kept.refused = kept.retry = null;
+      });
+      save(entries);
+      box.parentNode.remove();
+      nextTry = 0;
+      sendAll();
+    });
+    return retry;
   }
 
   function forget(id) {
@@ -117,6 +140,7 @@
       if ((response.status === 409 || response.status === 400) && kept) {
         kept.conflict = said.conflict || "";
         kept.refused = said.refused || "";
+        kept.retry = said.retry || null;
         save(entries);
         showUnsettled(kept);
         return true;  // settled by a person: the next entry may go
@@ -171,7 +195,7 @@
       if (shown) { shown.textContent = format.replace("{bid}", label ? label.textContent.trim() : field[1]); }
     });
     tricks.dataset.heldBids = JSON.stringify(held);
-    holdBids(bids, held);
+    hold(bids, "bids", held);
     var place = bids.parentNode;
     place.replaceChild(tricks, bids);
     place.dispatchEvent(new CustomEvent("htmx:load", { bubbles: true }));  // table.js, cutthroat.js
@@ -179,31 +203,32 @@
     return true;
   }
 
-  // The bids held for a hand stay on the phone through a reload, until the hand is kept.
-  function heldKey(form) {
+  // What is ticked on a form that only the outbox sends (a hand's bids, a round's sheet) stays
+  // on the phone through a reload, until the entry is kept: one key per page, kind and number.
+  function heldKey(form, kind) {
     var number = form.querySelector("input[name=number]");
-    return KEY + ":bids:" + window.location.pathname + ":" + (number ? number.value : "");
+    return KEY + ":" + kind + ":" + window.location.pathname + ":" + (number ? number.value : "");
   }
 
-  function holdBids(bids, held) {
+  function hold(form, kind, held) {
     var store = storage();
-    try { if (store) { store.setItem(heldKey(bids), JSON.stringify(held)); } } catch (error) { /* full */ }
+    try { if (store) { store.setItem(heldKey(form, kind), JSON.stringify(held)); } } catch (error) { /* full */ }
   }
 
-  function bidsHeldFor(bids) {
+  function heldFor(form, kind) {
     var store = storage();
-    try { return store && JSON.parse(store.getItem(heldKey(bids))); } catch (error) { return null; }
+    try { return store && JSON.parse(store.getItem(heldKey(form, kind))); } catch (error) { return null; }
   }
 
-  function releaseBids(form) {
+  function release(form) {
     var store = storage();
-    if (store) { store.removeItem(heldKey(form)); }
+    if (store) { ["bids", "sheet"].forEach(function (kind) { store.removeItem(heldKey(form, kind)); }); }
   }
 
   // After a reload with bids held for the hand the page still asks bids for: back to its tricks.
   function resumeHeldBids() {
     var bids = document.getElementById("bids");
-    var held = bids && bidsHeldFor(bids);
+    var held = bids && heldFor(bids, "bids");
     if (!held) { return; }
     held.forEach(function (field) {
       var input = bids.querySelector("input[name='" + field[0] + "'][value='" + field[1] + "']");
@@ -226,7 +251,7 @@
     var entries = load();
     entries.push(entry);
     save(entries);
-    releaseBids(form);
+    release(form);
     var kept = document.createElement("p");
     kept.className = "flash warning";
     kept.id = "outbox-kept";
@@ -234,6 +259,7 @@
     kept.textContent = (words.outboxKept || "{hand}: kept on this phone, sent as soon as the network is back.").replace("{hand}", entry.label);
     form.parentNode.replaceChild(kept, form);
     kept.scrollIntoView({ block: "center" });
+    document.dispatchEvent(new CustomEvent("outbox:kept", { detail: { form: form, note: kept } }));
     sendAll();
   }
 
@@ -275,6 +301,13 @@
     load().filter(function (e) { return e.conflict || e.refused; }).forEach(showUnsettled);
   });
   window.addEventListener("online", function () { nextTry = 0; sendAll(); });
+  // For the round's sheet (sheet.js): what waits, and what is held of a form.
+  window.cardtableOutbox = {
+    waiting: load,
+    fieldsOf: fieldsOf,
+    hold: hold,
+    heldFor: heldFor
+  };
   document.addEventListener("DOMContentLoaded", function () {
     var entries = load();
     showBadge(entries);

@@ -4,6 +4,7 @@ breaks nothing where the browser has none."""
 
 import pytest
 
+from tests.browser.test_catte_comings_and_goings import LEAVES, YES
 from tests.browser.test_live import FOLLOWS_WITHIN_MS
 from tests.browser.test_phone import assert_fits_a_phone, log_in, tap_bids
 from tests.factories import fresh
@@ -128,20 +129,21 @@ def test_the_offline_page_is_in_the_language_the_phone_chose_last(
     phone.context.set_offline(False)
 
 
-def test_a_tap_that_cannot_be_sent_says_so(phone, live_server, group, players, alice):
-    """A Cắt Tê tap needs the table's draft on the server; a Cutthroat hand is kept on the
-    phone instead (test_outbox.py)."""
+def test_a_change_that_cannot_be_sent_says_so(phone, live_server, group, players, alice):
+    """A player leaving needs the server; a round or a hand is kept on the phone instead
+    (test_catte_offline.py, test_outbox.py)."""
     session = catte_services.start(group, players, {"stake": "1.00"}, alice)
     log_in(phone, live_server, "alice")
     phone.goto(live_server.url + session.get_absolute_url())
     phone.evaluate(WORKER_ACTIVE)
     phone.context.set_offline(True)
-    phone.click("#next button[value=t1]")
+    phone.click(LEAVES)
+    phone.click(YES)
     assert OFFLINE in phone.inner_text("#offline-note")
-    assert fresh(session).draft == []  # nothing reached the server
+    assert not fresh(session).seats.filter(left_after_round__isnull=False).exists()  # not sent
     phone.context.set_offline(False)
-    phone.click("#next button[value=t1]")
-    phone.wait_for_selector("#round-form .trick-line")
+    phone.click(YES)
+    phone.wait_for_selector("#seating >> text=An left")
     assert phone.locator("#offline-note").count() == 0
 
 

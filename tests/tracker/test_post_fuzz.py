@@ -28,6 +28,8 @@ FIELDS = [
     "confirm", *(f"seat_{n}" for n in range(8)), *(f"bid_{n}" for n in range(5)),
     *(f"tricks_{n}" for n in range(5)), "jack_JD", "jack_JC", "jack_JH", "player", "new_name",
     "session", "short_name", "draft_version", "shown", "language", "next", "entry",
+    "card", "claim", "ace", "auto_win", "fold", "false_claim", "absent",
+    *(f"trick_{n}" for n in range(1, 7)),
 ]  # fmt: skip
 HOSTILE = st.one_of(
     st.text(max_size=30),
@@ -48,6 +50,7 @@ URLS = [
     "group_restore", "payment_new", "transfer_paid", "payment_reverse", "group_create",
     "session_join",
     "session_leave", "session_back", "choose_language", "hand_sent_later",
+    "round_sent_later",
 ]  # fmt: skip
 
 

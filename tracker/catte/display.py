@@ -3,6 +3,7 @@
 from functools import partial
 from urllib.parse import urlencode
 
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -238,6 +239,22 @@ def saved_first(board: SessionBoard, number: int, tapped: list[str]) -> dict:
             "tapped": describe_round(mine),
         }
     return notice
+
+
+def sent_later_conflict(board: SessionBoard, number: int, sent: dict, refusal) -> dict:
+    """The answer to a round sent from a phone's outbox that another phone saved, or went on
+    entering, meanwhile: both side by side (rendered here, every value escaped), and for a
+    round not yet saved, the draft's version to send this phone's round again against."""
+    taps = sent["taps"]
+    if number < board.next_number:
+        notice = saved_first(board, number, taps)
+        return {"conflict": render_to_string("tracker/_sent_later_conflict.html", notice)}
+    mine = describe_round(board.draft_of(taps).usable().to_round())
+    notice = {"note": str(refusal), "mine": mine}
+    retry = {"fields": {"draft_version": str(board.session.draft_version)}}
+    retry["label"] = _("Record this phone's round %(number)s instead") % {"number": number}
+    conflict = render_to_string("tracker/_sent_later_conflict.html", notice)
+    return {"conflict": conflict, "retry": retry}
 
 
 def summary_text(board: SessionBoard) -> str:

@@ -11,6 +11,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tracker.catte.draft import RoundDraft
+from tracker.catte.sheet import sheet_rows
 from tracker.catte.taps import is_tap, next_taps, parse_taps, taps_from_round
 from tracker.common.fragments import digest
 from tracker.common.money import money_field
@@ -167,6 +168,22 @@ class RoundForm(forms.Form):
         draft = self.draft
         shape = [draft.names, draft.labels, repr(draft.settings), draft.due_dealer, draft.taps]
         return digest([*shape, draft.away, self.board.group.currency, self.correcting])
+
+    @property
+    def sheet(self) -> dict:
+        """This round on one sheet, as the table has it, for a phone whose network goes."""
+        return sheet_rows(self.draft)
+
+    @property
+    def next_sheet(self) -> dict:
+        """A blank sheet for the rounds after it, entered while the network is still gone."""
+        return sheet_rows(self.board.draft_of([]))
+
+    @property
+    def next_sheet_key(self) -> str:
+        draft = self.board.draft_of([])
+        shape = [draft.names, draft.labels, repr(draft.settings), draft.away]
+        return digest([*shape, self.round_number, self.board.group.currency])
 
     @property
     def version_now(self) -> int:

@@ -76,11 +76,47 @@ def save_round(board: SessionBoard, number: int, expected: int | None, user, tap
         raise
 
 
+def record_round_sent_later(
+    board: SessionBoard, entry: str, number: int, started_from: int, taps: list[str], user
+) -> bool:
+    """A round a phone kept while it was offline (its sheet), recorded once however often it
+    arrives: `entry`, the phone's id for it, is the one-time key of the round's change. The
+    table's draft is replaced only when it is still the one the phone started from
+    (`started_from`), is empty, or is already this round; else DraftMoved. A round the rules
+    refuse leaves as much of it as could be tapped as the table's draft, to be finished there.
+    False when another phone recorded that round just as this one sent it: nothing to choose."""
+    session = board.session
+    with once_per_key(session, entry, Change.Action.ROUND):
+        if number < board.next_number and recorded_as_sent(board, number, taps):
+            return False
+        check_next_number(board, number)
+        if session.draft and session.draft != taps and session.draft_version != started_from:
+            raise DraftMoved(session.draft_note or str(table_draft.ANOTHER_DRAFT))
+        done, refusal = table_draft.first_refused(board, taps)
+        draft = board.draft_of(taps[:done])
+        refusal = refusal or draft.missing
+        if refusal:
+            note = _("%(phone)s sent a round entered offline.") % {"phone": phone_of(user)}
+            session.swap_draft(session.draft_version, taps[:done], note)
+            raise RulesError(refusal)
+        version = session.draft_version if session.draft else None
+        record_round(board, draft.to_round(), user, number, draft_version=version, once=entry)
+    return True
+
+
+def recorded_as_sent(board: SessionBoard, number: int, taps: list[str]) -> bool:
+    """Round `number` is recorded already, just as `taps` enter it (another phone's)."""
+    row = board.session.rounds.filter(number=number).first()
+    sent = entry_by_seat(board.draft_of(taps).usable().to_round(), board.names)
+    return row is not None and same_entry(row.entry, sent)
+
+
 def record_round(
-    board: SessionBoard, round_: catte.Round, user, number=None, draft_version=None
+    board: SessionBoard, round_: catte.Round, user, number=None, draft_version=None, once=None
 ) -> SessionBoard:
     """Save round `number` (the round the page was entering; the next one if left out) and
-    empty the round being tapped in: `draft_version` is the version of it the page saved."""
+    empty the round being tapped in: `draft_version` is the version of it the page saved;
+    `once`, the one-time key of its change."""
     number = board.next_number if number is None else number
     check_next_number(board, number)
     loaded_at = board.session.version
@@ -103,6 +139,7 @@ def record_round(
                 action=Change.Action.ROUND,
                 after=row.entry,
                 user=user,
+                once=once,
                 summary=said(
                     "Round %(number)s: %(round)s", number=number, round=describe_round(round_)
                 ),  # fmt: skip

@@ -70,10 +70,18 @@ def tap(board: SessionBoard, number: int, expected: int | None, button: str, use
 
 def check_taps(board: SessionBoard, taps: list[str]) -> None:
     """Refuse taps of which one could not have been tapped after those before it."""
+    refusal = first_refused(board, taps)[1]
+    if refusal:
+        raise RulesError(refusal)
+
+
+def first_refused(board: SessionBoard, taps: list[str]) -> tuple[int, str | None]:
+    """How many of `taps` could be tapped one after the other, and why the next could not."""
     for done in range(len(taps)):
         refusal = _refusal(board.draft_of(taps[:done]), taps[done])
         if refusal:
-            raise RulesError(refusal)
+            return done, refusal
+    return len(taps), None
 
 
 def tapped_first(phone: str, did: str) -> str:

@@ -2,7 +2,7 @@ from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
@@ -14,7 +14,9 @@ from tracker.catte.board import load
 from tracker.catte.entries import describe_entry, describe_round
 from tracker.catte.forms import JoinForm, RoundForm, SessionForm
 from tracker.catte.services import DraftMoved
+from tracker.catte.sheet import SentLaterRoundForm
 from tracker.common.changes import change_context
+from tracker.common.once import AlreadyDone
 from tracker.common.permissions import game_for, group_for
 from tracker.common.versioning import AlreadyRecorded, StalePage, version_key
 from tracker.common.views import act_on_version, render_page, run_on_version, swap_or_redirect
@@ -134,6 +136,36 @@ def refused(request, group, session, refusal):
         return session_page(request, group, session, board, round_form=moved)
     messages.warning(request, _("%(refusal)s This is the current state.") % {"refusal": refusal})
     return swap_or_redirect(request, session, partial(session_page, request, group, session))
+
+
+@login_required
+@require_POST
+def round_sent_later(request, pk, session_pk):
+    """A round a phone entered on its sheet while offline (static/js/outbox.js), answered in
+    JSON for the phone's outbox: recorded once, refused with why, or, when another phone saved
+    or changed the round meanwhile, what each phone had, for the scorer to choose."""
+    group, session = session_for(request, pk, session_pk, role=Role.SCORER)
+    board = load(session)
+    form = SentLaterRoundForm(request.POST, board=board)
+    if not form.is_valid():
+        errors = [str(error) for errors in form.errors.values() for error in errors]
+        return JsonResponse({"refused": " ".join(errors)}, status=400)
+    data, number = form.cleaned_data, form.cleaned_data["number"]
+    sent = (data["entry"], number, data["draft_version"], data["taps"], request.user)
+    try:
+        recorded_now = services.record_round_sent_later(board, *sent)
+    except AlreadyDone:
+        return JsonResponse({"recorded": _("Already recorded.")})
+    except RulesError as refusal:
+        return JsonResponse({"refused": str(refusal)}, status=400)
+    except (AlreadyRecorded, StalePage) as refusal:
+        return JsonResponse(
+            display.sent_later_conflict(load(session), number, data, refusal), status=409
+        )
+    if not recorded_now:
+        said = _("Round %(number)s was recorded on another phone, just as this one had it.")
+        return JsonResponse({"recorded": said % {"number": number}})
+    return JsonResponse({"recorded": _("Round %(number)s saved.") % {"number": number}})
 
 
 @login_required
