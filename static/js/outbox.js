@@ -252,6 +252,7 @@
     entries.push(entry);
     save(entries);
     release(form);
+    document.querySelectorAll("#outbox-kept").forEach(function (before) { before.remove(); });
     var kept = document.createElement("p");
     kept.className = "flash warning";
     kept.id = "outbox-kept";

@@ -1,10 +1,15 @@
-// A Cắt Tê round while the phone has no network. Each tap of the round being entered goes to the
-// server, which works out the next step; without a network the page shows instead the round on
-// one sheet (templates/tracker/_round_sheet.html, in the page's <template>s): plain checkboxes
-// and radio buttons, filled in with the round as the table had it. Its Save puts the round in
-// the outbox (outbox.js), and the server checks it by the rules when it arrives. After a round
-// kept on the phone comes a blank sheet for the next one. What is ticked is held on the phone
-// through a reload until the round is kept.
+// Entries on one sheet while the phone has no network; outbox.js keeps and sends them.
+//
+// The page's entry step (a form marked data-entry-step: the Cắt Tê round, Cutthroat bids or
+// tricks) needs the server for what comes after it. The page holds sheets for that in its
+// <template>s, rendered by the server in the page's words: [data-sheet-now], this Cắt Tê round
+// on one sheet, filled in as the table had it, and [data-sheet-next], a blank sheet for the
+// rounds or hands after one kept on the phone, whose number is written in here. A Cắt Tê tap
+// made with no network brings up the round's sheet (the round form is marked
+// data-sheet-instead), with that tap on it; after each entry kept comes the next blank sheet.
+// What is ticked is held on the phone through a reload until the entry is kept, and a page
+// read again while entries wait goes on from the last of them. Plain checkboxes and radio
+// buttons: a tap needs no rules here, the server checks every entry when it arrives.
 (function () {
   "use strict";
   var outbox = window.cardtableOutbox;
@@ -15,7 +20,7 @@
     return input ? Number(input.value) : 0;
   }
 
-  // The highest round of this page waiting in the outbox.
+  // The highest number of this page's entries waiting in the outbox.
   function lastKept() {
     var last = 0;
     outbox.waiting().forEach(function (entry) {
@@ -27,23 +32,6 @@
     return last;
   }
 
-  // This round's sheet, or, when it is kept on the phone already, a blank one for the next.
-  function sheetAfter(kept) {
-    var current = document.getElementById("offline-round");
-    var blank = document.getElementById("offline-next-round");
-    if (!current || !blank) { return null; }
-    var shown = numberOf(current.content);
-    var number = Math.max(shown, kept + 1);
-    var sheet = (number === shown ? current : blank).content.firstElementChild.cloneNode(true);
-    if (number !== shown) {
-      sheet.querySelector("input[name=number]").value = number;
-      sheet.querySelector("h2").textContent = sheet.dataset.heading.replace("{number}", number);
-    }
-    var held = outbox.heldFor(sheet, "sheet");
-    if (held) { tick(sheet, held); }
-    return sheet;
-  }
-
   function tick(sheet, held) {
     sheet.querySelectorAll("input[type=radio], input[type=checkbox]").forEach(function (input) {
       input.checked = held.some(function (f) { return f[0] === input.name && f[1] === input.value; });
@@ -53,22 +41,40 @@
     });
   }
 
-  // Every tick is held on the phone at once.
-  function watch(sheet) {
-    sheet.addEventListener("change", function () { outbox.hold(sheet, "sheet", outbox.fieldsOf(sheet)); });
-    document.querySelectorAll("#offline-note").forEach(function (note) { note.remove(); });
+  // The sheet of entry `number`: this round's as the table had it, or a blank one after it.
+  function sheetFor(number) {
+    var now = document.querySelector("template[data-sheet-now]");
+    var next = document.querySelector("template[data-sheet-next]");
+    var template = now && numberOf(now.content) === number ? now : next;
+    if (!template) { return null; }
+    var sheet = template.content.firstElementChild.cloneNode(true);
+    if (template === next) {
+      sheet.querySelector("input[name=number]").value = number;
+      sheet.querySelector("h2").textContent = sheet.dataset.heading.replace("{number}", number);
+    }
+    var held = outbox.heldFor(sheet, "sheet");
+    if (held) { tick(sheet, held); }
+    return sheet;
   }
 
-  function show(sheet, instead) {
-    instead.parentNode.replaceChild(sheet, instead);
-    watch(sheet);
+  // Every tick is held on the phone at once; the game's own scripts (tricks left, next in view)
+  // take the sheet on as they take a swapped part.
+  function started(sheet) {
+    sheet.addEventListener("change", function () { outbox.hold(sheet, "sheet", outbox.fieldsOf(sheet)); });
+    document.querySelectorAll("#offline-note").forEach(function (note) { note.remove(); });
+    sheet.parentNode.dispatchEvent(new CustomEvent("htmx:load", { bubbles: true }));
+  }
+
+  function replace(step, sheet) {
+    step.parentNode.replaceChild(sheet, step);
+    started(sheet);
     sheet.scrollIntoView({ block: "start" });
   }
 
   // The button last tapped on the round: each says what it is on the sheet (data-sheet, "fold 2").
   var lastTapped = null;
   document.addEventListener("click", function (event) {
-    lastTapped = event.target.closest && event.target.closest("#round-form button[data-sheet]");
+    lastTapped = event.target.closest && event.target.closest("form[data-sheet-instead] button[data-sheet]");
   }, true);
 
   function tickTapped(sheet) {
@@ -77,13 +83,15 @@
     if (input) { input.checked = input.type === "radio" || !input.checked; }
   }
 
+  function nextNumber(step) { return Math.max(numberOf(step), lastKept() + 1); }
+
   // A tap on the round with no network: the sheet takes the round's place, with that tap on it.
   function sheetInstead(form) {
-    if (!form || form.id !== "round-form") { return false; }
-    var sheet = sheetAfter(lastKept());
+    if (!form || !form.hasAttribute || !form.hasAttribute("data-sheet-instead")) { return false; }
+    var sheet = sheetFor(nextNumber(form));
     if (!sheet) { return false; }
     if (numberOf(sheet) === numberOf(form)) { tickTapped(sheet); }
-    show(sheet, form);
+    replace(form, sheet);
     outbox.hold(sheet, "sheet", outbox.fieldsOf(sheet));
     return true;
   }
@@ -93,22 +101,22 @@
   });
   document.addEventListener("htmx:sendError", function (event) { sheetInstead(event.detail.elt); });
 
-  // After a round kept on the phone, the next one's sheet, right under the note saying so.
+  // After an entry kept on the phone, the next one's sheet, right under the note saying so.
   document.addEventListener("outbox:kept", function (event) {
-    if (event.detail.form.id !== "round-sheet") { return; }
-    var sheet = sheetAfter(numberOf(event.detail.form));
-    if (sheet) {
-      event.detail.note.after(sheet);
-      watch(sheet);
-      event.detail.note.scrollIntoView({ block: "start" });
-    }
+    var sheet = sheetFor(numberOf(event.detail.form) + 1);
+    if (!sheet) { return; }
+    event.detail.note.after(sheet);
+    started(sheet);
+    event.detail.note.scrollIntoView({ block: "start" });
   });
 
-  // A sheet begun and not yet kept comes back after a reload or a refresh of the page's round.
+  // A page read again (a reload, a refresh of its entry part) while entries wait goes on after
+  // the last of them, and a sheet begun and not yet kept comes back as it was ticked.
   function resume() {
-    var form = document.getElementById("round-form");
-    var sheet = form && sheetAfter(lastKept());
-    if (sheet && outbox.heldFor(sheet, "sheet")) { show(sheet, form); }
+    var step = document.querySelector("#entry form[data-entry-step]");
+    if (!step) { return; }
+    var number = nextNumber(step), sheet = sheetFor(number);
+    if (sheet && (number > numberOf(step) || outbox.heldFor(sheet, "sheet"))) { replace(step, sheet); }
   }
   document.addEventListener("DOMContentLoaded", resume);
   document.addEventListener("htmx:load", function (event) {

@@ -16,6 +16,7 @@ from tracker.cutthroat import services as tournaments
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 thumb = phones.thumb  # the fixture: both phone sizes, with a tap counter
 SENT_LATER = "**/sent-later/"
+CENTRED = "element => element.scrollIntoView({block: 'center'})"  # a thumb scrolling to it
 SETTLED = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
 
 
@@ -145,3 +146,35 @@ def test_a_send_whose_answer_is_lost_is_recorded_once(thumb, live_server, alice,
     wait_for(thumb, "Bids · game 1, hand 2")
     assert not thumb.page.locator("#outbox-badge").count()
     assert fresh(tournament).hands.count() == 1
+
+
+def next_hand_button(field: str, value) -> str:
+    """A choice on the blank form of a hand after one kept offline (its fields say next_)."""
+    return f"#next-hand label[for='next_{field}_{value}']"
+
+
+def test_hands_after_the_first_entered_offline_follow_on_the_blank_form(
+    thumb, live_server, alice, tournament
+):
+    open_tournament(thumb, live_server, tournament)
+    thumb.page.context.set_offline(True)
+    enter_a_hand(thumb, [(1, "5"), (2, "5"), (0, "5")], [(1, 5), (2, 5)])
+    thumb.page.wait_for_selector("#next-hand >> text=Hand 2 of the tournament")
+    thumb.assert_no_sideways_scroll()
+    thumb.screenshot("cutthroat-offline-next-hand")
+    for field, value in [("bid_0", 4), ("bid_1", 4), ("bid_2", 4), ("tricks_0", 4)]:
+        thumb.page.locator(next_hand_button(field, value)).evaluate(CENTRED)
+        thumb.tap(next_hand_button(field, value))
+    for field, value in [("tricks_1", 4), ("jack_JD", 0), ("jack_JC", 1)]:
+        thumb.page.locator(next_hand_button(field, value)).evaluate(CENTRED)
+        thumb.tap(next_hand_button(field, value))
+    thumb.tap("#next-hand [data-save]")  # Chi's 9 tricks are what is left
+    thumb.page.wait_for_selector("#next-hand >> text=Hand 3 of the tournament")
+    assert thumb.page.inner_text("#outbox-badge") == "2 waiting to be sent"
+    thumb.page.context.set_offline(False)
+    wait_for(thumb, "Bids · game 1, hand 3")
+    hands = fresh(tournament).hands.order_by("number")
+    assert [(hand.bids, hand.tricks) for hand in hands] == [
+        ([5, 5, 5], [7, 5, 5]),
+        ([4, 4, 4], [4, 4, 9]),
+    ]

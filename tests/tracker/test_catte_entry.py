@@ -39,7 +39,7 @@ def hidden(html: str, name: str) -> str:
 
 def round_form_of(html: str) -> str:
     """The round being entered, without the sheet the page holds for a phone gone offline."""
-    return html.split('<template id="offline-round">')[0]
+    return html.split('<template id="offline-round"')[0]
 
 
 def shown_in(html: str) -> str:

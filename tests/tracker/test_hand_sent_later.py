@@ -98,3 +98,17 @@ def test_an_outsider_is_told_there_is_no_such_tournament(as_dave, tournament):
 
 def test_a_viewer_cannot_send_a_hand(as_carol, tournament):
     assert send(as_carol, tournament, {"entry": ENTRY}).status_code == 403
+
+
+def test_the_hand_after_one_kept_offline_comes_from_the_blank_form(as_alice, tournament):
+    first = offline_hand(as_alice, tournament, {0: "4", 1: "4", 2: "5"}, {0: 4, 1: 4, 2: 9})
+    page = as_alice.get(tournament.get_absolute_url())
+    next_hand = form_on(page, "/sent-later/", text="Hand 2 of the tournament: bids and tricks")
+    second = {**next_hand.fields, "entry": "fedcba9876543210fedcba9876543210"}
+    second |= {"bid_0": "3", "bid_1": "NIL", "bid_2": "6", "tricks_0": 3, "tricks_1": 0}
+    second |= {"tricks_2": 14, "jack_JD": 2, "jack_JC": 2}
+    second.pop("csrfmiddlewaretoken", None)
+    assert send(as_alice, tournament, first).status_code == 200
+    assert send(as_alice, tournament, second).status_code == 200
+    hand = fresh(tournament).hands.get(number=2)
+    assert (hand.bids, hand.tricks) == ([3, "NIL", 6], [3, 0, 14])

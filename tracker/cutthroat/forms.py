@@ -316,6 +316,27 @@ class SentLaterForm(PlayedForm):
         return data
 
 
+class NextHandForm(PlayedForm):
+    """A hand after one kept on a phone without a network (static/js/sheet.js): bids and tricks
+    on one form, players in seat order, as the phone cannot tell what the hands before it did
+    to the game; the server checks it all when it arrives (SentLaterForm)."""
+
+    def __init__(self, *args, board, **kwargs):
+        number = board.hands_played + 2  # the hand after the one the page enters
+        initial = {"number": number}
+        super().__init__(*args, board=board, hand_number=number, initial=initial, **kwargs)
+        self.order = list(range(len(board.names)))
+        allowed = board.standings.blind_six_allowed
+        for seat, name in enumerate(board.names):
+            self.fields[f"bid_{seat}"] = bid_field(name, board.tricks, allowed.get(name, False))
+
+    def shown_bids(self):
+        return [None] * len(self.board.names)
+
+    def bid_rows(self):
+        return [self[f"bid_{seat}"] for seat in self.order]
+
+
 class CorrectionForm(PlayedForm):
     """A past hand corrected, checked against the version the page was rendered from."""
 

@@ -25,6 +25,7 @@ from tracker.cutthroat.board import by_seat, jacks_by_seat, load
 from tracker.cutthroat.forms import (
     BidsForm,
     CorrectionForm,
+    NextHandForm,
     PlayedForm,
     SentLaterForm,
     correction_initial,
@@ -64,6 +65,7 @@ def entry_context(board, forms: dict) -> dict:
     """What a scorer's forms show: the hand to enter (its bids or tricks form, unless `forms`
     has it as he left it) and what an undo takes back."""
     if not board.standings.finished:
+        forms.setdefault("offline_next_form", NextHandForm(board=board, auto_id="next_%s"))
         if board.pending is None:
             forms.setdefault("bids_form", BidsForm(board=board))
             number = {"number": board.hands_played + 1}
