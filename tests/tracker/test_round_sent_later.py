@@ -75,7 +75,10 @@ def test_tricks_left_empty_after_everyone_else_folds_go_to_the_last_one(as_bob, 
 def test_a_trick_the_rules_refuse_is_said_and_the_rest_waits_as_the_tables_round(as_bob, session):
     tricks = {"trick_1": "0", "trick_2": "1", "trick_3": "0", "trick_4": "1", "trick_5": "2"}
     answer = send(as_bob, session, sheet(as_bob, session, **tricks))
-    assert answer.status_code == 400 and answer.json()["refused"] == "Chi cannot win trick 5."
+    assert answer.status_code == 400 and answer.json()["refused"] == (
+        "Chi cannot win trick 5. The round is the table's now, as far as it could be entered: "
+        "finish it there."
+    )
     assert not fresh(session).rounds.exists()
     assert fresh(session).draft == ["t0", "t1", "t0", "t1"]
 

@@ -97,7 +97,11 @@ def record_round_sent_later(
         refusal = refusal or draft.missing
         if refusal:
             note = _("%(phone)s sent a round entered offline.") % {"phone": phone_of(user)}
-            session.swap_draft(session.draft_version, taps[:done], note)
+            if session.swap_draft(session.draft_version, taps[:done], note):
+                refusal = _(
+                    "%(refusal)s The round is the table's now, as far as it could be entered: "
+                    "finish it there."
+                ) % {"refusal": refusal}
             raise RulesError(refusal)
         version = session.draft_version if session.draft else None
         record_round(board, draft.to_round(), user, number, draft_version=version, once=entry)
