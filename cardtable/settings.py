@@ -113,6 +113,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         transaction_mode="IMMEDIATE", init_command="PRAGMA journal_mode=WAL;"
     )
+    # Tests against a running server read and write from several threads: in a file, as in
+    # use, not in memory, where SQLite locks whole tables between connections.
+    DATABASES["default"].setdefault("TEST", {}).setdefault(
+        "NAME", str(BASE_DIR / "test-db.sqlite3")
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Template fragments (the {% cache %} tags) are cached under keys that carry the version of

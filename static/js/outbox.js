@@ -143,6 +143,8 @@
         kept.retry = said.retry || null;
         save(entries);
         showUnsettled(kept);
+        var shown = document.getElementById("outbox-" + kept.id);
+        if (shown) { shown.scrollIntoView({ block: "nearest" }); }  // the answer just came
         return true;  // settled by a person: the next entry may go
       }
       return false;  // the server could not answer now: try again later
