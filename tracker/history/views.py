@@ -115,7 +115,8 @@ def season_list(request, pk):
     form = SeasonForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            season = seasons.add_season(group, **form.cleaned_data)
+            typed = form.cleaned_data
+            season = seasons.add_season(group, typed["name"], typed["starts_on"], typed["ends_on"])
             messages.success(request, _("%(season)s added.") % {"season": season.name})
             return redirect("seasons", pk=group.pk)
         except seasons.Refused as refusal:
