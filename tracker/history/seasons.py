@@ -11,11 +11,11 @@ from tracker.common.text import sentence
 from tracker.common.versioning import touch_group
 from tracker.history.ratings import GAMES, cached_matches
 from tracker.models import Season as NamedSeason
+from tracker.models.seasons import MOST_SEASONS
 from tracker.rules.leaderboard import Season, calendar_year, calendar_years
 from tracker.rules.names import name_key, name_problem
 
 NAME_MAX = NamedSeason._meta.get_field("name").max_length
-MOST_SEASONS = 100  # a group's named seasons: decades of them, and a list that stays short
 YEAR = re.compile(r"[1-9][0-9]{3}")
 NAME, ENDS_ON = "name", "ends_on"  # the fields of the season form a refusal is about
 

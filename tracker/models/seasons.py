@@ -1,6 +1,8 @@
 from django.db import models
 from django.db.models.functions import Lower
 
+MOST_SEASONS = 100  # a group's named seasons: decades of them, and a list that stays short
+
 
 class Season(models.Model):
     """A span of the group's calendar its owners named ("Summer league"), both days included;
