@@ -9,7 +9,7 @@ import pytest
 from tests.browser.conftest import put_down
 from tests.browser.test_every_page_fits import console_of, problems_of
 from tests.browser.test_languages import log_in
-from tests.factories import session_of_sweeps
+from tests.factories import PlayerFactory, session_of_sweeps
 from tests.tracker.test_history_views import worked_tournament
 from tests.tracker.test_ratings import closed
 from tracker.history import seasons
@@ -25,8 +25,6 @@ PHONES = [(360, 740), (390, 844)]
 def a_year(group, alice):
     """Twelve months: a closed Cắt Tê session each month, each won by the next player in turn,
     and a Cutthroat tournament every quarter; a named spring season."""
-    from tests.factories import PlayerFactory
-
     players = [PlayerFactory(group=group, name=name) for name in NAMES]
     for month in range(1, 13):
         order = players[month % 4 :] + players[: month % 4]

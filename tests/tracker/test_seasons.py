@@ -12,6 +12,8 @@ import pytest
 from django.core.management import CommandError
 from django.urls import reverse
 
+from tests.conftest import client_for
+from tests.factories import GroupFactory
 from tests.page_forms import form_on, submit
 from tests.tracker.test_history_views import page_text, worked_session, worked_tournament
 from tests.tracker.test_ratings import closed, command_output, shown_row
@@ -72,8 +74,6 @@ def test_it_validates_the_name_and_the_days(as_alice, group):
 
 
 def test_a_viewer_and_a_scorer_read_the_seasons_but_cannot_add_one(client, group, bob, carol):
-    from tests.conftest import client_for
-
     seasons.add_season(group, "Summer", date(2026, 6, 1), date(2026, 8, 31))
     for user in (bob, carol):
         reader = client_for(client, user)
@@ -98,8 +98,6 @@ def test_an_outsider_gets_404(as_dave, group):
 
 
 def test_another_groups_season_cannot_be_removed(as_alice, group, alice):
-    from tests.factories import GroupFactory
-
     other = GroupFactory(name="Other table")
     theirs = seasons.add_season(other, "Summer", date(2026, 6, 1), date(2026, 8, 31))
     remove = reverse("season_remove", args=[group.pk, theirs.pk])

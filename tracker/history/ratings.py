@@ -7,7 +7,6 @@ of the group (every change of a game, a player or a season bumps it) and cached 
 """
 
 from decimal import Decimal
-from functools import partial
 
 from django.core.cache import cache
 from django.urls import reverse
@@ -144,11 +143,10 @@ def rating_charts(group, player) -> list[dict]:
         values = history.get(player.name)
         if not values:
             continue
+        # "+ 0" writes the start, a hair below zero in floats, as 0.0 rather than -0.0.
         points = [Decimal(value).quantize(Decimal("0.1")) + 0 for value in values]
         line = charts.Line(short, points, title=player.name)
-        chart = charts.line_chart(
-            [line], title=titles[game], x_label=axes[game], fmt=partial(rating_text)
-        )
+        chart = charts.line_chart([line], title=titles[game], x_label=axes[game], fmt=rating_text)
         shown.append({"game": game, "chart": chart, "rating": values[-1]})
     return shown
 
