@@ -120,7 +120,7 @@ def leaderboard(matches: list[Match]) -> list[Standing]:
 class Night:
     day: date
     money: Decimal | None  # won or lost that day; None when nothing that day was for money
-    points: int  # his final points in the Cutthroat games finished that day
+    points: int  # his final points in the finished Cutthroat games of that day
 
 
 @dataclass(frozen=True)
