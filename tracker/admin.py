@@ -12,6 +12,7 @@ from tracker.models import (
     Player,
     Preferences,
     Round,
+    Season,
     Session,
     SessionSeat,
     ThrottledPost,
@@ -83,6 +84,13 @@ class PlayerAdmin(ShownOnGroupPages, admin.ModelAdmin):
     list_display = ["name", "group", "user", "created_at"]
     search_fields = ["name", "group__name", "user__username"]
     raw_id_fields = ["group", "user"]
+
+
+@admin.register(Season)
+class SeasonAdmin(ShownOnGroupPages, admin.ModelAdmin):
+    list_display = ["name", "group", "starts_on", "ends_on"]
+    search_fields = ["name", "group__name"]
+    raw_id_fields = ["group"]
 
 
 @admin.register(Invite)

@@ -1,4 +1,5 @@
 import json
+from datetime import date
 from decimal import Decimal
 from pathlib import Path
 
@@ -10,6 +11,7 @@ from ledger.balances import group_balances
 from tests.factories import GroupFactory, MembershipFactory, PlayerFactory, fresh, pay, take_back
 from tracker.catte import services as catte_sessions
 from tracker.cutthroat import services as tournaments
+from tracker.history import seasons
 from tracker.logs import backup
 from tracker.models import Change, Role, SessionSeat
 from tracker.rules import RulesError, catte
@@ -207,3 +209,30 @@ def test_a_short_name_taken_by_a_player_of_the_group_is_refused_on_restore(group
     with pytest.raises(RulesError, match="Emil already goes by bé"):
         backup.import_zip(empty, backup.export_zip(group), alice)
     assert empty.players.count() == 1
+
+
+def test_a_backup_keeps_the_named_seasons(group, players, alice):
+    seasons.add_season(group, "Tết league", date(2026, 1, 1), date(2026, 3, 31))
+    empty = GroupFactory(name="Restored", currency="EUR")
+    backup.import_zip(empty, backup.export_zip(group), alice)
+    restored = empty.seasons.get()
+    assert (restored.name, restored.starts_on, restored.ends_on) == (
+        "Tết league", date(2026, 1, 1), date(2026, 3, 31))  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("entry", "refusal"),
+    [
+        ({"name": "Spring", "starts": "2026-03-01"}, 'backup: seasons 2: "ends" is missing'),
+        ({"name": "Spring", "starts": "2026-04-01", "ends": "2026-03-31"}, "in order"),
+        ({"name": "Spring", "starts": "1 March", "ends": "2026-03-31"}, "days such as 2026-03-01"),
+        ({"name": "tết LEAGUE", "starts": "2026-01-01", "ends": "2026-01-31"}, "named twice"),
+        ({"name": "x" * 41, "starts": "2026-01-01", "ends": "2026-01-31"}, "at most 40"),
+    ],
+)
+def test_a_backup_with_a_season_a_form_would_refuse_is_refused(group, entry, refusal):
+    seasons.add_season(group, "Tết league", date(2026, 1, 1), date(2026, 3, 31))
+    manifest, _logs = backup.read_zip(backup.export_zip(group))
+    manifest["seasons"].append(entry)
+    with pytest.raises(RulesError, match=refusal):
+        backup.check_manifest(manifest)

@@ -7,6 +7,7 @@ from decimal import Decimal
 import pytest
 from django.test import Client, override_settings
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.factories import fresh, pay, take_back
 from tracker.catte import board as catte_board
@@ -27,6 +28,8 @@ def page_urls(group, tournament, session, players) -> list[str]:
     game = {"tournament": {"tournament_pk": tournament.pk}, "session": {"session_pk": session.pk}}
     urls = [reverse(name, kwargs=ids) for name in ("group", "balances", "balances_by_session")]
     urls += [reverse(n, kwargs=ids) for n in ("history_tournaments", "history_sessions")]
+    this_year = f"?season={timezone.localdate().year}"
+    urls += [reverse("ratings", kwargs=ids), reverse("ratings", kwargs=ids) + this_year]
     urls += [reverse(name, kwargs={**ids, **game["tournament"]}) for name in ("tournament",)]
     urls += [reverse("tournament_table", kwargs={**ids, **game["tournament"]})]
     urls += [reverse(name, kwargs={**ids, **game["session"]}) for name in ("session",)]

@@ -65,6 +65,8 @@ def queries_for(client, url) -> int:
         "history_sessions",
         "history_session",
         "player_stats",
+        "ratings",
+        "seasons",
     ],
 )
 def test_a_page_costs_the_same_for_a_short_or_a_long_history(as_carol, group, players, alice, name):

@@ -14,7 +14,17 @@ from tracker.catte import board as catte_board
 from tracker.catte import services as catte_services
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as cutthroat_services
-from tracker.models import Change, Hand, Invite, Membership, Player, Round, Session, Tournament
+from tracker.models import (
+    Change,
+    Hand,
+    Invite,
+    Membership,
+    Player,
+    Round,
+    Season,
+    Session,
+    Tournament,
+)
 from tracker.rules import catte
 
 # Every form field the app knows, so the values land where a form reads them.
@@ -30,6 +40,7 @@ FIELDS = [
     "session", "short_name", "draft_version", "shown", "language", "next", "entry",
     "card", "claim", "ace", "auto_win", "fold", "false_claim", "absent",
     *(f"trick_{n}" for n in range(1, 7)),
+    "starts_on", "ends_on",
 ]  # fmt: skip
 HOSTILE = st.one_of(
     st.text(max_size=30),
@@ -38,7 +49,8 @@ HOSTILE = st.one_of(
     st.sampled_from(
         ["", "0", "-1", "1E+30", "NaN", "Infinity", "0.001", "9" * 40, "x" * 5000, "t9 t0",
          "save", "undo", "k", "rK sH c- t0 t0 t0 t0", "owner", "JPY", "NIL", "B6", "SM",
-         "a" * 32, "\u202e", "=1+1", "<script>", "../../etc/passwd", "true", "on"]
+         "a" * 32, "\u202e", "=1+1", "<script>", "../../etc/passwd", "true", "on",
+         "2026-03-01", "2026-02-30", "0001-01-01", "9999-12-31"]
     ),
 )  # fmt: skip
 FORMS = st.dictionaries(st.sampled_from(FIELDS), st.one_of(HOSTILE, st.lists(HOSTILE, max_size=3)))
@@ -50,7 +62,7 @@ URLS = [
     "group_restore", "payment_new", "transfer_paid", "payment_reverse", "group_create",
     "session_join",
     "session_leave", "session_back", "choose_language", "hand_sent_later",
-    "round_sent_later",
+    "round_sent_later", "seasons", "season_remove",
 ]  # fmt: skip
 
 
@@ -65,10 +77,12 @@ def table(group, players, alice, bob, carol):
     catte_services.record_round(catte_board.load(session), played, bob)
     payment = pay(group, players[1], players[0], 1, bob)
     invite = Invite.objects.create(group=group, role="viewer", created_by=alice)
+    season = Season.objects.create(group=group, name="Summer", starts_on="2026-06-01",
+                                   ends_on="2026-08-31")  # fmt: skip
     member = Membership.objects.get(user=carol)
     ids = {"pk": group.pk, "tournament_pk": tournament.pk, "session_pk": session.pk,
            "player_pk": players[0].pk, "member_pk": member.pk, "invite_pk": invite.pk,
-           "transaction_pk": payment.pk, "number": 1}  # fmt: skip
+           "transaction_pk": payment.pk, "season_pk": season.pk, "number": 1}  # fmt: skip
     return {"alice": alice, "bob": bob, "carol": carol, "ids": ids}
 
 
@@ -90,6 +104,7 @@ def url_of(name: str, ids: dict) -> str:
 
 def rows() -> tuple:
     models = (Tournament, Hand, Session, Round, Player, Change, Transaction, Membership, Invite)
+    models += (Season,)
     return tuple(model.objects.count() for model in models)
 
 

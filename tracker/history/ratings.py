@@ -1,72 +1,70 @@
-"""The group's ratings, per game, recomputed from its whole history (docs/ratings.md).
+"""The group's ratings and leaderboards, per game and season, recomputed from its whole history
+(docs/ratings.md), and a player's rating over time and his best and worst nights.
 
-Each finished Cutthroat game is a match ranked by its final scores; each closed Cắt Tê session is
-a match ranked by the money each player won in it. Matches are read from what the rules stored
-with each tournament and session (no game is replayed) and rated in the order they were played,
-so a correction, an undo or a reopened session changes the ratings exactly as a recomputation
-from scratch would: it is one.
+Everything here is counted from the matches (tracker/history/matches.py), so it moves with a
+correction exactly as a recomputation would; what a page reads is worked out once per version
+of the group (every change of a game, a player or a season bumps it) and cached under it.
 """
+
+from decimal import Decimal
 
 from django.core.cache import cache
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from tracker.catte import board as catte_board
-from tracker.cutthroat import board as cutthroat_board
-from tracker.history.services import sessions_of, tournaments_of
-from tracker.rules.ratings import Ranking, Rating, ranking_by, rate
+from tracker.common.locale_money import format_number
+from tracker.common.money import signed
+from tracker.common.names import short_names_of
+from tracker.history import charts
+from tracker.history.matches import group_matches
+from tracker.rules.leaderboard import (
+    CATTE,
+    CUTTHROAT,
+    Season,
+    Standing,
+    best_and_worst,
+    in_season,
+    leaderboard,
+    nights_of,
+)
+from tracker.rules.ratings import Rating, rating_history
 
-GAMES = ("cutthroat", "catte")
-RATINGS_SECONDS = 24 * 60 * 60  # a new version of the group is a new key anyway
-
-
-def played_in(queryset, year: int | None):
-    """Oldest first, as the games were played; `year`: those started in that calendar year."""
-    if year is not None:
-        queryset = queryset.filter(created_at__year=year)
-    return queryset.order_by("created_at", "pk")
-
-
-def cutthroat_matches(group, year: int | None = None) -> list[Ranking]:
-    """Every finished game (won by someone), tournament after tournament, game after game."""
-    matches = []
-    for tournament in played_in(tournaments_of(group), year):
-        for game in cutthroat_board.load(tournament).standings.games:
-            if game.winner is not None:
-                matches.append(ranking_by(game.totals))
-    return matches
+GAMES = (CUTTHROAT, CATTE)
+CACHE_SECONDS = 24 * 60 * 60  # a new version of the group is a new key anyway
 
 
-def catte_matches(group, year: int | None = None) -> list[Ranking]:
-    """Every closed session, ranked by money won (side pot settled); an open session waits
-    until it is closed. A player who joined after the last round never sat down to play."""
-    matches = []
-    closed = played_in(sessions_of(group), year).filter(closed_at__isnull=False)
-    for session in closed:
-        board = catte_board.load(session)
-        played = [
-            seat.player.name
-            for seat in board.seats
-            if seat.joined_after_round is None or seat.joined_after_round < board.rounds_played
-        ]
-        if board.rounds_played:
-            matches.append(ranking_by({name: board.settled.totals[name] for name in played}))
-    return matches
+def cached_matches(group) -> dict:
+    key = f"matches:{group.pk}:{group.version}"
+    return cache.get_or_set(key, lambda: group_matches(group), CACHE_SECONDS)
 
 
-def group_ratings(group, year: int | None = None) -> dict[str, list[Rating]]:
-    """{"cutthroat": ratings, "catte": ratings}, each best first."""
-    return {
-        "cutthroat": rate(cutthroat_matches(group, year)),
-        "catte": rate(catte_matches(group, year)),
-    }
+def boards_of(matches: dict, season: Season | None) -> dict[str, list[Standing]]:
+    return {game: leaderboard(in_season(matches[game], season)) for game in GAMES}
 
 
-def cached_ratings(group, year: int | None = None) -> dict[str, list[Rating]]:
-    """`group_ratings`, worked out once per version of the group: every change of a game, and
-    every renamed player, bumps that version."""
-    key = f"ratings:{group.pk}:{group.version}:{year or 'all'}"
-    return cache.get_or_set(key, lambda: group_ratings(group, year), RATINGS_SECONDS)
+def group_leaderboards(group, season: Season | None = None) -> dict[str, list[Standing]]:
+    """Each game's leaderboard over `season` (all time without), recomputed from scratch."""
+    return boards_of(group_matches(group), season)
+
+
+def cached_leaderboards(group, season: Season | None = None) -> dict[str, list[Standing]]:
+    """`group_leaderboards`, worked out once per version of the group and season."""
+    span = f"{season.starts}:{season.ends}" if season else "all"
+    key = f"leaderboards:{group.pk}:{group.version}:{span}"
+    return cache.get_or_set(key, lambda: boards_of(cached_matches(group), season), CACHE_SECONDS)
+
+
+def ratings_of(boards: dict[str, list[Standing]]) -> dict[str, list[Rating]]:
+    return {game: [row.rating for row in rows] for game, rows in boards.items()}
+
+
+def group_ratings(group, season: Season | None = None) -> dict[str, list[Rating]]:
+    """{"cutthroat": ratings, "catte": ratings}, each best first, recomputed."""
+    return ratings_of(group_leaderboards(group, season))
+
+
+def cached_ratings(group, season: Season | None = None) -> dict[str, list[Rating]]:
+    return ratings_of(cached_leaderboards(group, season))
 
 
 def as_numbers(ratings: dict[str, list[Rating]]) -> dict[str, list[dict]]:
@@ -87,18 +85,81 @@ def as_numbers(ratings: dict[str, list[Rating]]) -> dict[str, list[dict]]:
     }
 
 
-def leaderboards(group, ratings: dict[str, list[Rating]]) -> list[dict]:
-    """Each game's ratings for the page, best first, each name linked to the player's page."""
+def leaderboards(group, boards: dict[str, list[Standing]]) -> list[dict]:
+    """Each game's leaderboard for the page, best first, each name linked to the player's
+    page, money written in the group's currency."""
     urls = {p.name: reverse("player_stats", args=[group.pk, p.pk]) for p in group.players.all()}
-    titles = {"cutthroat": _("Cutthroat"), "catte": _("Cắt Tê")}
+    titles = {CUTTHROAT: _("Cutthroat"), CATTE: _("Cắt Tê")}
     return [
         {
             "game": game,
             "title": titles[game],
+            # Points-only tournaments move no money: a column of zeros would say nothing.
+            "shows_money": game == CATTE or any(row.money for row in boards[game]),
             "rows": [
-                {"place": place, "row": row, "url": urls.get(row.name)}
-                for place, row in enumerate(ratings[game], start=1)
+                {
+                    "place": place,
+                    "row": row,
+                    "url": urls.get(row.name),
+                    "money": signed(group, row.money),
+                }
+                for place, row in enumerate(boards[game], start=1)
             ],
         }
         for game in GAMES
     ]
+
+
+def cached_histories(group) -> dict[str, dict[str, list[float]]]:
+    """Each game's rating history of every player, all time."""
+    key = f"rating-histories:{group.pk}:{group.version}"
+
+    def histories():
+        matches = cached_matches(group)
+        return {game: rating_history(m.ranking for m in matches[game]) for game in GAMES}
+
+    return cache.get_or_set(key, histories, CACHE_SECONDS)
+
+
+def rating_text(value) -> str:
+    return format_number(Decimal(value), 1)
+
+
+def rating_charts(group, player) -> list[dict]:
+    """A chart of the player's rating after each game he played, for each game he played."""
+    short = short_names_of([player])[0]
+    titles = {
+        CUTTHROAT: _("Cutthroat: rating after each game"),
+        CATTE: _("Cắt Tê: rating after each session"),
+    }
+    axes = {
+        # Translators: the horizontal axis of a chart, counted in Cutthroat games.
+        CUTTHROAT: _("game"),
+        # Translators: the horizontal axis of a chart, counted in Cắt Tê sessions.
+        CATTE: _("session"),
+    }
+    shown = []
+    for game, history in cached_histories(group).items():
+        values = history.get(player.name)
+        if not values:
+            continue
+        # "+ 0" writes the start, a hair below zero in floats, as 0.0 rather than -0.0.
+        points = [Decimal(value).quantize(Decimal("0.1")) + 0 for value in values]
+        line = charts.Line(short, points, title=player.name)
+        chart = charts.line_chart([line], title=titles[game], x_label=axes[game], fmt=rating_text)
+        shown.append({"game": game, "chart": chart, "rating": values[-1]})
+    return shown
+
+
+def player_nights(group, player) -> dict:
+    """The player's best and worst nights, all time, with their money or points written."""
+    matches = cached_matches(group)
+    every = sorted(matches[CUTTHROAT] + matches[CATTE], key=lambda match: match.played_on)
+    nights = best_and_worst(nights_of(player.name, every))
+
+    def rows(chosen):
+        if not nights.by_money:
+            return [{"night": night, "text": str(night.points), "tone": ""} for night in chosen]
+        return [{"night": night, **signed(group, night.money)} for night in chosen]
+
+    return {"best": rows(nights.best), "worst": rows(nights.worst), "by_money": nights.by_money}

@@ -1,19 +1,26 @@
 """The group's history: lists of past tournaments and sessions, their charts, player pages, and
 what each session and tournament played for money settles.
 
-Read-only pages for every member (viewers too); each one costs a fixed number of queries.
+Pages for every member to read (viewers too), each at a fixed number of queries; only owners
+name seasons.
 """
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import get_object_or_404, render
-from django.views.decorators.http import require_GET
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ledger.balances import any_payment
 from tracker.catte import board as catte_board
 from tracker.common.permissions import group_for
 from tracker.cutthroat import board as cutthroat_board
+from tracker.history import ratings as rated
+from tracker.history import seasons
 from tracker.history import services as history
-from tracker.history.ratings import cached_ratings, leaderboards
+from tracker.history.forms import SeasonForm
+from tracker.models import Role
 from tracker.rules.ratings import PROVISIONAL_GAMES
 
 
@@ -70,21 +77,62 @@ def session_chart(request, pk, session_pk):
 def player_stats(request, pk, player_pk):
     group = group_for(request, pk)
     player = get_object_or_404(group.players, pk=player_pk)
-    context = {"group": group, "player": player, **history.player_page(group, player)}
+    context = {
+        "group": group,
+        "player": player,
+        **history.player_page(group, player),
+        "rating_charts": rated.rating_charts(group, player),
+        "nights": rated.player_nights(group, player),
+    }
     return render(request, "tracker/player.html", context)
 
 
 @login_required
 @require_GET
 def ratings(request, pk):
-    """Every player's rating in each game, recomputed from the group's history."""
+    """Each game's leaderboard over a season (?season=, all time without), recomputed from the
+    group's history."""
     group = group_for(request, pk)
+    chosen = request.GET.get("season", "")[:100]
+    season = seasons.season_named(group, chosen) if chosen else None
+    if chosen and season is None:
+        raise Http404(_("No such season"))
     context = {
         "group": group,
-        "games": leaderboards(group, cached_ratings(group)),
+        "season": season,
+        "seasons": seasons.seasons_of(group),
+        "games": rated.leaderboards(group, rated.cached_leaderboards(group, season)),
         "provisional_games": PROVISIONAL_GAMES,
     }
     return render(request, "tracker/ratings.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def season_list(request, pk):
+    """The group's named seasons for every member; owners add them here."""
+    group = group_for(request, pk, role=Role.OWNER if request.method == "POST" else Role.VIEWER)
+    form = SeasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            typed = form.cleaned_data
+            season = seasons.add_season(group, typed["name"], typed["starts_on"], typed["ends_on"])
+            messages.success(request, _("%(season)s added.") % {"season": season.name})
+            return redirect("seasons", pk=group.pk)
+        except seasons.Refused as refusal:
+            form.add_error(refusal.field, str(refusal))
+    context = {"group": group, "form": form, "is_owner": group.membership.allows(Role.OWNER)}
+    return render(request, "tracker/seasons.html", {**context, "named": group.seasons.all()})
+
+
+@login_required
+@require_POST
+def season_remove(request, pk, season_pk):
+    group = group_for(request, pk, role=Role.OWNER)
+    season = get_object_or_404(group.seasons, pk=season_pk)
+    seasons.remove_season(group, season)
+    messages.success(request, _("%(season)s removed.") % {"season": season.name})
+    return redirect("seasons", pk=group.pk)
 
 
 @login_required

@@ -22,8 +22,9 @@ from tracker.common.seats import MAX_PLAYERS, MissingPlayers
 from tracker.common.versioning import touch_group
 from tracker.logs import limits, registry
 from tracker.logs.limits import MANIFEST
-from tracker.logs.manifest import FORMAT, check_manifest, short_names, shown_value
-from tracker.models import Player, Tournament
+from tracker.logs.manifest import FORMAT, check_manifest, season_days, short_names, shown_value
+from tracker.models import Player, Season, Tournament
+from tracker.models.seasons import MOST_SEASONS
 from tracker.rules import RulesError
 from tracker.rules.names import name_key
 
@@ -75,6 +76,12 @@ def export_zip(group) -> bytes:
         if shorts:
             manifest["short_names"] = shorts
         manifest["payments"] = payment_entries(group)
+        seasons = [
+            {"name": season.name, "starts": str(season.starts_on), "ends": str(season.ends_on)}
+            for season in group.seasons.order_by("starts_on", "ends_on", "pk")
+        ]
+        if seasons:
+            manifest["seasons"] = seasons
         archive.writestr("group.json", json.dumps(manifest, ensure_ascii=False, indent=1))
     return buffer.getvalue()
 
@@ -138,6 +145,7 @@ def restore(group, backup: tuple[dict, dict[str, bytes]], user) -> None:
             )
         Player.objects.bulk_create(Player(group=group, name=name) for name in new)
         restore_short_names(group, manifest.get("short_names", {}))
+        restore_seasons(group, manifest.get("seasons", []))
         touch_group(group.pk)
         for entry in manifest["logs"]:
             where = _("backup: %(file)s") % {"file": entry["file"]}
@@ -160,6 +168,21 @@ def restore(group, backup: tuple[dict, dict[str, bytes]], user) -> None:
             except PaymentError as error:
                 where = _("backup: payment %(number)d") % {"number": number}
                 raise RulesError(f"{where}: {error}") from error
+
+
+def restore_seasons(group, seasons: list[dict]) -> None:
+    """The backup's named seasons (checked), but for those the group already has by name."""
+    known = {name_key(name) for name in group.seasons.values_list("name", flat=True)}
+    new = [entry for entry in seasons if name_key(entry["name"]) not in known]
+    if len(known) + len(new) > MOST_SEASONS:
+        raise RulesError(
+            _("backup: the group would have more than %(most)d seasons") % {"most": MOST_SEASONS}
+        )
+    Season.objects.bulk_create(
+        Season(group=group, name=entry["name"], starts_on=starts, ends_on=ends)
+        for entry in new
+        for starts, ends in [season_days(entry)]
+    )
 
 
 def restore_short_names(group, shorts: dict) -> None:

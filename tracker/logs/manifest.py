@@ -2,6 +2,7 @@
 of `limits`, checked as a whole before anything is restored. A refusal is a RulesError naming
 the entry and the key at fault."""
 
+from datetime import date
 from decimal import Decimal
 
 from django.utils.translation import gettext as _
@@ -11,7 +12,8 @@ from ledger.payments import NOTE_MAX, PaymentError, check_note
 from tracker.common.seats import MAX_PLAYERS
 from tracker.logs import limits
 from tracker.logs.limits import MANIFEST, MAX_GAME_NAME, MAX_LOGS, MAX_PAYMENTS, count
-from tracker.models import CURRENCIES
+from tracker.models import CURRENCIES, Season
+from tracker.models.seasons import MOST_SEASONS
 from tracker.rules import MOST_ENTRIES, RulesError
 from tracker.rules.catte_settings import check_amount, parse_amount
 from tracker.rules.names import check_names, name_key, name_problem, short_name_problem
@@ -23,7 +25,7 @@ def check_manifest(manifest: dict) -> None:
     """Refuse a manifest that is not exactly what `export_zip` writes, within the caps."""
     if manifest.get("format") != FORMAT:
         raise RulesError(_('backup: "format" must be "%(format)s"') % {"format": FORMAT})
-    keys = {"format", "group", "currency", "logs", "players", "short_names", "payments"}
+    keys = {"format", "group", "currency", "logs", "players", "short_names", "payments", "seasons"}
     _only_keys(manifest, keys, "backup", required=("currency", "logs"))
     currency = manifest.get("currency")
     if not isinstance(currency, str) or currency not in CURRENCIES:
@@ -53,6 +55,40 @@ def check_manifest(manifest: dict) -> None:
     for number, payment in enumerate(payments, start=1):
         where = _("backup: payment %(number)d") % {"number": number}
         _check_payment(payment, where, known, currency)
+    check_seasons(_listed(manifest, "seasons", MOST_SEASONS))
+
+
+def check_seasons(seasons: list) -> None:
+    """The group's named seasons as a backup writes them: {"name", "starts", "ends"} each, the
+    days as 2026-03-01, a name given once."""
+    names = set()
+    for number, entry in enumerate(seasons, start=1):
+        # Translators: "seasons" is a key of a backup's group.json; keep it as it is.
+        where = _("backup: seasons %(number)d") % {"number": number}
+        _only_keys(entry, {"name", "starts", "ends"}, where, required=("name", "starts", "ends"))
+        problem = name_problem(entry["name"], Season._meta.get_field("name").max_length)
+        if problem:
+            raise RulesError(f"{where}: {problem}")
+        if name_key(entry["name"]) in names:
+            raise RulesError(
+                _("%(where)s: %(name)s is named twice")
+                % {"where": where, "name": shown_value(entry["name"])}
+            )
+        names.add(name_key(entry["name"]))
+        if season_days(entry) is None:
+            raise RulesError(
+                _("%(where)s: starts and ends must be days such as 2026-03-01, in order")
+                % {"where": where}
+            )
+
+
+def season_days(entry: dict) -> tuple[date, date] | None:
+    """(first day, last day) of a backup's season; None unless both are days, in order."""
+    try:
+        starts, ends = date.fromisoformat(entry["starts"]), date.fromisoformat(entry["ends"])
+    except (TypeError, ValueError):
+        return None
+    return (starts, ends) if starts <= ends else None
 
 
 def short_names(shorts, players: list[tuple[str, str]]) -> dict[str, str]:
@@ -128,6 +164,12 @@ def _too_many(key: str, number: int) -> str:
         return ngettext(
             "backup: %(count)s player; a backup holds at most %(most)s",
             "backup: %(count)s players; a backup holds at most %(most)s",
+            number,
+        )
+    if key == "seasons":
+        return ngettext(
+            "backup: %(count)s season; a backup holds at most %(most)s",
+            "backup: %(count)s seasons; a backup holds at most %(most)s",
             number,
         )
     return ngettext(

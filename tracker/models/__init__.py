@@ -3,6 +3,7 @@ from tracker.models.cutthroat import Hand, Tournament, TournamentSeat
 from tracker.models.groups import CURRENCIES, Group, Invite, Membership, Player, Role
 from tracker.models.history import Change
 from tracker.models.people import Preferences, ThrottledPost
+from tracker.models.seasons import Season
 
 __all__ = [
     "CURRENCIES",
@@ -15,6 +16,7 @@ __all__ = [
     "Preferences",
     "Role",
     "Round",
+    "Season",
     "Session",
     "SessionSeat",
     "Tournament",

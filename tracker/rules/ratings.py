@@ -7,7 +7,7 @@ is very likely to be at least as good as: it starts at 0 and rises as the matche
 model surer of him, so a newcomer with one lucky win does not top the table.
 """
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
@@ -18,6 +18,10 @@ from tracker.rules.collation import sort_key
 # player, and a single result can still move him past half the table. Five is an evening of
 # Cutthroat games or a month of Cắt Tê sessions: enough to have met most of the group.
 PROVISIONAL_GAMES = 5
+
+# What everyone starts at: μ − 3σ of openskill's newcomer (25 − 3 · 25/3), which the floats
+# make a hair below zero.
+START_RATING = 0.0
 
 Ranking = list[list[str]]  # places best first; the names on one place are tied
 
@@ -48,9 +52,9 @@ def ranking_by(scores: dict[str, object]) -> Ranking:
     return list(places.values())
 
 
-def rate(matches: Iterable[Ranking]) -> list[Rating]:
-    """Every player's rating after `matches`, played in this order; best rating first, equal
-    ratings by name. A match of fewer than two players tells nothing and is passed over."""
+def rated_matches(matches: Iterable[Ranking]) -> Iterator[list[Rating]]:
+    """After each match, played in this order, the new ratings of its players. A match of
+    fewer than two players tells nothing and is passed over."""
     model = PlackettLuce()
     ratings, games = {}, {}
     for places in matches:
@@ -60,8 +64,28 @@ def rate(matches: Iterable[Ranking]) -> list[Rating]:
         # The rank of a place is its position, so tied names share one rank (lower is better).
         ranks = [number for number, place in enumerate(places) for _ in place]
         teams = [[ratings.get(name) or model.rating(name=name)] for name in names]
+        updated = []
         for name, [rated] in zip(names, model.rate(teams, ranks=ranks), strict=True):
             ratings[name] = rated
             games[name] = games.get(name, 0) + 1
-    rows = [Rating(name, r.mu, r.sigma, games[name]) for name, r in ratings.items()]
-    return sorted(rows, key=lambda row: (-row.rating, sort_key(row.name)))
+            updated.append(Rating(name, rated.mu, rated.sigma, games[name]))
+        yield updated
+
+
+def rate(matches: Iterable[Ranking]) -> list[Rating]:
+    """Every player's rating after `matches`, played in this order; best rating first, equal
+    ratings by name."""
+    latest = {}
+    for updated in rated_matches(matches):
+        latest.update((row.name, row) for row in updated)
+    return sorted(latest.values(), key=lambda row: (-row.rating, sort_key(row.name)))
+
+
+def rating_history(matches: Iterable[Ranking]) -> dict[str, list[float]]:
+    """Each player's rating before his first match and after every match he played, in order:
+    the last is his rating in `rate`."""
+    history: dict[str, list[float]] = {}
+    for updated in rated_matches(matches):
+        for row in updated:
+            history.setdefault(row.name, [START_RATING]).append(row.rating)
+    return history
