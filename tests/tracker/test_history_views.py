@@ -35,9 +35,9 @@ HANDS = [  # (bids, tricks, jacks) by seat: An, Bình, Chi
 ROUNDS = [{"tricks": [0, 0, 0, 0]}, {"tricks": [1, 1, 2, 1, 2, 1]}, {"tricks": [0, 0, 0, 0]}]
 
 
-def worked_tournament(group, players, user, name="Friday cup"):
+def worked_tournament(group, players, user, name="Friday cup", money_rules=None):
     rules = {"preset": "official", "target": 150, "wins_needed": 2}
-    tournament = tournaments.start(group, players[:3], rules, user, name=name)
+    tournament = tournaments.start(group, players[:3], rules, user, name, money_rules)
     Hand.objects.bulk_create(
         Hand(tournament=tournament, number=n, bids=bids, tricks=tricks, jacks=jacks)
         for n, (bids, tricks, jacks) in enumerate(HANDS, start=1)

@@ -15,25 +15,18 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from tests.factories import fresh, session_of_sweeps
-from tests.tracker.test_history_views import HANDS, page_text, worked_session
+from tests.tracker.test_history_views import page_text, worked_session, worked_tournament
 from tests.tracker.test_ratings import closed
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as tournaments
 from tracker.history.ratings import cached_leaderboards, group_leaderboards, rating_charts
-from tracker.models import Hand, Session
+from tracker.models import Session
 
 
 def tournament_for_money(group, players, user):
     """The worked tournament at a game stake of 1.00: An +1.00, Chi +1.00, Bình -2.00."""
     money = {"game_stake": Decimal("1.00"), "buy_in": Decimal("5.00")}
-    rules = {"preset": "official", "target": 150, "wins_needed": 2}
-    tournament = tournaments.start(group, players[:3], rules, user, money_rules=money)
-    Hand.objects.bulk_create(
-        Hand(tournament=tournament, number=n, bids=bids, tricks=tricks, jacks=jacks)
-        for n, (bids, tricks, jacks) in enumerate(HANDS, start=1)
-    )
-    tournaments.catch_up(tournament)
-    return tournament
+    return worked_tournament(group, players, user, name="", money_rules=money)
 
 
 @pytest.fixture

@@ -13,6 +13,12 @@ class DayInput(forms.DateInput):
         super().__init__(format="%Y-%m-%d")
 
 
+def day_field(label, missing) -> forms.DateField:
+    invalid = gettext_lazy("A day such as 2026-03-01.")
+    errors = {"required": missing, "invalid": invalid}
+    return forms.DateField(label=label, widget=DayInput(), error_messages=errors)
+
+
 class SeasonForm(forms.Form):
     """A named season as typed; `tracker.history.seasons.add_season` decides whether it is one."""
 
@@ -24,19 +30,7 @@ class SeasonForm(forms.Form):
             "max_length": gettext_lazy("Keep the name to %(limit_value)d characters."),
         },
     )
-    starts_on = forms.DateField(
-        label=gettext_lazy("First day"),
-        widget=DayInput(),
-        error_messages={
-            "required": gettext_lazy("Give the first day of the season."),
-            "invalid": gettext_lazy("A day such as 2026-03-01."),
-        },
+    starts_on = day_field(
+        gettext_lazy("First day"), gettext_lazy("Give the first day of the season.")
     )
-    ends_on = forms.DateField(
-        label=gettext_lazy("Last day"),
-        widget=DayInput(),
-        error_messages={
-            "required": gettext_lazy("Give the last day of the season."),
-            "invalid": gettext_lazy("A day such as 2026-03-01."),
-        },
-    )
+    ends_on = day_field(gettext_lazy("Last day"), gettext_lazy("Give the last day of the season."))
