@@ -20,11 +20,12 @@
     return input ? Number(input.value) : 0;
   }
 
-  // The highest number of this page's entries waiting in the outbox.
+  // The highest number of this page's entries waiting to be sent; one waiting for the scorer's
+  // choice leaves the page at the table's own entry, beside which the choice is shown.
   function lastKept() {
     var last = 0;
     outbox.waiting().forEach(function (entry) {
-      if (entry.page !== window.location.pathname) { return; }
+      if (entry.page !== window.location.pathname || entry.conflict || entry.refused) { return; }
       entry.fields.forEach(function (field) {
         if (field[0] === "number") { last = Math.max(last, Number(field[1])); }
       });

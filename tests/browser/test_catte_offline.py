@@ -106,6 +106,9 @@ def test_a_round_another_phone_went_on_tapping_waits_for_the_scorers_choice(
     shown = thumb.page.inner_text(".outbox-unsettled")
     assert "bob" in shown and "This phone had" in shown
     assert not fresh(session).rounds.exists() and fresh(session).draft == ["t2"]
+    thumb.page.wait_for_timeout(3500)  # a live refresh: the table's round 1 beside the choice
+    assert "Round 1" in thumb.page.inner_text("#round-form h2")
+    assert thumb.page.locator(SHEET).count() == 0
     thumb.tap(".outbox-unsettled button:text('Record this phone')")
     thumb.page.wait_for_selector("#round-form >> text=Round 2")
     assert recorded_tricks(session) == [[0, 0, 0, 0]]
