@@ -117,6 +117,9 @@
     return retry;
   }
 
+  // An entry the server answered with a conflict or a refusal: it waits for the scorer.
+  function unsettled(entry) { return !!(entry.conflict || entry.refused); }
+
   function forget(id) {
     save(load().filter(function (entry) { return entry.id !== id; }));
   }
@@ -154,7 +157,7 @@
   // Oldest first, one at a time; an entry waiting for a person's choice is passed over.
   function sendAll() {
     if (sending || Date.now() < nextTry) { return; }
-    var entry = load().filter(function (e) { return !e.conflict && !e.refused; })[0];
+    var entry = load().filter(function (e) { return !unsettled(e); })[0];
     if (!entry) { return; }
     sending = true;
     var form = new URLSearchParams(entry.fields);
@@ -227,15 +230,22 @@
     if (store) { ["bids", "sheet"].forEach(function (kind) { store.removeItem(heldKey(form, kind)); }); }
   }
 
+  // A form's choices ticked as `held` ([name, value] pairs) says, and only those.
+  function fillIn(form, held) {
+    form.querySelectorAll("input[type=radio], input[type=checkbox]").forEach(function (input) {
+      input.checked = held.some(function (f) { return f[0] === input.name && f[1] === input.value; });
+    });
+    form.querySelectorAll("select").forEach(function (select) {
+      held.filter(function (f) { return f[0] === select.name; }).forEach(function (f) { select.value = f[1]; });
+    });
+  }
+
   // After a reload with bids held for the hand the page still asks bids for: back to its tricks.
   function resumeHeldBids() {
     var bids = document.getElementById("bids");
     var held = bids && heldFor(bids, "bids");
     if (!held) { return; }
-    held.forEach(function (field) {
-      var input = bids.querySelector("input[name='" + field[0] + "'][value='" + field[1] + "']");
-      if (input) { input.checked = true; }
-    });
+    fillIn(bids, held);
     keepBids(bids);
   }
 
@@ -301,13 +311,15 @@
   // choice is put back beside the entry.
   document.addEventListener("htmx:load", function (event) {
     if (event.target.id !== "entry") { return; }
-    load().filter(function (e) { return e.conflict || e.refused; }).forEach(showUnsettled);
+    load().filter(unsettled).forEach(showUnsettled);
   });
   window.addEventListener("online", function () { nextTry = 0; sendAll(); });
-  // For the round's sheet (sheet.js): what waits, and what is held of a form.
+  // For the sheets (sheet.js): what waits, and what is held of a form.
   window.cardtableOutbox = {
     waiting: load,
+    unsettled: unsettled,
     fieldsOf: fieldsOf,
+    fillIn: fillIn,
     hold: hold,
     heldFor: heldFor
   };
@@ -315,7 +327,7 @@
     var entries = load();
     showBadge(entries);
     resumeHeldBids();
-    entries.filter(function (e) { return e.conflict || e.refused; }).forEach(showUnsettled);
+    entries.filter(unsettled).forEach(showUnsettled);
     sendAll();
   });
   window.setInterval(function () { if (load().length) { sendAll(); } }, CHECK_EVERY);

@@ -25,21 +25,12 @@
   function lastKept() {
     var last = 0;
     outbox.waiting().forEach(function (entry) {
-      if (entry.page !== window.location.pathname || entry.conflict || entry.refused) { return; }
+      if (entry.page !== window.location.pathname || outbox.unsettled(entry)) { return; }
       entry.fields.forEach(function (field) {
         if (field[0] === "number") { last = Math.max(last, Number(field[1])); }
       });
     });
     return last;
-  }
-
-  function tick(sheet, held) {
-    sheet.querySelectorAll("input[type=radio], input[type=checkbox]").forEach(function (input) {
-      input.checked = held.some(function (f) { return f[0] === input.name && f[1] === input.value; });
-    });
-    sheet.querySelectorAll("select").forEach(function (select) {
-      held.filter(function (f) { return f[0] === select.name; }).forEach(function (f) { select.value = f[1]; });
-    });
   }
 
   // The sheet of entry `number`: this round's as the table had it, or a blank one after it.
@@ -54,7 +45,7 @@
       sheet.querySelector("h2").textContent = sheet.dataset.heading.replace("{number}", number);
     }
     var held = outbox.heldFor(sheet, "sheet");
-    if (held) { tick(sheet, held); }
+    if (held) { outbox.fillIn(sheet, held); }
     return sheet;
   }
 

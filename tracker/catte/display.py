@@ -11,7 +11,7 @@ from django.utils.translation import ngettext
 from ledger.settlement import fewest_transfers
 from tracker.catte import services
 from tracker.catte.board import PlayedRound, SessionBoard, latest_round_rows
-from tracker.catte.entries import describe_entry, describe_round, entry_by_seat
+from tracker.catte.entries import describe_entry, describe_round
 from tracker.common.changes import line_of, phone_of
 from tracker.common.fragments import CachedRow, digest
 from tracker.common.locale_money import amount_text, signed_text
@@ -230,13 +230,12 @@ def saved_first(board: SessionBoard, number: int, tapped: list[str]) -> dict:
         return notice
     played = board.played(row)
     notice["round"] = round_row(board, played, can_correct=True)
-    mine = board.draft_of(tapped).to_round()
-    if tapped and not services.same_entry(row.entry, entry_by_seat(mine, board.names)):
+    if tapped and not services.recorded_as_tapped(board, row, tapped):
         url = reverse("round_edit", args=[board.group.pk, board.session.pk, number])
         notice["correct"] = {
             "url": f"{url}?{urlencode({'taps': ' '.join(tapped)})}",
             "label": _("Correct round %(number)s with what you tapped") % {"number": number},
-            "tapped": describe_round(mine),
+            "tapped": describe_round(board.draft_of(tapped).usable().to_round()),
         }
     return notice
 

@@ -6,6 +6,7 @@ a refusal is shown next to the entry, which keeps what was tapped.
 """
 
 from decimal import Decimal
+from functools import cached_property
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -165,25 +166,31 @@ class RoundForm(forms.Form):
         """All that the buttons of the form depend on (the draft is made from these alone):
         they are rendered once for it and cached (session_round_form.html), since the next round's
         buttons after a save are those of the round before."""
-        draft = self.draft
+        return self.shape_key(self.draft, self.correcting)
+
+    def shape_key(self, draft: RoundDraft, *more) -> str:
+        """All that a draft's buttons or sheet show depends on, and `more`."""
         shape = [draft.names, draft.labels, repr(draft.settings), draft.due_dealer, draft.taps]
-        return digest([*shape, draft.away, self.board.group.currency, self.correcting])
+        return digest([*shape, draft.away, self.board.group.currency, *more])
 
     @property
     def sheet(self) -> dict:
         """This round on one sheet, as the table has it, for a phone whose network goes."""
         return sheet_rows(self.draft)
 
+    @cached_property
+    def blank_draft(self) -> RoundDraft:
+        """The rounds after this one, before a tap: who left sits out."""
+        return self.board.draft_of([])
+
     @property
     def next_sheet(self) -> dict:
         """A blank sheet for the rounds after it, entered while the network is still gone."""
-        return sheet_rows(self.board.draft_of([]))
+        return sheet_rows(self.blank_draft)
 
     @property
     def next_sheet_key(self) -> str:
-        draft = self.board.draft_of([])
-        shape = [draft.names, draft.labels, repr(draft.settings), draft.away]
-        return digest([*shape, self.round_number, self.board.group.currency])
+        return self.shape_key(self.blank_draft, self.round_number)
 
     @property
     def version_now(self) -> int:

@@ -111,8 +111,13 @@ def record_round_sent_later(
 def recorded_as_sent(board: SessionBoard, number: int, taps: list[str]) -> bool:
     """Round `number` is recorded already, just as `taps` enter it (another phone's)."""
     row = board.session.rounds.filter(number=number).first()
-    sent = entry_by_seat(board.draft_of(taps).usable().to_round(), board.names)
-    return row is not None and same_entry(row.entry, sent)
+    return row is not None and recorded_as_tapped(board, row, taps)
+
+
+def recorded_as_tapped(board: SessionBoard, row: Round, taps: list[str]) -> bool:
+    """The recorded round `row` is the round `taps` enter."""
+    tapped = entry_by_seat(board.draft_of(taps).usable().to_round(), board.names)
+    return same_entry(row.entry, tapped)
 
 
 def record_round(

@@ -29,7 +29,6 @@ def cutthroat_matches(group) -> list[Match]:
         result = tournament_result(board)
         owed = cutthroat.money_owed(board.standings, tournament.game_stake, tournament.buy_in)
         for_money = bool(tournament.game_stake or tournament.buy_in)
-        limit_mode = board.settings.bags_mode == "limit"
         finished = [game for game in result.games if game.winner is not None]
         for game in finished:
             decided = game is finished[-1] and result.champion is not None
@@ -39,7 +38,7 @@ def cutthroat_matches(group) -> list[Match]:
                 parts += [owed.get((cutthroat.CHAMPION, 0), {})] if decided else []
                 money = {name: sum(part.get(name, 0) for part in parts) for name in board.names}
             bag_outs = {
-                name: sum(hand.bag_penalty[name] > 0 for hand in game.hands) if limit_mode else 0
+                name: sum(cutthroat.bagged_out(hand, name, board.settings) for hand in game.hands)
                 for name in board.names
             }
             matches.append(

@@ -20,11 +20,11 @@ from tracker.catte import board as catte_board
 from tracker.catte import services as catte_services
 from tracker.common.seats import MAX_PLAYERS, MissingPlayers
 from tracker.common.versioning import touch_group
+from tracker.history.seasons import Refused, add_season
 from tracker.logs import limits, registry
 from tracker.logs.limits import MANIFEST
 from tracker.logs.manifest import FORMAT, check_manifest, season_days, short_names, shown_value
-from tracker.models import Player, Season, Tournament
-from tracker.models.seasons import MOST_SEASONS
+from tracker.models import Player, Tournament
 from tracker.rules import RulesError
 from tracker.rules.names import name_key
 
@@ -171,18 +171,17 @@ def restore(group, backup: tuple[dict, dict[str, bytes]], user) -> None:
 
 
 def restore_seasons(group, seasons: list[dict]) -> None:
-    """The backup's named seasons (checked), but for those the group already has by name."""
+    """The backup's named seasons (checked), added through the seasons' gate, but for those the
+    group already has by name."""
     known = {name_key(name) for name in group.seasons.values_list("name", flat=True)}
-    new = [entry for entry in seasons if name_key(entry["name"]) not in known]
-    if len(known) + len(new) > MOST_SEASONS:
-        raise RulesError(
-            _("backup: the group would have more than %(most)d seasons") % {"most": MOST_SEASONS}
-        )
-    Season.objects.bulk_create(
-        Season(group=group, name=entry["name"], starts_on=starts, ends_on=ends)
-        for entry in new
-        for starts, ends in [season_days(entry)]
-    )
+    for number, entry in enumerate(seasons, start=1):
+        if name_key(entry["name"]) in known:
+            continue
+        try:
+            add_season(group, entry["name"], *season_days(entry))
+        except Refused as refusal:
+            where = _("backup: seasons %(number)d") % {"number": number}
+            raise RulesError(f"{where}: {refusal}") from refusal
 
 
 def restore_short_names(group, shorts: dict) -> None:

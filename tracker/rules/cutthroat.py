@@ -28,6 +28,7 @@ from tracker.rules.cutthroat_breakdown import (
     JACK_BAG,
     NO_JACKS,
     ScorePart,
+    bagged_out,
     hand_breakdown,
 )
 from tracker.rules.cutthroat_described import describe_settings, preset_name, rules_from_settings
@@ -85,6 +86,7 @@ __all__ = [
     "SET",
     "BidScore",
     "ScorePart",
+    "bagged_out",
     "bid_score",
     "hand_breakdown",
     "AWARD_JACKS",

@@ -53,10 +53,16 @@ def hand_breakdown(result: HandResult, settings: Settings) -> dict[str, list[Sco
         awards = {card: settings.award_jacks[card] for card in counted}
         parts += [ScorePart(JACK_BAG, bags=1, cards=(c,)) for c, a in awards.items() if a == "bag"]
         if penalty := result.bag_penalty[player]:
-            kind = BAG_OUT if settings.bags_mode == "limit" else BAG_COST
+            kind = BAG_OUT if bagged_out(result, player, settings) else BAG_COST
             parts.append(ScorePart(kind, -penalty, bags=penalty // 10))
         parts += [ScorePart(JACK, a, cards=(c,)) for c, a in awards.items() if a != "bag"]
         if void:
             parts.append(ScorePart(NO_JACKS, cards=tuple(void)))
         breakdown[player] = parts
     return breakdown
+
+
+def bagged_out(result: HandResult, player: str, settings: Settings) -> bool:
+    """The player reached the bag limit in this hand (a penalty under "per hand" bags is the
+    bags' cost, not a bag-out)."""
+    return settings.bags_mode == "limit" and result.bag_penalty[player] > 0
