@@ -79,8 +79,11 @@
     event.preventDefault();
     backToWhereThePhoneWas();
   });
-  // And without a tap, as soon as the network is back.
+  // And without a tap, once the network is back for good: a network that comes and goes, or
+  // a browser that says "online" while it settles a new page, is given a moment to stay.
   if (document.getElementById("offline")) {
-    window.addEventListener("online", backToWhereThePhoneWas);
+    window.addEventListener("online", function () {
+      window.setTimeout(function () { if (navigator.onLine) { backToWhereThePhoneWas(); } }, 1000);
+    });
   }
 })();
