@@ -69,7 +69,8 @@ def test_every_page_links_the_manifest_the_icon_and_the_scripts(client, db):
     assert '<link rel="manifest" href="/manifest.webmanifest">' in page
     touch_icon = re.search(r'<link rel="apple-touch-icon" href="([^"]+)">', page)[1]
     assert png_size(static_file(touch_icon)) == (180, 180)
-    assert re.search(r'<script src="/static/js/register.js" data-worker="/sw.js" defer>', page)
+    register = '<script src="/static/js/register.js" data-worker="/sw.js" data-server="/healthz"'
+    assert f"{register} defer>" in page
     assert '<script src="/static/js/wake.js" defer>' in page
 
 

@@ -10,6 +10,7 @@
     "Offline \u2014 nothing was saved. Your taps were not sent; " +
     "try again when the phone is back online.";
   var worker = script && script.dataset.worker;
+  var server = (script && script.dataset.server) || "/healthz";
 
   function register() {
     navigator.serviceWorker.register(worker, { scope: "/" })
@@ -50,6 +51,30 @@
     if (note && event.detail && event.detail.successful) { note.remove(); }
   });
 
+  // The network is back when the server answers, not when the browser says so: a page drawn
+  // without a network may believe itself online, a Wi-Fi may have no way to the server, and
+  // the browser may say "online" for a moment while it settles. So the server is asked, at
+  // the "online" event at once, else with a growing pause.
+  function whenTheServerAnswers(then) {
+    var pause = 1000, waiting = null, answered = false;
+    function ask() {
+      window.clearTimeout(waiting);
+      fetch(server, { cache: "no-store", credentials: "omit" })
+        .then(function (response) {
+          if (!response.ok) { throw new Error(String(response.status)); }
+          if (!answered) { answered = true; then(); }
+        })
+        .catch(later);
+    }
+    function later() {
+      window.clearTimeout(waiting);
+      waiting = window.setTimeout(ask, pause);
+      pause = Math.min(pause * 2, 15000);
+    }
+    window.addEventListener("online", function () { pause = 1000; ask(); });
+    later();
+  }
+
   // A game's page as last read, shown by the worker without a network: says so, and when.
   var kept = document.getElementById("kept-copy");
   if (kept) {
@@ -58,7 +83,7 @@
       { hour: "2-digit", minute: "2-digit" });
     kept.textContent = (document.body.dataset.keptNote ||
       "As of {time}, offline: the page as this phone last read it.").replace("{time}", time);
-    window.addEventListener("online", function () { window.location.reload(); });  // today's
+    whenTheServerAnswers(function () { window.location.reload(); });  // today's
   }
 
   // The offline page's way back to where the phone was. It stands in for the page the phone
@@ -79,11 +104,5 @@
     event.preventDefault();
     backToWhereThePhoneWas();
   });
-  // And without a tap, once the network is back for good: a network that comes and goes, or
-  // a browser that says "online" while it settles a new page, is given a moment to stay.
-  if (document.getElementById("offline")) {
-    window.addEventListener("online", function () {
-      window.setTimeout(function () { if (navigator.onLine) { backToWhereThePhoneWas(); } }, 1000);
-    });
-  }
+  if (document.getElementById("offline")) { whenTheServerAnswers(backToWhereThePhoneWas); }
 })();

@@ -255,6 +255,21 @@ def test_a_game_read_before_the_network_went_stays_readable_marked_offline(
     assert not phone.locator("#kept-copy").count()
 
 
+def test_a_game_kept_on_the_phone_is_read_afresh_once_the_server_answers(
+    phone, live_server, alice, tournament
+):
+    log_in(phone, live_server, "alice")
+    phone.goto(live_server.url + tournament.get_absolute_url())
+    phone.evaluate(WORKER_ACTIVE)
+    phone.reload()
+    phone.context.set_offline(True)
+    phone.reload()  # the copy kept aside, marked
+    phone.wait_for_selector("#kept-copy")
+    phone.context.set_offline(False)  # a page drawn offline may never hear "online": it asks
+    phone.wait_for_function("() => !document.getElementById('kept-copy')")
+    assert "Bids · game 1, hand 1" in phone.inner_text("#entry")
+
+
 def test_logging_out_forgets_the_games_kept_on_the_phone(phone, live_server, alice, tournament):
     log_in(phone, live_server, "alice")
     phone.goto(live_server.url + tournament.get_absolute_url())
