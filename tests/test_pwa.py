@@ -104,21 +104,28 @@ def function_body(source: str, name: str) -> str:
 def test_the_worker_keeps_no_page_but_the_games_and_never_a_post():
     # What the worker writes into its caches: what it precaches at install, a response fetched
     # in cacheFirst, the offline page again in the phone's language, and a game's page read
-    # (only shown when the network is gone).
+    # (only shown when the network is gone), as it was served or fetched once more for it.
     assert WORKER.count(".put(") == 3 and ".put(" in function_body(WORKER, "cacheFirst")
-    assert "cache.put(request.url, kept)" in function_body(WORKER, "gamePage")
+    assert "cache.put(url, kept)" in function_body(WORKER, "keepCopy")
+    assert "keepCopy(request.url, response.clone())" in function_body(WORKER, "gamePage")
+    assert "keepCopy(url.href, response)" in function_body(WORKER, "keepUnkept")
+    assert "GAME_PAGE.test(url.pathname)" in function_body(WORKER, "keepUnkept")
     fetch = WORKER[WORKER.index('addEventListener("fetch"') :]
     assert 'request.mode === "navigate" && request.method === "GET" &&' in fetch
     assert "GAME_PAGE.test(url.pathname)" in fetch
     assert "cache.put(OFFLINE_URL, response)" in function_body(WORKER, "keepOfflinePageIn")
     assert WORKER.count(".addAll(") == 1 and "cache.addAll(fresh)" in WORKER
     assert "PRECACHE.map" in WORKER and ".add(" not in WORKER
-    # cacheFirst serves only static GETs; pages and anything sent go to the network.
+    # cacheFirst serves only static GETs (and caches those a page read on the first visit
+    # loaded); pages and anything sent go to the network.
     calls = re.findall(r"^.*cacheFirst\(.*$", WORKER, re.M)
     assert [call.strip() for call in calls] == [
         "function cacheFirst(request) {",
+        "return url ? cacheFirst(new Request(url.href)).catch(function () { /* fetched later */ })"
+        " : null;",
         "event.respondWith(cacheFirst(request));",
     ]
+    assert "return isStatic(url) ? url : null;" in function_body(WORKER, "staticUrl")
     assert 'if (request.method === "GET" && isStatic(url)) {' in fetch
     assert "url.pathname.indexOf(STATIC_URL) === 0" in function_body(WORKER, "isStatic")
     network = function_body(WORKER, "networkOnly")

@@ -1,18 +1,21 @@
-// The outbox: a hand saved while the phone has no network is kept on the phone (localStorage:
-// it survives a reload, a closed tab and a restarted browser) with an id made here, and sent,
-// oldest first, as soon as the network is back: at the "online" event, on every page load and
-// every few seconds while anything waits, retried with a growing pause, never dropped. The
-// server records each id once however often it arrives. When another phone recorded that hand
-// first, the server's answer says what each phone entered; the entry stays until the scorer
-// chooses (keep the other phone's, or correct the hand with his own). Without JavaScript
-// nothing is kept and every form works online as before.
+// The outbox: what is entered while the phone has no network (a Cutthroat hand, a Cắt Tê round
+// on its sheet, see sheet.js) is kept on the phone (localStorage: it survives a reload, a closed
+// tab and a restarted browser) with an id made here, and sent, in order, as soon as the network
+// is back: at the "online" event, on every page load and every few seconds while anything
+// waits, retried with a growing pause, never dropped. The server records each id once however
+// often it arrives. A Cắt Tê round still being tapped is kept too, and sent to become the
+// table's draft. When another phone recorded or changed that hand or round first, the server's
+// answer says what each phone entered; the entry stays until the scorer chooses (keep the other
+// phone's, record this one instead, or correct the saved one with it, after which the phone
+// asks again). A round that must wait for an earlier one to be saved at the table waits here.
+// Without JavaScript nothing is kept and every form works online as before.
 (function () {
   "use strict";
   var KEY = "cardtable:outbox";
-  var FIRST_PAUSE = 2000, LONGEST_PAUSE = 60000, CHECK_EVERY = 5000;
+  var FIRST_PAUSE = 2000, LONGEST_PAUSE = 10000, CHECK_EVERY = 5000;
   var body = document.body;
   var words = (body && body.dataset) || {};
-  var sending = false, pause = FIRST_PAUSE, nextTry = 0;
+  var sending = false, pause = FIRST_PAUSE, nextTry = 0, told = [];
 
   function storage() {
     try { return window.localStorage; } catch (error) { return null; }
@@ -36,14 +39,30 @@
     return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
   }
 
+  // Django's CSRF cookie is the token every page's forms carry: read at each send, it is valid
+  // after a reload offline, a kept copy of a page or the offline page, which carry none or an
+  // old one.
   function csrfToken() {
+    var cookie = document.cookie.split("; ").filter(function (c) { return c.indexOf("csrftoken=") === 0; })[0];
+    if (cookie) { return cookie.slice("csrftoken=".length); }
     try { return JSON.parse(body.getAttribute("hx-headers"))["X-CSRFToken"]; } catch (error) { return ""; }
   }
 
-  // How many entries wait, in the bar at the top of every page.
+  function fieldOf(entry, name) {
+    var found = entry.fields.filter(function (field) { return field[0] === name; })[0];
+    return found ? found[1] : "";
+  }
+
+  // How many entries wait, in the bar at the top of every page; on the offline page, that they
+  // are kept here, not lost.
   function showBadge(entries) {
     var badge = document.getElementById("outbox-badge");
     var bar = document.querySelector(".topbar nav");
+    var offline = document.getElementById("offline");
+    if (offline && entries.length && words.offlineKept) {
+      offline.textContent = words.offlineKept;
+      offline.className = "flash warning";
+    }
     if (!entries.length) { if (badge) { badge.remove(); } return; }
     if (!badge && bar) {
       badge = document.createElement("span");
@@ -71,9 +90,11 @@
 
   function text(content) { var span = document.createElement("span"); span.textContent = content; return span; }
 
-  // A conflict or a refusal stays in view on its game's page until the scorer chooses.
+  // A conflict or a refusal stays in view on its game's page until the scorer chooses; a round
+  // that waits for an earlier one says so.
   function showUnsettled(entry) {
     if (window.location.pathname !== entry.page) { return; }
+    if (entry.waits) { note("warning outbox-waits", text(entry.waits), "outbox-" + entry.id); return; }
     var box = document.createElement("div");
     if (entry.conflict) {
       var theirs = document.createElement("div");
@@ -89,9 +110,6 @@
     drop.textContent = entry.conflict ? (words.outboxKeepTheirs || "Keep the other phone's") : (words.outboxDrop || "Drop this entry");
     drop.addEventListener("click", function () { forget(entry.id); box.parentNode.remove(); });
     box.appendChild(drop);
-    box.querySelectorAll("a").forEach(function (link) {
-      link.addEventListener("click", function () { forget(entry.id); });  // corrected with it
-    });
     note("warning outbox-unsettled", box, "outbox-" + entry.id);
   }
 
@@ -124,56 +142,119 @@
     save(load().filter(function (entry) { return entry.id !== id; }));
   }
 
-  function redraw(entry) {
-    if (window.location.pathname !== entry.page || !window.htmx) { return; }
-    window.htmx.ajax("GET", window.location.pathname, { target: "#entry", swap: "outerHTML" })
-      .then(function () { note("success", text(entry.said)); });
+  // An entry kept or changed (a round's sheet keeps each tap): in place, or last.
+  function keep(entry) {
+    var entries = load(), found = false;
+    entries = entries.map(function (e) {
+      if (e.id !== entry.id) { return e; }
+      found = true;
+      return Object.assign({}, e, entry);  // what the server answered it stays
+    });
+    if (!found) { entries.push(entry); }
+    save(entries);
   }
 
-  function answer(entry, response) {
+  // Once this page has nothing more to send, its entry part is read again (the round or hand
+  // the table now has), with what each answer said.
+  function redraw(page) {
+    if (window.location.pathname !== page || !window.htmx) { return; }
+    var more = load().some(function (e) { return e.page === page && !unsettled(e) && !e.waits; });
+    if (more) { return; }
+    var said = told;
+    told = [];
+    window.htmx.ajax("GET", window.location.pathname, { target: "#entry", swap: "outerHTML" })
+      .then(function () {
+        said.forEach(function (s) {
+          var shown = note(s.tone, text(s.text));
+          if (shown) { shown.scrollIntoView({ block: "nearest" }); }
+        });
+      });
+  }
+
+  function answer(entry, sent, response) {
     return response.json().catch(function () { return {}; }).then(function (said) {
       var entries = load();
       var kept = entries.filter(function (e) { return e.id === entry.id; })[0];
       if (response.ok) {
-        entry.said = said.recorded || "";
-        save(entries.filter(function (e) { return e.id !== entry.id; }));
-        redraw(entry);
+        var changed = kept && JSON.stringify(kept.fields) !== sent;  // tapped on meanwhile
+        if (!changed) {
+          save(entries.filter(function (e) { return e.id !== entry.id; }));
+          var settled = document.getElementById("outbox-" + entry.id);
+          if (settled) { settled.remove(); }
+        }
+        told.push({ tone: said.tone || "success", text: said.recorded || said.drafted || "" });
+        if (!changed) { redraw(entry.page); }
         return true;
+      }
+      if (response.status === 409 && said.waits && kept) {
+        kept.waits = said.waits;
+        save(entries);
+        showUnsettled(kept);
+        // Back from offline entry: the round the table is entering, which this one waits for.
+        if (document.getElementById("round-sheet")) { redraw(entry.page); }
+        return false;  // asked again later
       }
       if ((response.status === 409 || response.status === 400) && kept) {
         kept.conflict = said.conflict || "";
         kept.refused = said.refused || "";
         kept.retry = said.retry || null;
+        kept.recheck = !!said.recheck;
+        kept.waits = null;
         save(entries);
         showUnsettled(kept);
         var shown = document.getElementById("outbox-" + kept.id);
         if (shown) { shown.scrollIntoView({ block: "nearest" }); }  // the answer just came
+        redraw(entry.page);  // the table's own round or hand, beside the choice
         return true;  // settled by a person: the next entry may go
       }
       return false;  // the server could not answer now: try again later
     });
   }
 
-  // Oldest first, one at a time; an entry waiting for a person's choice is passed over.
+  function numberOf(entry) { return Number(fieldOf(entry, "number")) || 0; }
+
+  // In order of their numbers (a round still being tapped before a later one that waits for
+  // it), one at a time; an entry waiting for a person's choice is passed over.
   function sendAll() {
     if (sending || Date.now() < nextTry) { return; }
-    var entry = load().filter(function (e) { return !unsettled(e); })[0];
+    var entry = load().filter(function (e) { return !unsettled(e); })
+      .sort(function (a, b) { return numberOf(a) - numberOf(b) || a.made - b.made; })[0];
     if (!entry) { return; }
     sending = true;
+    var sent = JSON.stringify(entry.fields);
     var form = new URLSearchParams(entry.fields);
     form.set("entry", entry.id);
     fetch(entry.url, {
       method: "POST", body: form, credentials: "same-origin",
       headers: { "X-CSRFToken": csrfToken(), "Content-Type": "application/x-www-form-urlencoded" }
     })
-      .then(function (response) { return answer(entry, response); })
-      .catch(function () { return false; })
+      .then(function (response) { return answer(entry, sent, response); })
+      .catch(function () {
+        document.dispatchEvent(new CustomEvent("outbox:unsent"));  // no network: sheets stay
+        return false;
+      })
       .then(function (went) {
         sending = false;
         if (went) { pause = FIRST_PAUSE; nextTry = 0; sendAll(); return; }
         nextTry = Date.now() + pause;
         pause = Math.min(pause * 2, LONGEST_PAUSE);
       });
+  }
+
+  // Sent again now: what waited for an earlier round and, on a page load (back from the
+  // correction made with it, say), what another phone had saved otherwise: recorded just as
+  // this phone had it now, it is settled.
+  function askAgain(recheck) {
+    var entries = load(), page = window.location.pathname;
+    entries.forEach(function (e) {
+      if (recheck && e.page === page && e.recheck) {
+        e.conflict = e.refused = e.retry = null;
+        e.recheck = false;
+      }
+    });
+    save(entries);
+    nextTry = 0;
+    sendAll();
   }
 
   function fieldsOf(form, extra) {
@@ -208,8 +289,9 @@
     return true;
   }
 
-  // What is ticked on a form that only the outbox sends (a hand's bids, a round's sheet) stays
-  // on the phone through a reload, until the entry is kept: one key per page, kind and number.
+  // What is ticked on a form that only the outbox sends (a hand's bids, the hands after it)
+  // stays on the phone through a reload, until the entry is kept: one key per page, kind and
+  // number.
   function heldKey(form, kind) {
     var number = form.querySelector("input[name=number]");
     return KEY + ":" + kind + ":" + window.location.pathname + ":" + (number ? number.value : "");
@@ -227,7 +309,7 @@
 
   function release(form) {
     var store = storage();
-    if (store) { ["bids", "sheet"].forEach(function (kind) { store.removeItem(heldKey(form, kind)); }); }
+    if (store) { ["bids", "hand"].forEach(function (kind) { store.removeItem(heldKey(form, kind)); }); }
   }
 
   // A form's choices ticked as `held` ([name, value] pairs) says, and only those.
@@ -249,6 +331,19 @@
     keepBids(bids);
   }
 
+  // "Hand 3: kept on this phone, …" in place of the form kept.
+  function sayKept(form, label) {
+    document.querySelectorAll("#outbox-kept").forEach(function (before) { before.remove(); });
+    var kept = document.createElement("p");
+    kept.className = "flash warning";
+    kept.id = "outbox-kept";
+    kept.setAttribute("role", "status");
+    kept.textContent = (words.outboxKept || "{hand}: kept on this phone, sent as soon as the network is back.").replace("{hand}", label);
+    form.parentNode.replaceChild(kept, form);
+    kept.scrollIntoView({ block: "center" });
+    return kept;
+  }
+
   function keepHand(form) {
     var held = form.dataset.heldBids ? JSON.parse(form.dataset.heldBids) : [];
     var heading = form.querySelector("h2");
@@ -260,18 +355,9 @@
       label: heading ? heading.textContent.trim() : "",
       made: Date.now()
     };
-    var entries = load();
-    entries.push(entry);
-    save(entries);
+    keep(entry);
     release(form);
-    document.querySelectorAll("#outbox-kept").forEach(function (before) { before.remove(); });
-    var kept = document.createElement("p");
-    kept.className = "flash warning";
-    kept.id = "outbox-kept";
-    kept.setAttribute("role", "status");
-    kept.textContent = (words.outboxKept || "{hand}: kept on this phone, sent as soon as the network is back.").replace("{hand}", entry.label);
-    form.parentNode.replaceChild(kept, form);
-    kept.scrollIntoView({ block: "center" });
+    var kept = sayKept(form, entry.label);
     document.dispatchEvent(new CustomEvent("outbox:kept", { detail: { form: form, note: kept } }));
     sendAll();
   }
@@ -298,37 +384,44 @@
       document.querySelectorAll("#offline-note").forEach(function (n) { n.remove(); });
     }
   });
-  // The offline tricks form is not an htmx form: its Save always goes to the outbox.
+  // A Cutthroat hand's offline form is not an htmx form: its Save always goes to the outbox.
   document.addEventListener("submit", function (event) {
     var form = event.target;
-    if (form.dataset && form.dataset.sentLater !== undefined) {
+    if (form.dataset && form.dataset.sentLater !== undefined && form.id !== "round-sheet") {
       event.preventDefault();
       keepHand(form);
     }
   });
 
-  // A live refresh of the game's page draws its messages again: what waits for the scorer's
-  // choice is put back beside the entry.
+  // A refresh of the game's page draws its messages again: what waits for the scorer's choice
+  // is put back beside the entry, and what waited for the table is asked again.
   document.addEventListener("htmx:load", function (event) {
     if (event.target.id !== "entry") { return; }
-    load().filter(unsettled).forEach(showUnsettled);
+    load().filter(function (e) { return unsettled(e) || e.waits; }).forEach(showUnsettled);
+    askAgain(false);
   });
   window.addEventListener("online", function () { nextTry = 0; sendAll(); });
-  // For the sheets (sheet.js): what waits, and what is held of a form.
+  // For the forms and sheets entered offline (sheet.js, hands_ahead.js).
   window.cardtableOutbox = {
     waiting: load,
     unsettled: unsettled,
     fieldsOf: fieldsOf,
+    fieldOf: fieldOf,
     fillIn: fillIn,
     hold: hold,
-    heldFor: heldFor
+    heldFor: heldFor,
+    keep: keep,
+    forget: forget,
+    newId: newId,
+    sayKept: sayKept,
+    send: function () { nextTry = 0; sendAll(); }
   };
   document.addEventListener("DOMContentLoaded", function () {
     var entries = load();
     showBadge(entries);
     resumeHeldBids();
-    entries.filter(unsettled).forEach(showUnsettled);
-    sendAll();
+    entries.filter(function (e) { return unsettled(e) || e.waits; }).forEach(showUnsettled);
+    askAgain(true);
   });
   window.setInterval(function () { if (load().length) { sendAll(); } }, CHECK_EVERY);
 })();

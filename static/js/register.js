@@ -21,6 +21,14 @@
         if (registration.active && language) {
           registration.active.postMessage({ language: language });
         }
+        // A page the worker did not serve (the first visit) is kept by it all the same, with
+        // the files it loaded, so that it reads without a network from then on.
+        if (registration.active && !navigator.serviceWorker.controller) {
+          var files = Array.prototype.map.call(
+            document.querySelectorAll("script[src], link[rel=stylesheet], link[rel=icon]"),
+            function (element) { return element.src || element.href; });
+          registration.active.postMessage({ keep: window.location.pathname, files: files });
+        }
       })
       .catch(function () { /* the site works without it */ });
   }

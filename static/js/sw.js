@@ -50,6 +50,14 @@ function isStatic(url) {
   return url.origin === self.location.origin && url.pathname.indexOf(STATIC_URL) === 0;
 }
 
+// One of this site's static files, or null.
+function staticUrl(file) {
+  try {
+    var url = new URL(String(file), self.location.origin);
+    return isStatic(url) ? url : null;
+  } catch (error) { return null; }
+}
+
 function cacheFirst(request) {
   return caches.open(CACHE).then(function (cache) {
     return cache.match(request).then(function (kept) {
@@ -78,6 +86,17 @@ function networkOnly(event) {
     .catch(offline);
 }
 
+// A copy of a game's page kept aside, with the time it was read.
+function keepCopy(url, response) {
+  if (!response.ok || response.type !== "basic") { return Promise.resolve(); }
+  var headers = new Headers(response.headers);
+  headers.set("X-Read-At", String(Date.now()));
+  return response.blob().then(function (body) {
+    var kept = new Response(body, { status: 200, headers: headers });
+    return caches.open(KEPT_PAGES).then(function (cache) { return cache.put(url, kept); });
+  }).catch(function () { /* full: the offline page instead */ });
+}
+
 // A game's page: from the network, a copy kept aside; without a network, that copy, marked
 // (register.js writes the time in the page's language).
 function gamePage(event) {
@@ -85,14 +104,7 @@ function gamePage(event) {
   return Promise.resolve(event.preloadResponse)
     .then(function (preloaded) { return preloaded || fetch(request); })
     .then(function (response) {
-      if (response.ok && response.type === "basic") {
-        var copy = response.clone(), headers = new Headers(copy.headers);
-        headers.set("X-Read-At", String(Date.now()));
-        event.waitUntil(copy.blob().then(function (body) {
-          var kept = new Response(body, { status: 200, headers: headers });
-          return caches.open(KEPT_PAGES).then(function (cache) { return cache.put(request.url, kept); });
-        }).catch(function () { /* full: the offline page instead */ }));
-      }
+      event.waitUntil(keepCopy(request.url, response.clone()));
       return response;
     })
     .catch(function () {
@@ -129,11 +141,30 @@ function keepOfflinePageIn(language) {
   }).catch(function () { /* offline now: the page cached so far stays */ });
 }
 
+// A game's page read before this worker looked after it (the first visit): fetched once more
+// to be kept aside, so that it reads without a network from then on.
+function keepUnkept(path) {
+  var url = new URL(path, self.location.origin);
+  if (!GAME_PAGE.test(url.pathname)) { return Promise.resolve(); }
+  return caches.match(url.href, { cacheName: KEPT_PAGES }).then(function (kept) {
+    if (kept) { return undefined; }
+    return fetch(url.href, { credentials: "same-origin" })
+      .then(function (response) { return keepCopy(url.href, response); });
+  }).catch(function () { /* offline now: kept at the next read */ });
+}
+
 self.addEventListener("message", function (event) {
   var language = event.data && event.data.language;
   if (typeof language === "string" && LANGUAGE.test(language)) {
     event.waitUntil(keepOfflinePageIn(language));
   }
+  var keep = event.data && event.data.keep;
+  if (typeof keep === "string" && keep.charAt(0) === "/") { event.waitUntil(keepUnkept(keep)); }
+  var files = event.data && Array.isArray(event.data.files) ? event.data.files.slice(0, 50) : [];
+  event.waitUntil(Promise.all(files.map(function (file) {
+    var url = staticUrl(file);
+    return url ? cacheFirst(new Request(url.href)).catch(function () { /* fetched later */ }) : null;
+  })));
 });
 
 self.addEventListener("fetch", function (event) {

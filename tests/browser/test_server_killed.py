@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.test_catte_offline import OPEN_AND_SHOW
+
 pytestmark = pytest.mark.browser  # the server has a database of its own, not the tests'
 ROOT = Path(__file__).resolve().parents[2]
 SENT_LATER = "**/sent-later/"
@@ -89,13 +91,15 @@ def keep_a_round_offline(page, server) -> int:
     page.goto(server.session_url())
     rounds = server.count("SELECT count(*) FROM tracker_round")
     page.context.set_offline(True)
-    page.click("#round-form button[data-sheet^=trick_]")  # a trick, tapped with no network
-    page.select_option("#round-sheet select[name=card]", "7H")
-    page.click("#round-sheet label:has(input[name=claim][value='-'])")  # no one claims it
-    winner = page.get_attribute("#round-sheet input[name=trick_1]:checked", "value")
-    for number in (2, 3, 4):  # the same player sweeps
-        page.click(f"#round-sheet label:has(input[name=trick_{number}][value='{winner}'])")
-    page.click("#round-sheet button[type=submit]")
+    trick = page.locator("#round-form button[value^=t]").first
+    winner = trick.get_attribute("value")
+    trick.click()  # a trick, tapped with no network: the sheet
+    page.wait_for_selector("#round-sheet")
+    # the upturned card, no one claims it, the same player sweeps, save
+    for value in ["u7H", "c-", winner, winner, winner, "save"]:
+        button = page.locator(f"#round-sheet button[value='{value}']")
+        button.evaluate(OPEN_AND_SHOW)
+        button.click()
     page.wait_for_selector("#outbox-kept")
     return rounds
 

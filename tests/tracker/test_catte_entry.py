@@ -95,7 +95,7 @@ def test_tapping_a_sweep_records_the_round(as_bob, start):
 
 def test_after_trick_four_only_the_survivors_are_offered(as_bob, start):
     session = start()
-    html = tap_through(as_bob, session, ["t1", "t0", "t1", "t0"])
+    html = round_form_of(tap_through(as_bob, session, ["t1", "t0", "t1", "t0"]))
     assert "Out after trick 4:</strong> Chi, Dũng" in html
     assert 'value="t2"' not in html and 'value="t0"' in html and 'value="t1"' in html
 
@@ -139,9 +139,9 @@ def test_four_aces_pays_double_where_the_same_sweep_would_not(as_bob, start, pla
 
 def test_the_automatic_win_group_offers_only_what_the_session_plays(as_bob, start):
     session = start({"stake": "1.00", "auto_wins": ["flush"]})
-    html = page_of(as_bob, session)
+    html = round_form_of(page_of(as_bob, session))
     assert 'value="w1.flush"' in html and 'value="w1.four_of_a_kind"' not in html
-    html = tap_through(as_bob, session, ["t0"])
+    html = round_form_of(tap_through(as_bob, session, ["t0"]))
     assert 'value="w1.four_aces"' not in html  # after the first trick it is too late
 
 
@@ -178,7 +178,7 @@ def test_the_ace_penalty_is_asked_only_after_a_sweep_that_pays_double(as_bob, st
 
 def test_the_upturned_card_is_one_tap_on_a_grid_of_the_52_cards(as_bob, start):
     session = start({"stake": "1.00", "side_pot_stake": "0.50"})
-    html = page_of(as_bob, session)
+    html = round_form_of(page_of(as_bob, session))
     cards = re.findall(r'name="tap" value="u((?:10|[2-9JQKA])[SHDC])"', html)
     assert len(cards) == len(set(cards)) == 52
     assert cards[:13] == [f"{rank}S" for rank in RANKS]

@@ -3,6 +3,8 @@ once however often it arrives, all of it or nothing, and refused with both entri
 when another phone recorded that hand first. The fields are those the page drew: the bids form
 and the tricks form its template holds for a phone that loses the network."""
 
+from html import unescape
+
 import pytest
 from django.urls import reverse
 
@@ -30,6 +32,13 @@ def offline_hand(client, tournament, bids: dict, tricks: dict, entry=ENTRY) -> d
     fields |= {"jack_JD": 0, "jack_JC": 1}  # An caught the J♦, Bình the J♣
     fields.pop("csrfmiddlewaretoken", None)
     return fields
+
+
+def played_on_bobs_phone(tournament, bob, bids: dict, tricks: dict) -> None:
+    """Hand 1 played on bob's phone, online: An caught the J♦, Bình the J♣."""
+    board = tournaments.load(tournament)
+    tournaments.record_bids(board, bids, bob)
+    tournaments.record_tricks(board, 1, tricks, {"JD": "An", "JC": "Bình"}, bob)
 
 
 def send(client, tournament, fields):
@@ -65,14 +74,28 @@ def test_a_hand_another_phone_recorded_first_comes_back_with_both_entries(
     as_alice, tournament, bob
 ):
     fields = offline_hand(as_alice, tournament, {0: "4", 1: "4", 2: "5"}, {0: 4, 1: 4, 2: 9})
-    board = tournaments.load(tournament)
-    tournaments.record_bids(board, {"An": 3, "Bình": 3, "Chi": 3}, bob)
-    jacks = {"JD": "An", "JC": "Bình"}
-    tournaments.record_tricks(board, 1, {"An": 3, "Bình": 3, "Chi": 11}, jacks, bob)
+    played_on_bobs_phone(
+        tournament, bob, {"An": 3, "Bình": 3, "Chi": 3}, {"An": 3, "Bình": 3, "Chi": 11}
+    )
     answer = send(as_alice, tournament, fields)
-    assert answer.status_code == 409
-    assert "bob" in answer.json()["conflict"] and "Correct" in answer.json()["conflict"]
+    conflict = unescape(answer.json()["conflict"])
+    assert answer.status_code == 409 and answer.json()["recheck"] is True
+    assert "bob's phone saved hand 1 of game 1: An 3/3, Bình 3/3, Chi 3/11;" in conflict
+    assert "You entered: An 4/4, Bình 4/4, Chi 5/9; J♦ An, J♣ Bình (not saved)." in conflict
+    assert "?bid_0=4&bid_1=4&bid_2=5&tricks_0=4&tricks_1=4&tricks_2=9&jack_JD=0" in conflict
     assert fresh(tournament).hands.get().tricks == [3, 3, 11]
+
+
+def test_a_hand_another_phone_recorded_just_the_same_needs_no_choice(as_alice, tournament, bob):
+    fields = offline_hand(as_alice, tournament, {0: "4", 1: "4", 2: "5"}, {0: 4, 1: 4, 2: 9})
+    played_on_bobs_phone(
+        tournament, bob, {"An": 4, "Bình": 4, "Chi": 5}, {"An": 4, "Bình": 4, "Chi": 9}
+    )
+    answer = send(as_alice, tournament, fields)
+    assert answer.status_code == 200 and answer.json() == {
+        "recorded": "Game 1 · hand 1 was recorded on another phone, just as this one had it."
+    }
+    assert fresh(tournament).hands.count() == 1
 
 
 def test_tricks_sent_later_land_on_bids_saved_online(as_alice, tournament, alice):

@@ -1,7 +1,11 @@
-"""A Cắt Tê round ticked on the page's sheet while the phone was offline, sent when the network
-came back: recorded once however often it arrives, checked by the rules like taps, and, when
-another phone saved or went on entering that round meanwhile, answered with both side by side.
-The fields are those the page drew: the sheet in its template, filled in as a person ticks it."""
+"""A Cắt Tê round tapped on the page's sheet while the phone was offline, sent when the network
+came back: the same taps as online, from the table's draft as the page showed it, recorded once
+however often they arrive, checked by the rules like taps sent one at a time; a round still
+being tapped becomes the table's draft. Only another phone's work is answered as a conflict,
+with both rounds whole. The fields are those the page drew: the sheet in its template, written
+in as sheet.js writes it, each tap a button the sheet draws."""
+
+from html import unescape
 
 import pytest
 from django.urls import reverse
@@ -13,8 +17,9 @@ from tracker.models import Change
 
 ENTRY = "0123456789abcdef0123456789abcdef"
 LATER = "fedcba9876543210fedcba9876543210"
-SIDE_POT = {"stake": "1.00", "side_pot_stake": "0.50"}
+SIDE_POT = {"stake": "1.00", "side_pot_stake": "0.50", "ace_penalty": True}
 NAMES = ["An", "Bình", "Chi", "Dũng"]  # seats 0 to 3
+SWEEP_BY_AN = ["t0"] * 4
 
 
 @pytest.fixture
@@ -22,12 +27,25 @@ def session(group, players, bob):
     return catte_sessions.start(group, players, {"stake": "1.00"}, bob)
 
 
-def sheet(client, session, which=0, entry=ENTRY, **ticked) -> dict:
-    """What outbox.js sends: a sheet's fields as drawn (0: this round's, 1: the blank one for
-    the rounds after it), ticked as `ticked` says, with the phone's id for the entry."""
-    page = client.get(session.get_absolute_url())
-    sheets = [form for form in forms_on(page) if form.action.endswith("/sent-later/")]
-    return sheets[which].fields | ticked | {"entry": entry}
+def kept(client, session, taps, entry=ENTRY, save=True, number=None) -> dict:
+    """What outbox.js sends for a round tapped on the sheet the page draws: its fields, with what
+    sheet.js writes in from the round being entered (its number, the taps the table had and
+    their version) and the taps made on it; "save" when the round was saved there. `number`:
+    a round after one kept on the phone, begun on a blank sheet."""
+    forms = forms_on(client.get(session.get_absolute_url()))
+    sheet = next(form for form in forms if form.action.endswith("/sent-later/"))
+    drawn = {value for name, value, text in sheet.buttons if name == "tap"}
+    assert set(taps) <= drawn, f"not on the sheet: {set(taps) - drawn}"
+    entering = next(form for form in forms if "/round/" in form.action).fields
+    shown = "" if number else entering["shown"]
+    fields = sheet.fields | {
+        "number": number or entering["number"],
+        "reached": shown,
+        "draft_version": "" if number else entering["draft_version"],
+        "taps": " ".join([*shown.split(), *taps]),
+        "entry": entry,
+    }
+    return fields | ({"tap": "save"} if save else {})
 
 
 def recorded(session, key="tricks"):
@@ -39,62 +57,134 @@ def send(client, session, fields):
     return client.post(reverse("round_sent_later", args=[session.group_id, session.pk]), fields)
 
 
-def sweep_by_an(client, session, entry=ENTRY) -> dict:
-    tricks = {f"trick_{number}": "0" for number in range(1, 5)}
-    return sheet(client, session, entry=entry, **tricks)
+def tap(session, taps, user):
+    """Taps made on another phone, online, on the round being entered."""
+    for token in taps:
+        board = catte_sessions.load(session)
+        catte_sessions.tap(board, board.next_number, fresh(session).draft_version, token, user)
 
 
-def test_a_sweep_ticked_offline_is_recorded_as_the_round(as_bob, session):
-    answer = send(as_bob, session, sweep_by_an(as_bob, session))
+def test_a_sweep_tapped_offline_is_recorded_as_the_round(as_bob, session):
+    answer = send(as_bob, session, kept(as_bob, session, SWEEP_BY_AN))
     assert answer.status_code == 200 and answer.json() == {"recorded": "Round 1 saved."}
     assert recorded(session) == [["An"] * 4]
     assert Change.objects.get(session=session, action="round").once == ENTRY
 
 
 def test_the_same_round_sent_eight_times_is_recorded_once(as_bob, session):
-    fields = sweep_by_an(as_bob, session)
+    fields = kept(as_bob, session, SWEEP_BY_AN)
     answers = [send(as_bob, session, fields) for _ in range(8)]
     assert [answer.status_code for answer in answers] == [200] * 8
     assert answers[7].json() == {"recorded": "Already recorded."}
     assert fresh(session).rounds.count() == 1
 
 
-def test_the_sheet_starts_from_the_taps_the_table_already_has(as_bob, session, bob):
-    catte_sessions.tap(catte_sessions.load(session), 1, 0, "t2", bob)
-    fields = sheet(as_bob, session)
-    assert fields["trick_1"] == "2" and fields["draft_version"] == "1"
+def test_the_taps_go_on_from_those_the_table_already_had(as_bob, session, bob):
+    tap(session, ["t2"], bob)
+    fields = kept(as_bob, session, ["t2", "t2", "t2"])
+    assert fields["taps"] == "t2 t2 t2 t2" and fields["reached"] == "t2"
+    assert send(as_bob, session, fields).status_code == 200
+    assert recorded(session) == [["Chi"] * 4]
 
 
-def test_tricks_left_empty_after_everyone_else_folds_go_to_the_last_one(as_bob, session):
-    fields = sheet(as_bob, session, trick_1="1", trick_2="0")
-    answer = send(as_bob, session, fields | {"fold": ["0", "2", "3"]})
+@pytest.mark.parametrize(
+    "taps, key, stored",
+    [
+        (["uKH", "c-", "w0.four_aces"], "auto_win", {"player": 0, "hand": "four_aces"}),
+        (["uKH", "c3", *SWEEP_BY_AN], "side_pot", {"upturned": "KH", "claimed_by": 3}),
+        (["uKH", "c-", "t1", "R0"], "side_pot", {"upturned": "KH", "claimed_by": None}),
+        (["uKH", "c-", "t1", "R0"], "tricks", [1, 0, 0, 0, 0, 0]),
+        (["uKH", "c-", "x2", *SWEEP_BY_AN], "false_claims", [2]),
+        (["uKH", "c-", "a3", "t1", "f2", "t1", "t1", "t1"], "absent", [3]),
+        (["uKH", "c-", "a3", "t1", "f2", "t1", "t1", "t1"], "folds", [2]),
+        (["uKH", "c-", *SWEEP_BY_AN, "e2"], "ace_withheld_by", 2),
+    ],
+)
+def test_every_kind_of_tap_made_offline_is_recorded_as_tapped(
+    as_bob, group, players, bob, taps, key, stored
+):
+    session = catte_sessions.start(group, players, SIDE_POT, bob)
+    assert send(as_bob, session, kept(as_bob, session, taps)).status_code == 200
+    assert fresh(session).rounds.get().entry[key] == stored
+
+
+def test_tricks_after_everyone_else_folds_go_to_the_last_one(as_bob, session):
+    answer = send(as_bob, session, kept(as_bob, session, ["t1", "t0", "f0", "f2", "f3"]))
     assert answer.status_code == 200
     assert recorded(session) == [["Bình", "An", *["Bình"] * 4]]
 
 
-def test_a_trick_the_rules_refuse_is_said_and_the_rest_waits_as_the_tables_round(as_bob, session):
-    tricks = {"trick_1": "0", "trick_2": "1", "trick_3": "0", "trick_4": "1", "trick_5": "2"}
-    answer = send(as_bob, session, sheet(as_bob, session, **tricks))
-    assert answer.status_code == 400 and answer.json()["refused"] == (
-        "Chi cannot win trick 5. The round is the table's now, as far as it could be entered: "
-        "finish it there."
-    )
+def test_a_trick_the_rules_refuse_leaves_the_round_to_the_table_with_why(as_bob, session):
+    answer = send(as_bob, session, kept(as_bob, session, ["t0", "t1", "t0", "t1", "t2"]))
+    assert answer.status_code == 200 and answer.json() == {
+        "drafted": "Chi cannot win trick 5. The round is the table's now, as far as it could be "
+        "entered: finish it there.",
+        "tone": "warning",
+    }
     assert not fresh(session).rounds.exists()
     assert fresh(session).draft == ["t0", "t1", "t0", "t1"]
 
 
-def test_a_round_another_phone_saved_first_comes_back_with_both(as_bob, session, alice):
-    fields = sweep_by_an(as_bob, session)
+def test_a_round_kept_after_one_left_to_the_table_waits_and_is_no_conflict(as_bob, session, bob):
+    first = kept(as_bob, session, ["t0", "t1"])  # saved unfinished: the table's to finish
+    second = kept(as_bob, session, ["t3"] * 4, entry=LATER, number=2)
+    assert send(as_bob, session, first).json()["tone"] == "warning"
+    answer = send(as_bob, session, second)
+    assert answer.status_code == 409 and answer.json() == {
+        "waits": "Round 2 waits on this phone until round 1 is saved."
+    }
+    tap(session, ["t0", "t1", "t0", "t1"], bob)  # the table finishes round 1
+    catte_sessions.save_round(catte_sessions.load(session), 1, fresh(session).draft_version, bob)
+    assert send(as_bob, session, second).status_code == 200
+    assert recorded(session) == [["An", "Bình"] * 3, ["Dũng"] * 4]
+
+
+def test_a_round_still_being_tapped_becomes_the_tables_draft(as_bob, session):
+    fields = kept(as_bob, session, ["t2"], save=False)
+    answers = [send(as_bob, session, fields) for _ in range(2)]
+    assert answers[0].json() == {"drafted": "Round 1: the taps made offline are the table's."}
+    assert answers[1].status_code == 200 and fresh(session).draft_version == 1
+    assert fresh(session).draft == ["t2"] and not fresh(session).rounds.exists()
+
+
+@pytest.mark.parametrize(
+    "lost, reached, after",
+    [
+        ("t1", ["t0", "t1"], ["t0", "t1", "t0", "t1"]),
+        ("undo", [], ["t1"] * 4),
+        ("restart", [], ["t1"] * 4),
+    ],
+)
+def test_a_tap_whose_answer_was_lost_is_no_conflict(as_bob, session, bob, lost, reached, after):
+    tap(session, ["t0"], bob)
+    fields = kept(as_bob, session, []) | {"reached": " ".join(reached)}
+    fields["taps"] = " ".join(reached + after)  # the tap that could not be sent, and on
+    tap(session, [lost], bob)  # it reached the table all the same; its answer did not
+    assert send(as_bob, session, fields).status_code == 200
+    assert recorded(session) == [[NAMES[int(tap[1])] for tap in reached + after]]
+
+
+def test_taps_undone_offline_are_undone_at_the_table(as_bob, session, bob):
+    tap(session, ["t1", "t2"], bob)
+    fields = kept(as_bob, session, [], save=False) | {"taps": "t1"}  # undo on the sheet
+    assert send(as_bob, session, fields).status_code == 200
+    assert fresh(session).draft == ["t1"]
+
+
+def test_a_round_another_phone_saved_first_comes_back_with_both_whole(as_bob, session, alice):
+    fields = kept(as_bob, session, SWEEP_BY_AN)
     catte_sessions.save_round(catte_sessions.load(session), 1, 0, alice, ["t1"] * 4)
     answer = send(as_bob, session, fields)
-    conflict = answer.json()["conflict"]
-    assert answer.status_code == 409 and "alice" in conflict and "This phone had" in conflict
+    assert answer.status_code == 409 and answer.json()["recheck"] is True
+    conflict = unescape(answer.json()["conflict"])
+    assert "alice's phone saved round 1: tricks Bình, Bình, Bình, Bình." in conflict
+    assert "This phone had: tricks An, An, An, An" in conflict
     assert "Correct round 1 with what you tapped" in conflict
     assert recorded(session) == [["Bình"] * 4]
 
 
 def test_a_round_another_phone_saved_just_the_same_needs_no_choice(as_bob, session, alice):
-    fields = sweep_by_an(as_bob, session)
+    fields = kept(as_bob, session, SWEEP_BY_AN)
     catte_sessions.save_round(catte_sessions.load(session), 1, 0, alice, ["t0"] * 4)
     answer = send(as_bob, session, fields)
     assert answer.status_code == 200
@@ -105,44 +195,39 @@ def test_a_round_another_phone_saved_just_the_same_needs_no_choice(as_bob, sessi
 
 
 def test_a_round_another_phone_went_on_tapping_is_recorded_only_when_chosen(as_bob, session, alice):
-    fields = sweep_by_an(as_bob, session)
-    catte_sessions.tap(catte_sessions.load(session), 1, 0, "t3", alice)
+    fields = kept(as_bob, session, SWEEP_BY_AN)
+    tap(session, ["t3"], alice)
     answer = send(as_bob, session, fields)
-    assert answer.status_code == 409 and "alice" in answer.json()["conflict"]
+    conflict = unescape(answer.json()["conflict"])
+    assert answer.status_code == 409 and "alice's phone tapped trick 1 first: Dũng." in conflict
+    assert "The table's round now: tricks Dũng" in conflict
+    assert "This phone had: tricks An, An, An, An" in conflict
     assert answer.json()["retry"]["fields"] == {"draft_version": "1"}
-    assert fresh(session).draft == ["t3"]
     chosen = send(as_bob, session, fields | answer.json()["retry"]["fields"])
     assert chosen.status_code == 200 and recorded(session) == [["An"] * 4]
 
 
-def test_rounds_after_one_kept_offline_come_from_the_blank_sheet(as_bob, session):
-    first = sweep_by_an(as_bob, session)
-    tricks = {f"trick_{number}": "1" for number in range(1, 5)}
-    second = sheet(as_bob, session, which=1, entry=LATER, **tricks)
-    assert second["number"] == "2"
+def test_rounds_after_one_kept_offline_come_from_a_blank_sheet(as_bob, session):
+    first = kept(as_bob, session, SWEEP_BY_AN)
+    second = kept(as_bob, session, ["t1"] * 4, entry=LATER, number=2)
     assert send(as_bob, session, first).status_code == 200
     assert send(as_bob, session, second).status_code == 200
     assert recorded(session) == [["An"] * 4, ["Bình"] * 4]
 
 
-def test_the_side_pot_card_and_its_claim_come_from_the_sheet(as_bob, group, players, bob):
-    session = catte_sessions.start(group, players, SIDE_POT, bob)
-    fields = sweep_by_an(as_bob, session) | {"card": "7H", "claim": "3"}
-    assert send(as_bob, session, fields).status_code == 200
-    side_pot = fresh(session).rounds.get().entry["side_pot"]
-    assert side_pot == {"upturned": "7H", "claimed_by": 3}  # Dũng
-
-
-def test_a_sheet_without_every_trick_is_kept_as_the_tables_round(as_bob, session):
-    answer = send(as_bob, session, sheet(as_bob, session, trick_1="0", trick_2="1"))
-    assert answer.status_code == 400 and "every trick" in answer.json()["refused"]
+def test_a_saved_round_without_every_trick_is_left_to_the_table(as_bob, session):
+    answer = send(as_bob, session, kept(as_bob, session, ["t0", "t1"]))
+    assert answer.status_code == 200 and "every trick" in answer.json()["drafted"]
     assert fresh(session).draft == ["t0", "t1"]
 
 
-def test_a_sheet_that_cannot_be_read_saves_nothing(as_bob, session):
-    answer = send(as_bob, session, sweep_by_an(as_bob, session) | {"trick_2": "9"})
-    assert answer.status_code == 400 and not fresh(session).rounds.exists()
-    assert fresh(session).draft == []
+def test_taps_that_cannot_be_read_save_nothing(as_bob, session):
+    fields = kept(as_bob, session, SWEEP_BY_AN) | {"taps": "t0 t9 t0"}
+    answer = send(as_bob, session, fields)
+    assert answer.status_code == 400 and answer.json() == {
+        "refused": "The round could not be read; start it again."
+    }
+    assert not fresh(session).rounds.exists() and fresh(session).draft == []
 
 
 def test_an_outsider_is_told_there_is_no_such_session(as_dave, session):

@@ -240,20 +240,43 @@ def saved_first(board: SessionBoard, number: int, tapped: list[str]) -> dict:
     return notice
 
 
-def sent_later_conflict(board: SessionBoard, number: int, sent: dict, refusal) -> dict:
-    """The answer to a round sent from a phone's outbox that another phone saved, or went on
-    entering, meanwhile: both side by side (rendered here, every value escaped), and for a
-    round not yet saved, the draft's version to send this phone's round again against."""
-    taps = sent["taps"]
+def sent_later_conflict(board: SessionBoard, kept, refusal) -> dict:
+    """The answer to a round kept on a phone that another phone saved, or went on entering,
+    meanwhile: both whole, side by side (rendered here, every value escaped). For a round saved
+    otherwise, a way to correct it with this phone's taps, after which the phone asks again
+    (`recheck`); for one not saved yet, the draft's version to send this phone's round against
+    instead."""
+    number, taps = kept.number, kept.taps
     if number < board.next_number:
         notice = saved_first(board, number, taps)
-        return {"conflict": render_to_string("tracker/_sent_later_conflict.html", notice)}
-    mine = describe_round(board.draft_of(taps).usable().to_round())
-    notice = {"note": str(refusal), "mine": mine}
+        conflict = render_to_string("tracker/_sent_later_conflict.html", notice)
+        return {"conflict": conflict, "recheck": True}
+    notice = {"note": str(refusal), "mine": _entered(board, taps)}
+    notice["table"] = _entered(board, board.session.draft)
     retry = {"fields": {"draft_version": str(board.session.draft_version)}}
     retry["label"] = _("Record this phone's round %(number)s instead") % {"number": number}
     conflict = render_to_string("tracker/_sent_later_conflict.html", notice)
     return {"conflict": conflict, "retry": retry}
+
+
+def _entered(board: SessionBoard, taps: list[str]) -> str:
+    """A round as far as `taps` enter it, in a line ("nothing yet" before any tap)."""
+    if not taps:
+        return _("nothing yet")
+    return str(describe_round(board.draft_of(taps).usable().to_round()))
+
+
+def taken_later(kept, outcome: str, refusal: str | None) -> dict:
+    """The answer to a round kept on a phone that the table took: what the phone shows."""
+    number = {"number": kept.number}
+    if outcome == services.RECORDED:
+        return {"recorded": _("Round %(number)s saved.") % number}
+    if outcome == services.RECORDED_ELSEWHERE:
+        said = _("Round %(number)s was recorded on another phone, just as this one had it.")
+        return {"recorded": said % number}
+    if refusal:
+        return {"drafted": refusal, "tone": "warning"}
+    return {"drafted": _("Round %(number)s: the taps made offline are the table's.") % number}
 
 
 def summary_text(board: SessionBoard) -> str:

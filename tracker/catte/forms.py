@@ -12,7 +12,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tracker.catte.draft import RoundDraft
-from tracker.catte.sheet import sheet_rows
+from tracker.catte.sheet import sheet_buttons
 from tracker.catte.taps import is_tap, next_taps, parse_taps, taps_from_round
 from tracker.common.fragments import digest
 from tracker.common.money import money_field
@@ -173,24 +173,20 @@ class RoundForm(forms.Form):
         shape = [draft.names, draft.labels, repr(draft.settings), draft.due_dealer, draft.taps]
         return digest([*shape, draft.away, self.board.group.currency, *more])
 
-    @property
-    def sheet(self) -> dict:
-        """This round on one sheet, as the table has it, for a phone whose network goes."""
-        return sheet_rows(self.draft)
-
     @cached_property
     def blank_draft(self) -> RoundDraft:
-        """The rounds after this one, before a tap: who left sits out."""
+        """A round before its first tap: who left sits out."""
         return self.board.draft_of([])
 
     @property
-    def next_sheet(self) -> dict:
-        """A blank sheet for the rounds after it, entered while the network is still gone."""
-        return sheet_rows(self.blank_draft)
+    def sheet(self) -> dict:
+        """Every button of the round on one sheet, for a phone whose network goes: the same
+        for every round as long as the table is (sheet.py)."""
+        return sheet_buttons(self.blank_draft)
 
     @property
-    def next_sheet_key(self) -> str:
-        return self.shape_key(self.blank_draft, self.round_number)
+    def sheet_key(self) -> str:
+        return self.shape_key(self.blank_draft)
 
     @property
     def version_now(self) -> int:

@@ -18,6 +18,17 @@ class DraftMoved(StalePage):
     written (the session's `draft_note` says what that phone did)."""
 
 
+class RoundWaits(StalePage):
+    """A round kept on a phone arrived while the round before it is not recorded yet (refused
+    and left to the table, or still being tapped there): it waits on the phone."""
+
+    def __init__(self, number: int, next_number: int):
+        super().__init__(
+            _("Round %(number)s waits on this phone until round %(next)s is saved.")
+            % {"number": number, "next": next_number}
+        )
+
+
 def drop_draft(session: Session, expected: int | None, note: str) -> None:
     """Empty the round being tapped in, as the page showed it (`expected`; None: as loaded)."""
     if expected is None and not session.draft:

@@ -26,6 +26,7 @@ from tracker.catte.closing import close, reopen, reopen_refusal
 from tracker.catte.entries import describe_round, entry_by_seat
 from tracker.catte.recording import (
     DraftMoved,
+    RoundWaits,
     check_next_number,
     drop_draft,
     refuse_if_closed,
@@ -33,6 +34,7 @@ from tracker.catte.recording import (
     store_state,
 )
 from tracker.catte.seating import come_back, join, leave, seat_of
+from tracker.catte.taps import KeptRound
 from tracker.common.changes import once_per_key, phone_of, record_change
 from tracker.common.money import check_in_currency
 from tracker.common.said import Joined, said, said_plural
@@ -43,8 +45,8 @@ from tracker.rules import RulesError, catte
 
 # Answered from here, written in the gate's own modules (see above).
 __all__ = [
-    "DraftMoved", "carried_side_pot", "check_next_number", "close", "come_back", "join",
-    "leave", "reopen", "reopen_refusal", "seat_of", "tap",
+    "DraftMoved", "RoundWaits", "carried_side_pot", "check_next_number", "close", "come_back",
+    "join", "leave", "reopen", "reopen_refusal", "seat_of", "tap",
 ]  # fmt: skip
 tap = table_draft.tap
 
@@ -76,36 +78,55 @@ def save_round(board: SessionBoard, number: int, expected: int | None, user, tap
         raise
 
 
-def record_round_sent_later(
-    board: SessionBoard, entry: str, number: int, started_from: int, taps: list[str], user
-) -> bool:
-    """A round a phone kept while it was offline (its sheet), recorded once however often it
-    arrives: `entry`, the phone's id for it, is the one-time key of the round's change. The
-    table's draft is replaced only when it is still the one the phone started from
-    (`started_from`), is empty, or is already this round; else DraftMoved. A round the rules
-    refuse leaves as much of it as could be tapped as the table's draft, to be finished there.
-    False when another phone recorded that round just as this one sent it: nothing to choose."""
+# What became of a round a phone kept while offline (`take_round_sent_later`).
+RECORDED, RECORDED_ELSEWHERE, DRAFTED = "recorded", "recorded elsewhere", "drafted"
+
+
+def take_round_sent_later(board: SessionBoard, kept: KeptRound, user) -> tuple[str, str | None]:
+    """A round a phone kept while its network was gone (`kept`): a round it saved is recorded
+    once however often it arrives (the phone's id is the one-time key of the round's change);
+    one it was still tapping becomes the table's draft, which every phone then goes on from.
+    Taps the rules refuse leave as much of the round as could be tapped as the table's draft,
+    to be finished there: DRAFTED, with the refusal. Refused with RoundWaits while an earlier
+    round is not recorded, DraftMoved when another phone changed the draft otherwise than this
+    one did, AlreadyRecorded when another phone recorded the round otherwise."""
     session = board.session
-    with once_per_key(session, entry, Change.Action.ROUND):
-        if number < board.next_number and recorded_as_sent(board, number, taps):
-            return False
-        check_next_number(board, number)
-        if session.draft and session.draft != taps and session.draft_version != started_from:
+    with once_per_key(session, kept.entry, Change.Action.ROUND):
+        if kept.number < board.next_number and recorded_as_sent(board, kept.number, kept.taps):
+            return RECORDED_ELSEWHERE, None
+        if kept.number > board.next_number and not board.is_closed:
+            raise RoundWaits(kept.number, board.next_number)
+        check_next_number(board, kept.number)
+        draft, version = session.draft, session.draft_version
+        if not kept.save and version != kept.started_from and kept.taken_up_in(draft):
+            return DRAFTED, None  # the table has these taps and went on from them
+        if not kept.goes_on_from(draft, version, session.draft_entry):
             raise DraftMoved(session.draft_note or str(table_draft.ANOTHER_DRAFT))
-        done, refusal = table_draft.first_refused(board, taps)
-        draft = board.draft_of(taps[:done])
-        refusal = refusal or draft.missing
-        if refusal:
-            note = _("%(phone)s sent a round entered offline.") % {"phone": phone_of(user)}
-            if session.swap_draft(session.draft_version, taps[:done], note):
-                refusal = _(
-                    "%(refusal)s The round is the table's now, as far as it could be entered: "
-                    "finish it there."
-                ) % {"refusal": refusal}
-            raise RulesError(refusal)
-        version = session.draft_version if session.draft else None
-        record_round(board, draft.to_round(), user, number, draft_version=version, once=entry)
-    return True
+        done, refusal = table_draft.first_refused(board, kept.taps)
+        entered = board.draft_of(kept.taps[:done])
+        refusal = refusal or (entered.missing if kept.save else None)
+        if kept.save and not refusal:
+            try:
+                shown = version if draft else None
+                record_round(board, entered.to_round(), user, kept.number, shown, once=kept.entry)
+                return RECORDED, None
+            except RulesError as whole_round:  # the rules refused the round as a whole
+                refusal = str(whole_round)
+        return DRAFTED, _left_to_the_table(session, kept, kept.taps[:done], refusal, user)
+
+
+def _left_to_the_table(session, kept, taps: list[str], refusal: str | None, user) -> str | None:
+    """`taps` of the round `kept` made the table's draft, which every phone then goes on from;
+    what to say of the `refusal` that left them there, if any."""
+    note = _("%(phone)s sent a round entered offline.") % {"phone": phone_of(user)}
+    unchanged = taps == session.draft and session.draft_entry == kept.entry
+    if not unchanged and not session.swap_draft(session.draft_version, taps, note, kept.entry):
+        raise DraftMoved(str(table_draft.ANOTHER_DRAFT))
+    if refusal is None:
+        return None
+    return _(
+        "%(refusal)s The round is the table's now, as far as it could be entered: finish it there."
+    ) % {"refusal": refusal}
 
 
 def recorded_as_sent(board: SessionBoard, number: int, taps: list[str]) -> bool:

@@ -1,82 +1,98 @@
-"""A whole round on one sheet, for a phone whose network is gone (static/js/outbox.js).
+"""The round on one sheet, for a phone whose network is gone (static/js/sheet.js).
 
-Online, each tap goes to the server, which replays the round and renders the next step. Offline
-there is no one to ask, so the page carries this sheet beside the round being entered: plain
-checkboxes and radio buttons, which answer a tap with no rules on the phone, filled in with the
-round as the table had it. The phone keeps what was ticked and sends it when the network is back;
-`SentLaterRoundForm` reads it into the taps the table would have sent, in the order a recorded
-round is entered again (`taps.taps_from_round`), and the gate checks them like any other taps.
+Online, each tap goes to the server, which replays the table's draft and renders the next step.
+Offline there is no one to ask, so the page carries every button of the round on one sheet: the
+online entry's own buttons (the same `tap` tokens, see `taps`), one for each seat and question,
+whatever the round's state, so no tap made online lacks its twin offline. The phone keeps the
+taps as the table keeps its draft, a list of tokens from the draft as the phone last had it on,
+and sends them when the network is back (`SentLaterRoundForm`): the gate checks them exactly as
+it checks taps sent one at a time (`services.take_round_sent_later`).
 """
 
+import json
+
 from django import forms
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tracker.catte.draft import RoundDraft
-from tracker.catte.draft_buttons import UNSET
+from tracker.catte.entries import AUTO_WIN_WORDS
+from tracker.catte.table_draft import MOST_TAPS
+from tracker.catte.taps import KeptRound, parse_taps
 from tracker.common.once import OnceKeyField
-from tracker.rules.catte_cards import RANKS, SUITS
-from tracker.rules.catte_round import ALL_TRICKS
-from tracker.rules.catte_settings import HAND_NAMES
-
-NO_ONE = "-"
-CARDS = [(rank + suit, rank + symbol) for suit, symbol in SUITS.items() for rank in RANKS]
 
 
-def sheet_rows(draft: RoundDraft) -> dict:
-    """What the sheet shows, ticked as the draft stands: a row of seats for each question."""
-    at_table = draft.at_table
-
-    def seats(chosen, among=None):
-        return draft.seats(chosen) if among is None else draft.players(among, chosen)
-
-    tricks = draft.tricks if not draft.auto_win else []
+def sheet_buttons(draft: RoundDraft) -> dict:
+    """Every button of a round for the seats of `draft` (a round before any tap), and the words
+    the script writes the round in (as a round's line says it, see `entries.describe_round`)."""
+    seats = draft.seats()
     return {
-        "absent": seats(draft.absent),
-        "tricks": [
-            {"number": number, "seats": seats(tricks[number - 1 : number], at_table)}
-            for number in range(1, ALL_TRICKS + 1)
-        ],
-        "folds": seats(draft.folds, at_table),
-        "false_claims": seats(draft.false_claims, at_table),
-        "claim": seats([] if draft.claimant in (UNSET, None) else [draft.claimant], at_table),
-        "claim_no_one": draft.claimant is None,
-        "ace": seats([] if draft.ace in (UNSET, None) else [draft.ace], at_table),
-        "ace_no_one": draft.ace is None,
-        "cards": [(code, label, code == draft.upturned) for code, label in CARDS],
+        "seats": seats,
         "auto_wins": [
-            {"value": f"{row['seat']}.{hand}", "label": f"{row['name']}: {HAND_NAMES[hand]}"}
-            | {"pressed": draft.auto_win == (row["seat"], hand)}
-            for hand in ("four_aces", *draft.settings.auto_wins)
-            for row in draft.players(at_table)
+            {"hand": hand["hand"], "label": hand["label"], "players": seats}
+            for hand in draft.auto_win_buttons
         ],
+        "cards": draft.cards,
+        "words": json.dumps(sheet_words(draft), ensure_ascii=False),
+    }
+
+
+def sheet_words(draft: RoundDraft) -> dict:
+    """The sheet's words, with {players}, {player}, {card} and {hand} for the script to fill."""
+    return {
+        "names": draft.names,
+        "away": draft.away,
+        "hands": {hand: _(words) for hand, words in AUTO_WIN_WORDS.items()},
+        "tricks": _("tricks %(players)s") % {"players": "{players}"},
+        "rest": _("the rest to %(player)s") % {"player": "{player}"},
+        "auto_win": _("%(player)s: automatic win (%(hand)s)")
+        % {"player": "{player}", "hand": "{hand}"},
+        "absent": _("sat out: %(players)s") % {"players": "{players}"},
+        "folds": _("folded: %(players)s") % {"players": "{players}"},
+        "false_claims": _("false claim: %(players)s") % {"players": "{players}"},
+        "ace": _("ace withheld by %(player)s") % {"player": "{player}"},
+        "card": _("Side pot: upturned %(upturned)s") % {"upturned": "{card}"},
+        "claim": _("upturned %(card)s, side pot to %(player)s")
+        % {"card": "{card}", "player": "{player}"},
+        "no_claim": _("upturned %(card)s, no claim") % {"card": "{card}"},
+        "trick": _("Trick %(number)s: who won it?") % {"number": "{number}"},
+        "nothing": _("Nothing is tapped in yet."),
     }
 
 
 class SentLaterRoundForm(forms.Form):
-    """The sheet as a phone kept it: the phone's id for the round, the round's number and the
-    version of the table's draft it started from, and what was ticked."""
+    """A round as a phone's outbox sends it: the phone's id for it, the round's number, its taps
+    from the table's draft on (at version `draft_version`; `reached` with the tap that could not
+    be sent), and "save" as its `tap` when the phone saved it."""
 
-    entry = OnceKeyField(error_messages={"required": _("This entry has no id.")})
+    entry = OnceKeyField(error_messages={"required": gettext_lazy("This entry has no id.")})
     number = forms.IntegerField(min_value=1, max_value=100_000)
-    draft_version = forms.IntegerField(min_value=0, max_value=2**31 - 1)
-    card = forms.ChoiceField(required=False, choices=[("", ""), *CARDS])
+    taps = forms.CharField(required=False, max_length=2000)
+    reached = forms.CharField(required=False, max_length=2000)
+    draft_version = forms.IntegerField(required=False, min_value=0, max_value=2**31 - 1)
+    tap = forms.ChoiceField(required=False, choices=[("", ""), ("save", "save")])
 
     def __init__(self, data, *, board):
         super().__init__(data)
-        self.start = board.draft_of([])  # who starts out sitting out: the players who left
-        seats = [(str(seat), name) for seat, name in enumerate(board.names)]
-        either = [(NO_ONE, NO_ONE), *seats]
-        self.fields["absent"] = forms.MultipleChoiceField(required=False, choices=seats)
-        self.fields["fold"] = forms.MultipleChoiceField(required=False, choices=seats)
-        self.fields["false_claim"] = forms.MultipleChoiceField(required=False, choices=seats)
-        self.fields["claim"] = forms.ChoiceField(required=False, choices=[("", ""), *either])
-        self.fields["ace"] = forms.ChoiceField(required=False, choices=[("", ""), *either])
-        wins = [(f"{seat}.{hand}", hand) for seat, name in seats for hand in HAND_NAMES]
-        self.fields["auto_win"] = forms.ChoiceField(required=False, choices=[("", ""), *wins])
-        for number in range(1, ALL_TRICKS + 1):
-            self.fields[f"trick_{number}"] = forms.ChoiceField(
-                required=False, choices=[("", ""), *seats]
+        self.seats = len(board.names)
+
+    def clean_taps(self) -> list[str]:
+        return self.read_taps(self.cleaned_data["taps"])
+
+    def clean_reached(self) -> list[str]:
+        return self.read_taps(self.cleaned_data["reached"])
+
+    def read_taps(self, text: str) -> list[str]:
+        try:
+            taps = parse_taps(text, self.seats)
+        except ValueError as error:
+            unread = _("The round could not be read; start it again.")
+            raise forms.ValidationError(unread) from error
+        if len(taps) > MOST_TAPS:
+            raise forms.ValidationError(
+                _("This round has too many taps; undo some, or start it again.")
             )
+        return taps
 
     def clean(self):
         data = super().clean()
@@ -84,29 +100,12 @@ class SentLaterRoundForm(forms.Form):
             return data
         if data.get("entry") is None:
             raise forms.ValidationError(_("This entry has no id."))
-        data["taps"] = self.taps(data)
+        data["kept"] = KeptRound(
+            entry=data["entry"],
+            number=data["number"],
+            taps=data["taps"],
+            reached=data["reached"],
+            started_from=data["draft_version"],
+            save=data["tap"] == "save",
+        )
         return data
-
-    def taps(self, data) -> list[str]:
-        """The taps of the sheet, in the order a recorded round is entered again: who sits out,
-        the side pot, an automatic win or the tricks up to the first left empty, then folds,
-        false claims and the ace."""
-        ticked = {int(seat) for seat in data["absent"]}
-        started_out = set(self.start.absent)
-        taps = [f"a{seat}" for seat in sorted(ticked ^ started_out)]  # each one toggled
-        if data["card"]:
-            taps.append(f"u{data['card']}")
-        if data["claim"]:
-            taps.append(f"c{data['claim']}")
-        if data["auto_win"]:
-            taps.append(f"w{data['auto_win']}")
-        else:
-            for number in range(1, ALL_TRICKS + 1):
-                if not data[f"trick_{number}"]:
-                    break
-                taps.append(f"t{data[f'trick_{number}']}")
-        taps += [f"f{seat}" for seat in data["fold"]]
-        taps += [f"x{seat}" for seat in data["false_claim"]]
-        if data["ace"]:
-            taps.append(f"e{data['ace']}")
-        return taps

@@ -16,6 +16,7 @@ token and "start the round again" drops them all (`next_taps`).
 """
 
 import re
+from dataclasses import dataclass
 
 from tracker.rules import catte
 
@@ -77,3 +78,29 @@ def taps_from_round(round_: catte.Round, names: list[str]) -> list[str]:
     if round_.ace_withheld_by:
         taps.append(f"e{seat(round_.ace_withheld_by)}")
     return taps
+
+
+@dataclass(frozen=True)
+class KeptRound:
+    """A round a phone entered while its network was gone, as its outbox sends it (`entry` is
+    the phone's id for it): its taps, from the table's draft as the phone last had it on, which
+    was at version `started_from` (None for a round begun after one kept on the phone). The tap
+    that could not be sent may have reached the table all the same: `reached` is the draft then.
+    `save`: the phone saved the round, rather than still tapping it."""
+
+    entry: str
+    number: int
+    taps: list[str]
+    reached: list[str]
+    started_from: int | None = None
+    save: bool = True
+
+    def goes_on_from(self, draft: list[str], version: int, draft_entry: str) -> bool:
+        """These taps may take the place of the table's `draft`: it is the one the phone started
+        from, the one its last tap online made (its answer lost on the way), or this round as
+        the phone sent it before."""
+        return version == self.started_from or draft == self.reached or draft_entry == self.entry
+
+    def taken_up_in(self, draft: list[str]) -> bool:
+        """The table's `draft` already holds these taps and went on from them."""
+        return len(draft) >= len(self.taps) and draft[: len(self.taps)] == self.taps

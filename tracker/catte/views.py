@@ -141,31 +141,28 @@ def refused(request, group, session, refusal):
 @login_required
 @require_POST
 def round_sent_later(request, pk, session_pk):
-    """A round a phone entered on its sheet while offline (static/js/outbox.js), answered in
-    JSON for the phone's outbox: recorded once, refused with why, or, when another phone saved
-    or changed the round meanwhile, what each phone had, for the scorer to choose."""
+    """A round a phone kept while offline (static/js/sheet.js, sent by outbox.js), answered in
+    JSON for the phone's outbox: recorded once, made the table's draft, refused with why, kept
+    waiting for an earlier round, or, when another phone saved or changed the round meanwhile,
+    both rounds whole, for the scorer to choose."""
     group, session = session_for(request, pk, session_pk, role=Role.SCORER)
     board = load(session)
     form = SentLaterRoundForm(request.POST, board=board)
     if not form.is_valid():
         errors = [str(error) for errors in form.errors.values() for error in errors]
         return JsonResponse({"refused": " ".join(errors)}, status=400)
-    data, number = form.cleaned_data, form.cleaned_data["number"]
-    sent = (data["entry"], number, data["draft_version"], data["taps"], request.user)
+    kept = form.cleaned_data["kept"]
     try:
-        recorded_now = services.record_round_sent_later(board, *sent)
+        taken = services.take_round_sent_later(board, kept, request.user)
     except AlreadyDone:
         return JsonResponse({"recorded": _("Already recorded.")})
+    except services.RoundWaits as waiting:
+        return JsonResponse({"waits": str(waiting)}, status=409)
     except RulesError as refusal:
         return JsonResponse({"refused": str(refusal)}, status=400)
     except (AlreadyRecorded, StalePage) as refusal:
-        return JsonResponse(
-            display.sent_later_conflict(load(session), number, data, refusal), status=409
-        )
-    if not recorded_now:
-        said = _("Round %(number)s was recorded on another phone, just as this one had it.")
-        return JsonResponse({"recorded": said % {"number": number}})
-    return JsonResponse({"recorded": _("Round %(number)s saved.") % {"number": number}})
+        return JsonResponse(display.sent_later_conflict(load(session), kept, refusal), status=409)
+    return JsonResponse(display.taken_later(kept, *taken))
 
 
 @login_required

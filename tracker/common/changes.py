@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from tracker.common.fragments import CachedRow, digest
 from tracker.common.once import done_once
 from tracker.common.said import as_stored, shown
-from tracker.common.versioning import StalePage
+from tracker.common.versioning import AlreadyRecorded, StalePage
 from tracker.models import Change
 from tracker.rules import RulesError
 
@@ -55,9 +55,10 @@ def record_change(*, summary, **fields) -> Change:
 
 def once_per_key(game, once: str | None, action: str):
     """Around a change of `game` (an `action`) asked for with the one-time key `once`: the
-    same tap sent again raises AlreadyDone with the change the first one recorded."""
+    same tap sent again raises AlreadyDone with the change the first one recorded, also when
+    it was sent at the same moment and the database refused the second one."""
     first_made = partial(_made_with_key, game, once, action)
-    return done_once(first_made, (StalePage, RulesError))
+    return done_once(first_made, (StalePage, RulesError, AlreadyRecorded))
 
 
 def _made_with_key(game, once: str | None, action: str) -> Change | None:

@@ -317,9 +317,9 @@ class SentLaterForm(PlayedForm):
 
 
 class NextHandForm(PlayedForm):
-    """A hand after one kept on a phone without a network (static/js/sheet.js): bids and tricks
-    on one form, players in seat order, as the phone cannot tell what the hands before it did
-    to the game; the server checks it all when it arrives (SentLaterForm)."""
+    """A hand after one kept on a phone without a network (static/js/hands_ahead.js): bids and
+    tricks on one form, players in seat order, as the phone cannot tell what the hands before
+    it did to the game; the server checks it all when it arrives (SentLaterForm)."""
 
     def __init__(self, *args, board, **kwargs):
         number = board.hands_played + 2  # the hand after the one the page enters

@@ -85,13 +85,16 @@ def saved_first(board: Scoreboard, change) -> str:
 
 def you_entered(board: Scoreboard, typed: dict, row) -> str:
     """What a refused phone had entered (`typed`, by seat), against `row`, the hand of that
-    number now: tricks with the bids its page showed when they are `row`'s."""
-    names, tricks = board.names, typed.get("tricks")
+    number now: its bids, its tricks and jacks, or both; tricks entered on bids saved before
+    with the bids its page showed when they are `row`'s."""
+    names, tricks, bids = board.names, typed.get("tricks"), typed.get("bids")
     if tricks is None:
-        entry = describe_entry({"bids": typed["bids"]}, names)
+        entry = describe_entry({"bids": bids}, names)
         return _("You entered the bids %(entry)s") % {"entry": entry}
-    if row is not None and typed.get("hand") in (None, row.pk):
-        entry = describe_entry({**typed, "bids": row.bids}, names)
+    if bids is None and row is not None and typed.get("hand") in (None, row.pk):
+        bids = row.bids
+    if bids is not None:
+        entry = describe_entry({**typed, "bids": bids}, names)
         return _("You entered: %(entry)s") % {"entry": entry}
     # The bids its page showed are gone: the tricks alone, written where a bid would be.
     entry = describe_entry({**typed, "bids": tricks, "tricks": None}, names)

@@ -109,24 +109,44 @@ def refusal_note(board, typed: dict) -> str:
     return render_to_string(f"{TEMPLATE}#refused", context)
 
 
+def sent_later_conflict(board, typed: dict) -> JsonResponse:
+    """The answer to a hand kept offline that another phone recorded first: none needed when
+    it was recorded just as this phone had it; else both entries, and, for a played hand, a
+    way to correct it with this phone's, after which the phone asks again (`recheck`)."""
+    row = board.tournament.hands.filter(number=typed["number"]).first()
+    played = row is not None and row.is_played
+    if played and correction_values(typed, row) == {}:
+        where = {"game": row.result["game"], "hand": row.result["number"]}
+        said = _(
+            "Game %(game)s · hand %(hand)s was recorded on another phone, just as this one had it."
+        )
+        return JsonResponse({"recorded": said % where})
+    return JsonResponse({"conflict": refusal_note(board, typed), "recheck": played}, status=409)
+
+
 def typed_entry(data: dict, names: list[str]) -> dict:
     """What a phone entered (a valid form's data) by seat, as hands are stored, with the hand
-    it was for: its number and, for tricks, the row whose bids its page showed."""
-    if "bids" in data:
-        return {"number": data["number"], "bids": by_seat(data["bids"], names)}
-    tricks, jacks = by_seat(data["tricks"], names), jacks_by_seat(data["jacks"], names)
-    return {"number": data["number"], "hand": data["hand"], "tricks": tricks, "jacks": jacks}
+    it was for: its number and, for tricks, the row whose bids its page showed. A hand kept
+    offline has both its bids (unless they were saved online before) and its tricks."""
+    typed = {"number": data["number"]}
+    if data.get("bids") is not None:
+        typed["bids"] = by_seat(data["bids"], names)
+    if "tricks" in data:
+        typed |= {"hand": data.get("hand"), "tricks": by_seat(data["tricks"], names)}
+        typed["jacks"] = jacks_by_seat(data["jacks"], names)
+    return typed
 
 
 def correction_values(typed: dict, hand) -> dict:
     """The correction's fields filled in with what a phone entered for the played `hand`;
     none when it entered what was saved."""
+    same, values = True, {}
     if "bids" in typed:
         same = typed["bids"] == hand.bids
         values = {f"bid_{seat}": bid for seat, bid in enumerate(typed["bids"])}
-    else:
-        same = typed["tricks"] == hand.tricks and typed["jacks"] == (hand.jacks or {})
-        values = {f"tricks_{seat}": took for seat, took in enumerate(typed["tricks"])}
+    if "tricks" in typed:
+        same = same and typed["tricks"] == hand.tricks and typed["jacks"] == (hand.jacks or {})
+        values |= {f"tricks_{seat}": took for seat, took in enumerate(typed["tricks"])}
         values |= {f"jack_{card}": seat for card, seat in typed["jacks"].items()}
     return {} if same else values
 
@@ -218,8 +238,7 @@ def hand_sent_later(request, pk, tournament_pk):
         return JsonResponse({"refused": str(refusal)}, status=400)
     except (AlreadyRecorded, StalePage):
         tournament.refresh_from_db()
-        typed = typed_entry(data, board.names) | {"bids": by_seat(data["bids"] or {}, board.names)}
-        return JsonResponse({"conflict": refusal_note(load(tournament), typed)}, status=409)
+        return sent_later_conflict(load(tournament), typed_entry(data, board.names))
     return JsonResponse({"recorded": told.hand_saved(board, hand)})
 
 

@@ -34,6 +34,9 @@ class Session(models.Model):
     draft_version = models.PositiveIntegerField(default=0)
     # The last change of the draft in words, for a phone whose tap came second.
     draft_note = models.CharField(max_length=200, blank=True)
+    # The phone's id of a round kept offline whose taps the draft is, until its next change:
+    # that phone may go on from them, wherever it left off.
+    draft_entry = models.CharField(max_length=32, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -48,14 +51,17 @@ class Session(models.Model):
     def is_closed(self) -> bool:
         return self.closed_at is not None
 
-    def swap_draft(self, expected: int, taps: list[str], note: str) -> bool:
+    def swap_draft(self, expected: int, taps: list[str], note: str, entry: str = "") -> bool:
         """Compare-and-swap on `draft_version`: the draft is written only if it is still at the
-        version the phone showed; False, and nothing written, when another phone came first."""
+        version the phone showed; False, and nothing written, when another phone came first.
+        `entry`: the id of the round kept offline that these taps are."""
         note = note[: Session._meta.get_field("draft_note").max_length]
         rows = Session.objects.filter(pk=self.pk, draft_version=expected)
-        if not rows.update(draft=taps, draft_version=expected + 1, draft_note=note):
+        changed = {"draft": taps, "draft_version": expected + 1, "draft_note": note}
+        if not rows.update(**changed, draft_entry=entry):
             return False
         self.draft, self.draft_version, self.draft_note = taps, expected + 1, note
+        self.draft_entry = entry
         return True
 
 

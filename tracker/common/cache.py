@@ -1,0 +1,90 @@
+"""The shared cache, which may fail: with Redis gone, every read is a miss and every write is
+dropped, so pages are rendered cold and sessions read from the database (`cached_db`) instead
+of every page answering 500. A process that saw Redis fail asks it again only every few
+seconds, so a dead Redis costs a page little; when it answers again, this process empties it
+first, since what the process could not write or delete meanwhile may be stale there.
+
+Nothing here decides what is recorded: the cache only makes pages faster (README, "Any number
+of servers").
+"""
+
+import logging
+import time
+
+from django.core.cache.backends.redis import RedisCache
+from redis.exceptions import RedisError
+
+logger = logging.getLogger(__name__)
+ASK_AGAIN_AFTER = 5.0  # seconds without asking a Redis that failed
+
+
+def _missed(args, kwargs):
+    return None
+
+
+def _default(args, kwargs):
+    """What `get(key, default=None)` gives for a missing key."""
+    return args[1] if len(args) > 1 else kwargs.get("default")
+
+
+def _all_failed(args, kwargs):
+    """What `set_many(data)` gives when no key could be written: them all."""
+    return list((args[0] if args else kwargs.get("data", {})).keys())
+
+
+def _not_there(args, kwargs):
+    raise ValueError("Key not found: the cache is unavailable")
+
+
+# Each method of the cache, and what it answers without Redis.
+WITHOUT_REDIS = {
+    "get": _default,
+    "set": _missed,
+    "add": lambda args, kwargs: False,
+    "touch": lambda args, kwargs: False,
+    "delete": lambda args, kwargs: False,
+    "get_many": lambda args, kwargs: {},
+    "has_key": lambda args, kwargs: False,
+    "incr": _not_there,
+    "set_many": _all_failed,
+    "delete_many": _missed,
+    "clear": _missed,
+}
+
+
+class ForgivingRedisCache(RedisCache):
+    """Django's RedisCache, answering as an empty cache while Redis does not answer."""
+
+    failed_at: float | None = None  # when Redis last failed in this process (monotonic)
+
+    def unavailable(self) -> bool:
+        failed_at = ForgivingRedisCache.failed_at
+        return failed_at is not None and time.monotonic() - failed_at < ASK_AGAIN_AFTER
+
+    def _asked(self, name: str, args, kwargs):
+        if self.unavailable():
+            return WITHOUT_REDIS[name](args, kwargs)
+        try:
+            answer = getattr(super(), name)(*args, **kwargs)
+            if ForgivingRedisCache.failed_at is not None:
+                super().clear()  # back: start empty, nothing stale
+                ForgivingRedisCache.failed_at = None
+                logger.warning("cache: Redis answers again; emptied it")
+            return answer
+        except RedisError as error:
+            if ForgivingRedisCache.failed_at is None:
+                logger.warning("cache: Redis does not answer, pages are rendered cold: %s", error)
+            ForgivingRedisCache.failed_at = time.monotonic()
+            return WITHOUT_REDIS[name](args, kwargs)
+
+
+def _forgiving(name: str):
+    def method(self, *args, **kwargs):
+        return self._asked(name, args, kwargs)
+
+    method.__name__ = name
+    return method
+
+
+for _name in WITHOUT_REDIS:
+    setattr(ForgivingRedisCache, _name, _forgiving(_name))
