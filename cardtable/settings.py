@@ -123,13 +123,14 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Template fragments (the {% cache %} tags) are cached under keys that carry the version of
 # what they show, so a cache makes a page faster, never different. One process's memory by
 # default; with REDIS_URL, a Redis server every app server shares (sessions are read through
-# it too).
+# it too), which may fail: pages are then rendered cold (tracker/common/cache.py).
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "tracker.common.cache.ForgivingRedisCache",
             "LOCATION": REDIS_URL,
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
         }
     }
 else:

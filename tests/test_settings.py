@@ -47,6 +47,13 @@ def test_the_deploy_check_is_clean_with_production_variables():
     assert done.returncode == 0, done.stderr
 
 
+def test_the_deploy_check_refuses_the_secret_key_the_readme_prints():
+    production = documented_production_environment()
+    done = manage("check", "--deploy", **production)
+    assert done.returncode == 1
+    assert "cardtable.E001" in done.stderr and "it is public" in done.stderr
+
+
 def test_debug_off_without_a_secret_key_is_a_clear_error():
     done = manage("check", DJANGO_DEBUG="0", DJANGO_SECRET_KEY="")
     assert done.returncode == 1
@@ -63,7 +70,7 @@ def test_redis_is_the_shared_cache_when_redis_url_is_set():
         "shell", "-c", "from django.conf import settings; print(settings.CACHES['default'])",
         REDIS_URL="redis://cache.example:6379/0",
     )  # fmt: skip
-    assert "django.core.cache.backends.redis.RedisCache" in done.stdout
+    assert "tracker.common.cache.ForgivingRedisCache" in done.stdout  # Django's RedisCache
     assert "redis://cache.example:6379/0" in done.stdout
 
 

@@ -114,14 +114,17 @@ function gamePage(event) {
     });
 }
 
+// With the headers the page was served with (its Content-Security-Policy among them), but
+// those of a body that is no longer the one sent.
 function marked(kept) {
   var readAt = Number(kept.headers.get("X-Read-At")) || 0;
+  var headers = new Headers(kept.headers);
+  ["Content-Length", "Content-Encoding", "X-Read-At"].forEach(function (name) { headers.delete(name); });
+  headers.set("Content-Type", "text/html; charset=utf-8");
   return kept.text().then(function (html) {
     var mark = '<main><p class="flash warning" role="status" id="kept-copy" data-read-at="' +
       readAt + '"></p>';
-    return new Response(html.replace("<main>", mark), {
-      status: 200, headers: { "Content-Type": "text/html; charset=utf-8" }
-    });
+    return new Response(html.replace("<main>", mark), { status: 200, headers: headers });
   });
 }
 

@@ -3,11 +3,12 @@ from datetime import timedelta
 from axes.models import AccessAttempt
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
-from django.test import override_settings
+from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import timezone
 
 from tests.factories import PASSWORD
+from tests.page_forms import form_on
 from tracker.models import ThrottledPost
 
 
@@ -171,3 +172,20 @@ def test_behind_a_proxy_the_address_it_forwards_is_counted(client, db):
     assert through_proxy("lan", f"1.2.3.4, {PHONE}") == 302
     assert through_proxy("mai", f"5.6.7.8, {PHONE}") == 429
     assert through_proxy("hoa", OTHER_PHONE) == 302
+
+
+def change_password(client, old: str, address=PHONE):
+    """The password form as the page draws it, with the old password typed in."""
+    form = form_on(client.get(reverse("password_change")), text="Old password")
+    typed = {"old_password": old, "new_password1": "new-deck-77x", "new_password2": "new-deck-77x"}
+    url = form.action or reverse("password_change")  # the form posts to its own page
+    return client.post(url, form.filled(**typed), REMOTE_ADDR=address)
+
+
+def test_wrong_old_passwords_lock_out_the_password_change_like_a_login(as_alice, alice):
+    statuses = [change_password(as_alice, "not-the-password").status_code for _ in range(5)]
+    assert statuses == [200, 200, 200, 200, 429]
+    assert change_password(as_alice, PASSWORD).status_code == 429  # even the right one
+    alice.refresh_from_db()
+    assert alice.check_password(PASSWORD)
+    assert log_in(Client(), PASSWORD).status_code == 429  # and a login from there

@@ -1,6 +1,8 @@
 """Hostile values posted to every form of the app, as an owner, a scorer and a viewer: never an
 error page, the ledger always balanced, and a viewer never changes anything."""
 
+from datetime import date
+
 import pytest
 from django.db.models import Sum
 from django.urls import URLResolver, get_resolver, reverse
@@ -14,6 +16,7 @@ from tracker.catte import board as catte_board
 from tracker.catte import services as catte_services
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as cutthroat_services
+from tracker.history import seasons
 from tracker.models import (
     Change,
     Hand,
@@ -77,8 +80,7 @@ def table(group, players, alice, bob, carol):
     catte_services.record_round(catte_board.load(session), played, bob)
     payment = pay(group, players[1], players[0], 1, bob)
     invite = Invite.objects.create(group=group, role="viewer", created_by=alice)
-    season = Season.objects.create(group=group, name="Summer", starts_on="2026-06-01",
-                                   ends_on="2026-08-31")  # fmt: skip
+    season = seasons.add_season(group, "Summer", date(2026, 6, 1), date(2026, 8, 31))
     member = Membership.objects.get(user=carol)
     ids = {"pk": group.pk, "tournament_pk": tournament.pk, "session_pk": session.pk,
            "player_pk": players[0].pk, "member_pk": member.pk, "invite_pk": invite.pk,

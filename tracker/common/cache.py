@@ -55,10 +55,14 @@ WITHOUT_REDIS = {
 class ForgivingRedisCache(RedisCache):
     """Django's RedisCache, answering as an empty cache while Redis does not answer."""
 
-    failed_at: float | None = None  # when Redis last failed in this process (monotonic)
+    failed_at: dict = {}  # Redis server(s) → when they last failed in this process (monotonic)
+
+    @property
+    def where(self) -> str:
+        return ",".join(self._servers)
 
     def unavailable(self) -> bool:
-        failed_at = ForgivingRedisCache.failed_at
+        failed_at = self.failed_at.get(self.where)
         return failed_at is not None and time.monotonic() - failed_at < ASK_AGAIN_AFTER
 
     def _asked(self, name: str, args, kwargs):
@@ -66,15 +70,14 @@ class ForgivingRedisCache(RedisCache):
             return WITHOUT_REDIS[name](args, kwargs)
         try:
             answer = getattr(super(), name)(*args, **kwargs)
-            if ForgivingRedisCache.failed_at is not None:
+            if self.failed_at.pop(self.where, None) is not None:
                 super().clear()  # back: start empty, nothing stale
-                ForgivingRedisCache.failed_at = None
                 logger.warning("cache: Redis answers again; emptied it")
             return answer
         except RedisError as error:
-            if ForgivingRedisCache.failed_at is None:
+            if self.where not in self.failed_at:
                 logger.warning("cache: Redis does not answer, pages are rendered cold: %s", error)
-            ForgivingRedisCache.failed_at = time.monotonic()
+            self.failed_at[self.where] = time.monotonic()
             return WITHOUT_REDIS[name](args, kwargs)
 
 

@@ -1,5 +1,6 @@
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth import authenticate
+from django.contrib.auth.forms import PasswordChangeForm, UserCreationForm
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -24,6 +25,24 @@ def currency_choices() -> list[tuple[str, str]]:
         )
         for code, places in CURRENCIES.items()
     ]
+
+
+class GuardedPasswordChangeForm(PasswordChangeForm):
+    """The old password is checked as a login checks it (django-axes): a wrong one counts
+    towards the same lockout of that username from that address, and a locked-out username
+    cannot change its password either."""
+
+    def __init__(self, user, *args, request, **kwargs):
+        super().__init__(user, *args, **kwargs)
+        self.request = request
+
+    def clean_old_password(self):
+        old = self.cleaned_data["old_password"]
+        if authenticate(self.request, username=self.user.get_username(), password=old) is None:
+            raise forms.ValidationError(
+                self.error_messages["password_incorrect"], code="password_incorrect"
+            )
+        return old
 
 
 class GroupForm(forms.ModelForm):

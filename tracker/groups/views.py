@@ -4,6 +4,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import PasswordChangeView
 from django.db.models import Prefetch
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -19,7 +20,14 @@ from tracker.common.names import by_name, derived_short_name
 from tracker.common.permissions import group_for
 from tracker.common.views import render_page
 from tracker.groups import services
-from tracker.groups.forms import GroupForm, InviteForm, MemberRoleForm, PlayerForm, SignupForm
+from tracker.groups.forms import (
+    GroupForm,
+    GuardedPasswordChangeForm,
+    InviteForm,
+    MemberRoleForm,
+    PlayerForm,
+    SignupForm,
+)
 from tracker.models import Group, Invite, Role, SessionSeat, TournamentSeat
 from tracker.models.groups import INVITE_TOKEN
 
@@ -236,6 +244,15 @@ def signup(request):
     return render(request, "registration/signup.html", context)
 
 
+class GuardedPasswordChangeView(PasswordChangeView):
+    """Django's password change, its old password guarded like a login (the form says how)."""
+
+    form_class = GuardedPasswordChangeForm
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "request": self.request}
+
+
 @require_GET
 def healthz(request):
     """For load balancers and the benchmark: a bare Django view that touches no database."""
@@ -244,8 +261,10 @@ def healthz(request):
 
 @require_GET
 def readyz(request):
-    """For load balancers: this server's database and cache answer; 503 with the reason if not."""
-    problems = [problem for problem in (database_problem(), cache_problem()) if problem]
-    if problems:
-        return HttpResponse("\n".join(problems), content_type="text/plain", status=503)
-    return HttpResponse("ready", content_type="text/plain")
+    """For load balancers: this server's database answers (503 with the reason if not). The
+    cache's state is said apart: without it pages are only slower (tracker.common.cache)."""
+    problem = database_problem()
+    if problem:
+        return HttpResponse(problem, content_type="text/plain", status=503)
+    said = "\n".join(["ready", *filter(None, [cache_problem()])])
+    return HttpResponse(said, content_type="text/plain")

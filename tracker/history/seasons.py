@@ -63,19 +63,22 @@ def add_season(group, name: str, starts: date, ends: date) -> NamedSeason:
         raise Refused(NAME, sentence(problem))
     if ends < starts:
         raise Refused(ENDS_ON, _("A season ends on the day it starts or later."))
-    names = [row.name for row in group.seasons.all()]
     taken = _("%(season)s is already a season of %(group)s.") % {
         "season": name,
         "group": group.name,
     }
-    if any(name_key(other) == name_key(name) for other in names):
-        raise Refused(NAME, taken)
-    if len(names) >= MOST_SEASONS:
-        raise Refused(NAME, _("A group has at most %(most)d seasons.") % {"most": MOST_SEASONS})
     try:
         with transaction.atomic():
+            # The group's row held until the season is in: adds at once count one at a time.
+            type(group).objects.select_for_update().only("pk").get(pk=group.pk)
+            keys = set(group.seasons.values_list("name_key", flat=True))
+            if name_key(name) in keys:
+                raise Refused(NAME, taken)
+            if len(keys) >= MOST_SEASONS:
+                most = _("A group has at most %(most)d seasons.") % {"most": MOST_SEASONS}
+                raise Refused(NAME, most)
             season = NamedSeason.objects.create(
-                group=group, name=name, starts_on=starts, ends_on=ends
+                group=group, name=name, name_key=name_key(name), starts_on=starts, ends_on=ends
             )
             touch_group(group.pk)
     except IntegrityError:  # another phone added the same name a moment before

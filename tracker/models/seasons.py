@@ -1,5 +1,4 @@
 from django.db import models
-from django.db.models.functions import Lower
 
 MOST_SEASONS = 100  # a group's named seasons: decades of them, and a list that stays short
 
@@ -10,13 +9,16 @@ class Season(models.Model):
 
     group = models.ForeignKey("tracker.Group", on_delete=models.CASCADE, related_name="seasons")
     name = models.CharField(max_length=40)
+    # The name as names are compared (rules.names.name_key: one encoding, one case), unique in
+    # the group, so two phones adding "Café" and "CAFÉ" at once store one.
+    name_key = models.CharField(max_length=80)
     starts_on = models.DateField()
     ends_on = models.DateField()
 
     class Meta:
         ordering = ["-starts_on", "-ends_on", "name"]
         constraints = [
-            models.UniqueConstraint("group", Lower("name"), name="unique_season_name_in_group"),
+            models.UniqueConstraint("group", "name_key", name="unique_season_name_key_in_group"),
             models.CheckConstraint(
                 condition=models.Q(ends_on__gte=models.F("starts_on")),
                 name="season_ends_after_it_starts",

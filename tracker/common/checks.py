@@ -1,0 +1,36 @@
+"""The project's own deploy check (`manage.py check --deploy`): a secret key printed in the
+project's own files is public, so a server that copied one signs its sessions and one-time
+keys with a key anyone can read."""
+
+import re
+from pathlib import Path
+
+from django.conf import settings
+from django.core.checks import Error, Tags, register
+
+ROOT = Path(__file__).resolve().parents[2]
+# Where the project writes a secret key as an example or for its own use.
+WRITTEN_IN = ["README.md", ".env.example", "Dockerfile", "compose.yaml", "cardtable/settings.py"]
+KEY = re.compile(r"(?:DJANGO_SECRET_KEY=|SECRET_KEY = \")([\w-]{8,})")
+
+
+def published_keys() -> set[str]:
+    keys = set()
+    for name in WRITTEN_IN:
+        path = ROOT / name
+        if path.exists():
+            keys.update(KEY.findall(path.read_text(encoding="utf-8")))
+    return keys
+
+
+@register(Tags.security, deploy=True)
+def secret_key_is_not_published(app_configs, **kwargs):
+    if settings.SECRET_KEY in published_keys():
+        return [
+            Error(
+                "DJANGO_SECRET_KEY is one printed in the project's own files, so it is public.",
+                hint='Make one with python -c "import secrets; print(secrets.token_urlsafe(50))".',
+                id="cardtable.E001",
+            )
+        ]
+    return []
