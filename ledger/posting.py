@@ -65,6 +65,20 @@ def post(group, kind, description, amounts, *, source=("", None), part=0, **extr
     Refuses (and writes nothing) when the amounts do not sum to exactly zero or have more
     decimals than the currency has.
     """
+    entry = _balanced(group, kind, description, amounts, source=source, part=part, **extra)
+    _write(group, [entry])
+    return entry.transaction
+
+
+@dataclass
+class _Entry:
+    """A transaction checked and not yet written, with its postings in minor units."""
+
+    transaction: Transaction
+    minor: dict  # Account → int
+
+
+def _balanced(group, kind, description, amounts, *, source=("", None), part=0, **extra) -> _Entry:
     minor = {account: group.to_minor(Decimal(amount)) for account, amount in amounts.items()}
     minor = {account: value for account, value in minor.items() if value}
     words, description = as_stored(
@@ -74,41 +88,61 @@ def post(group, kind, description, amounts, *, source=("", None), part=0, **extr
         raise UnbalancedTransaction(
             f"{description}: postings sum to {group.from_minor(sum(minor.values()))}, not 0"
         )
+    transaction = Transaction(
+        group=group,
+        kind=kind,
+        description=description,
+        words=words,
+        source_type=source[0],
+        source_id=source[1],
+        source_part=part,
+        created_by=extra.get("user"),
+        reverses=extra.get("reverses"),
+        note=extra.get("note", ""),
+        once=extra.get("once"),
+    )
+    return _Entry(transaction, minor)
+
+
+def _write(group, entries: list[_Entry]) -> None:
+    """Write checked transactions, in order, with their postings, and add them to the accounts'
+    stored balances: in a few queries however many there are, and each account's row written
+    once (a row written again and again in one transaction is what makes a long one slow)."""
+    if not entries:
+        return
     # Inside a game's change (the usual case) the postings share its transaction: no savepoint.
     with db_transaction.atomic(savepoint=False):
-        entry = Transaction.objects.create(
-            group=group,
-            kind=kind,
-            description=description,
-            words=words,
-            source_type=source[0],
-            source_id=source[1],
-            source_part=part,
-            created_by=extra.get("user"),
-            reverses=extra.get("reverses"),
-            note=extra.get("note", ""),
-            once=extra.get("once"),
-        )
+        Transaction.objects.bulk_create([entry.transaction for entry in entries])
         Posting.objects.bulk_create(
-            [
-                Posting(transaction=entry, account=account, amount_minor=value)
-                for account, value in minor.items()
-            ]
+            Posting(transaction=entry.transaction, account=account, amount_minor=value)
+            for entry in entries
+            for account, value in entry.minor.items()
         )
-        # Each account's balance is stored with its postings, added in the database.
-        added = Case(*(When(pk=account.pk, then=Value(value)) for account, value in minor.items()))
-        Account.objects.filter(pk__in=[account.pk for account in minor]).update(
-            balance_minor=F("balance_minor") + added
-        )
-    return entry
+        added: dict[int, int] = {}
+        for entry in entries:
+            for account, value in entry.minor.items():
+                added[account.pk] = added.get(account.pk, 0) + value
+        added = {pk: value for pk, value in added.items() if value}
+        if added:
+            # Each account's balance is stored with its postings, added in the database.
+            by_account = Case(*(When(pk=pk, then=Value(value)) for pk, value in added.items()))
+            Account.objects.filter(pk__in=list(added)).update(
+                balance_minor=F("balance_minor") + by_account
+            )
 
 
 def reverse(entry: Transaction, *, user=None, description=None, once=None) -> Transaction:
+    reversal = _reversal(entry, user=user, description=description, once=once)
+    _write(entry.group, [reversal])
+    return reversal.transaction
+
+
+def _reversal(entry: Transaction, *, user=None, description=None, once=None) -> _Entry:
     amounts = {
         posting.account: -entry.group.from_minor(posting.amount_minor)
         for posting in entry.postings.select_related("account")
     }
-    return post(
+    return _balanced(
         entry.group,
         Transaction.Kind.REVERSAL,
         description or said("Reversal of: %(entry)s", entry=quoted(entry.words, entry.description)),
@@ -138,27 +172,36 @@ def sync(group, source: tuple[str, int], wanted: dict[int, Wanted], user, from_p
     (part → Wanted); a part that is not wanted any more is reversed."""
     wanted = {part: entry for part, entry in wanted.items() if part >= from_part}
     unreversed: dict[int, list[Transaction]] = {}
-    entries = unreversed_transactions(group, *source, from_part).prefetch_related("postings")
-    for entry in entries:
-        unreversed.setdefault(entry.source_part, []).append(entry)
+    rows = unreversed_transactions(group, *source, from_part).prefetch_related("postings")
+    for row in rows:
+        unreversed.setdefault(row.source_part, []).append(row)
+    entries: list[_Entry] = []
+    for part in sorted(set(wanted) | set(unreversed)):
+        entries += _sync_part(group, source, part, wanted.get(part), unreversed.get(part, []), user)
     with db_transaction.atomic():
-        for part in sorted(set(wanted) | set(unreversed)):
-            _sync_part(group, source, part, wanted.get(part), unreversed.get(part, []), user)
+        _write(group, entries)
 
 
-def _sync_part(group, source, part: int, wanted: Wanted | None, unreversed: list, user) -> None:
+def _sync_part(group, source, part: int, wanted: Wanted | None, unreversed: list, user) -> list:
+    """What part `part` of `source` needs written: reversals of what it should not say, and
+    what it should say and does not yet."""
     amounts = wanted.amounts if wanted else {}
     wanted_minor = {account.pk: group.to_minor(amount) for account, amount in amounts.items()}
     wanted_minor = {pk: minor for pk, minor in wanted_minor.items() if minor}
-    matched = False
+    matched, entries = False, []
     for entry in unreversed:
         posted = {posting.account_id: posting.amount_minor for posting in entry.postings.all()}
         if not matched and posted == wanted_minor:
             matched = True
         else:
-            reverse(entry, user=user)
+            entries.append(_reversal(entry, user=user))
     if not matched and wanted_minor:
-        post(group, wanted.kind, wanted.description, amounts, source=source, part=part, user=user)
+        entries.append(
+            _balanced(
+                group, wanted.kind, wanted.description, amounts, source=source, part=part, user=user
+            )
+        )
+    return entries
 
 
 def balances(group) -> dict[Account, Decimal]:
