@@ -7,11 +7,13 @@ correction, an undo or a reopened session changes everything counted from them e
 recomputation from scratch would: it is one.
 """
 
+from django.db.models import Count
 from django.utils import timezone
 
 from tracker.catte import board as catte_board
 from tracker.cutthroat import board as cutthroat_board
 from tracker.history.services import sessions_of, tournament_result, tournaments_of
+from tracker.models import Round
 from tracker.rules import cutthroat
 from tracker.rules.leaderboard import CATTE, CUTTHROAT, Match
 
@@ -57,10 +59,12 @@ def cutthroat_matches(group) -> list[Match]:
 def catte_matches(group) -> list[Match]:
     """Every closed session with a round, ranked by money won (side pot settled); an open
     session waits until it is closed. A player who joined after the last round never sat
-    down to play."""
+    down to play. Each session's money is its stored state's; its sweeps are counted in the
+    database, from the result stored with each round."""
     matches = []
     closed = oldest_first(sessions_of(group)).filter(closed_at__isnull=False)
-    for session in closed.prefetch_related("rounds"):
+    swept = sweeps_by_seat(closed)
+    for session in closed:
         board = catte_board.load(session)
         if not board.rounds_played:
             continue
@@ -70,9 +74,9 @@ def catte_matches(group) -> list[Match]:
             if seat.joined_after_round is None or seat.joined_after_round < board.rounds_played
         ]
         sweeps = dict.fromkeys(played, 0)
-        for round_ in catte_board.every_round(board):
-            if round_.result.result == "sweep" and round_.result.winner in sweeps:
-                sweeps[round_.result.winner] += 1
+        for seat, count in swept.get(session.pk, {}).items():
+            if board.names[seat] in sweeps:
+                sweeps[board.names[seat]] = count
         money = {name: board.settled.totals[name] for name in played}
         matches.append(
             Match(
@@ -84,6 +88,20 @@ def catte_matches(group) -> list[Match]:
             )
         )
     return matches
+
+
+def sweeps_by_seat(sessions) -> dict[int, dict[int, int]]:
+    """Session → seat → how many rounds he swept, in one query."""
+    rows = (
+        Round.objects.filter(session__in=sessions, result__result="sweep")
+        .values_list("session_id", "result__winner")
+        .annotate(count=Count("pk"))
+        .order_by()
+    )
+    swept: dict[int, dict[int, int]] = {}
+    for session_id, seat, count in rows:
+        swept.setdefault(session_id, {})[int(seat)] = count
+    return swept
 
 
 def group_matches(group) -> dict[str, list[Match]]:
