@@ -6,12 +6,11 @@ import os
 import shutil
 import socket
 import subprocess
-import sys
 import time
 
 import pytest
 
-from tests.test_two_servers import GUNICORN, ROOT, Phone, free_port, wait_for
+from tests.test_two_servers import GUNICORN, Phone, free_port, gunicorns, stopped, with_the_demo
 
 REDIS = shutil.which("redis-server")
 pytestmark = pytest.mark.skipif(
@@ -47,18 +46,10 @@ def hosted(tmp_path):
     redis.start()
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"}
     env |= {"REDIS_URL": f"redis://127.0.0.1:{redis.port}/0", "DJANGO_DEBUG": "1"}
-    for command in (["migrate", "--noinput"], ["demo"]):
-        subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True,
-                       capture_output=True)  # fmt: skip
-    port = free_port()
-    server = subprocess.Popen(
-        [GUNICORN, "cardtable.wsgi", "-b", f"127.0.0.1:{port}", "-w", "2"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    wait_for(port)
-    yield f"http://127.0.0.1:{port}", redis
-    server.terminate()
-    server.wait(timeout=10)
+    with_the_demo(env)
+    servers, urls = gunicorns(env, 1, workers=2)
+    yield urls[0], redis
+    stopped(servers)
     if redis.process.poll() is None:
         redis.stop()
 

@@ -13,7 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from tests.page_forms import forms_on
-from tests.test_two_servers import GUNICORN, ROOT, Phone, free_port, wait_for
+from tests.test_two_servers import GUNICORN, ROOT, Phone, gunicorns, stopped, with_the_demo
 
 pytestmark = pytest.mark.skipif(not GUNICORN.exists(), reason="gunicorn runs on Unix only")
 ENTRY = "0123456789abcdef0123456789abcdef"
@@ -48,23 +48,8 @@ def throwaway(url: str):
 def two_servers(database: str) -> tuple[list, list[str], dict]:
     env = {**os.environ, "DATABASE_URL": database, "DJANGO_DEBUG": "1"}
     env.pop("REDIS_URL", None)
-    for command in (["migrate", "--noinput"], ["demo"]):
-        subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True,
-                       capture_output=True)  # fmt: skip
-    ports = [free_port(), free_port()]
-    servers = [
-        subprocess.Popen(
-            [GUNICORN, "cardtable.wsgi", "-b", f"127.0.0.1:{port}", "-w", "2"],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )  # fmt: skip
-        for port in ports
-    ]
-    for port in ports:
-        wait_for(port)
-    return servers, [f"http://127.0.0.1:{port}" for port in ports], env
+    with_the_demo(env)
+    return *gunicorns(env, 2, workers=2), env
 
 
 def kept_sweep(phone) -> tuple:
@@ -106,9 +91,7 @@ def test_fifty_copies_of_a_round_across_two_servers_are_one_round_and_no_conflic
         assert sum("saved" in text for text in said) == 1
         assert changes_with_the_entry(env) == 1
     finally:
-        for server in servers:
-            server.terminate()
-            server.wait(timeout=10)
+        stopped(servers)
         drop()
 
 

@@ -68,16 +68,16 @@ class NoRedirects(urllib.request.HTTPRedirectHandler):
         return None
 
 
-@pytest.fixture(scope="module")
-def two_servers(tmp_path_factory):
-    """Two gunicorn servers, one worker each, on one SQLite database with the demo group."""
-    folder = tmp_path_factory.mktemp("two-servers")
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}", "DJANGO_DEBUG": "1"}
-    env.pop("REDIS_URL", None)  # each server keeps its own cache, in its own memory
+def with_the_demo(env: dict) -> None:
+    """The database `env` names, migrated and holding the demo group."""
     for command in (["migrate", "--noinput"], ["demo"]):
         subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True,
                        capture_output=True)  # fmt: skip
-    ports = [free_port(), free_port()]
+
+
+def gunicorns(env: dict, count: int, workers: int = 1) -> tuple[list, list[str]]:
+    """`count` gunicorn servers of `workers` workers each, answering; their addresses."""
+    ports = [free_port() for _ in range(count)]
     servers = [
         subprocess.Popen(
             [
@@ -86,7 +86,7 @@ def two_servers(tmp_path_factory):
                 "-b",
                 f"127.0.0.1:{port}",
                 "-w",
-                "1",
+                str(workers),
                 "--log-level",
                 "warning",
             ],
@@ -97,14 +97,29 @@ def two_servers(tmp_path_factory):
         )  # fmt: skip
         for port in ports
     ]
+    for port in ports:
+        wait_for(port)
+    return servers, [f"http://127.0.0.1:{port}" for port in ports]
+
+
+def stopped(servers: list) -> None:
+    for server in servers:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def two_servers(tmp_path_factory):
+    """Two gunicorn servers, one worker each, on one SQLite database with the demo group."""
+    folder = tmp_path_factory.mktemp("two-servers")
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}", "DJANGO_DEBUG": "1"}
+    env.pop("REDIS_URL", None)  # each server keeps its own cache, in its own memory
+    with_the_demo(env)
+    servers, urls = gunicorns(env, 2)
     try:
-        for port in ports:
-            wait_for(port)
-        yield SimpleNamespace(urls=[f"http://127.0.0.1:{port}" for port in ports], env=env)
+        yield SimpleNamespace(urls=urls, env=env)
     finally:
-        for server in servers:
-            server.terminate()
-            server.wait(timeout=10)
+        stopped(servers)
 
 
 def wait_for(port: int) -> None:

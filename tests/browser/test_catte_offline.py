@@ -166,10 +166,12 @@ def test_the_offline_page_says_what_is_kept_on_the_phone(thumb, live_server, ali
     said = thumb.page.inner_text("#offline")
     assert "kept on this phone" in said and "nothing was saved" not in said
     assert thumb.page.inner_text("#outbox-badge") == "1 waiting to be sent"
+    refused = []
+    thumb.page.on("response", lambda r: r.status == 403 and refused.append(r.url))
     thumb.page.context.set_offline(False)  # back to the game, the round's taps sent
     thumb.page.wait_for_url(live_server.url + session.get_absolute_url())
     back_online(thumb)
-    assert fresh(session).draft == ["t0"]
+    assert fresh(session).draft == ["t0"] and refused == []  # sent with a valid CSRF token
 
 
 def test_two_phones_on_one_round_one_offline_show_the_real_conflict_whole(
