@@ -17,7 +17,10 @@ from tracker.common.live import live_token
 from tracker.models import Session, Tournament
 
 PAGES = ["group page", "Cutthroat scoreboard", "Cắt Tê session", "balances", "statement"]
-PAGES.append(CHANGED)
+# What each phone fetches after a change: the live part of the page, as htmx asks for it.
+LIVE_PARTS = {"Cutthroat live part": "Cutthroat scoreboard", "Cắt Tê live part": "Cắt Tê session"}
+PAGES += [*LIVE_PARTS, CHANGED]
+HTMX = {"HX-Request": "true", "HX-Target": "entry"}
 
 
 def fill(small: int, large: int, clients: int) -> dict:
@@ -34,6 +37,7 @@ def fill(small: int, large: int, clients: int) -> dict:
     client.force_login(user)
     plan = {"cookie": f"sessionid={client.cookies['sessionid'].value}"}
     plan["bare"] = reverse("bench_bare")
+    plan["htmx"] = list(LIVE_PARTS)
     for label, size in (("small", small), ("large", large)):
         group, players = history.make_group(f"Pages, {label} history", user)
         tournament, session = history.make_history(group, user, players, size, size)
@@ -43,6 +47,8 @@ def fill(small: int, large: int, clients: int) -> dict:
             session.get_absolute_url(),
             reverse("balances", args=[group.pk]),
             reverse("statement", args=[group.pk, players[0].pk]),
+            tournament.get_absolute_url(),
+            session.get_absolute_url(),
             reverse("live", args=[live_token("session", session.pk)])
             + f"?v={Session.objects.get(pk=session.pk).version}",
         ]
@@ -50,11 +56,15 @@ def fill(small: int, large: int, clients: int) -> dict:
         games = [
             history.make_history(saves_group, user, players, size, size) for _ in range(clients)
         ]
+        pages = dict(zip(PAGES, urls, strict=True))
         plan[label] = {
             "size": size,
-            "pages": dict(zip(PAGES, urls, strict=True)),
+            "pages": pages,
             "queries": {
-                page: count_queries(client, url) for page, url in zip(PAGES, urls, strict=True)
+                page: count_queries(client, url, page in LIVE_PARTS) for page, url in pages.items()
+            },
+            "bytes": {
+                page: len(client.get(pages[page], headers=HTMX).content) for page in LIVE_PARTS
             },
             "tournaments": [cutthroat_urls(saves_group, tournament) for tournament, _ in games],
             "sessions": [catte_urls(saves_group, session) for _, session in games],
@@ -85,10 +95,10 @@ def catte_urls(group, session) -> dict:
     }
 
 
-def count_queries(client, url: str) -> int:
+def count_queries(client, url: str, htmx: bool = False) -> int:
     reset_queries()  # the log is a bounded deque: a full one would count nothing
     with CaptureQueriesContext(connection) as queries:
-        response = client.get(url)
+        response = client.get(url, headers=HTMX if htmx else {})
     if response.status_code not in (200, 204):
         raise SystemExit(f"{url} answered {response.status_code}, not 200")
     return len(queries)

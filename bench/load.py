@@ -75,16 +75,18 @@ def generator_name() -> str:
     return f"{CONNECTIONS} Python clients (wrk is not installed)"
 
 
-def get_rate(port: int, path: str, cookie: str, seconds: float) -> Rate:
-    """GET requests per second to `path`: with wrk if installed, else with Python clients."""
+def get_rate(port: int, path: str, cookie: str, seconds: float, htmx: bool = False) -> Rate:
+    """GET requests per second to `path` (as htmx asks for a page's live part, if `htmx`): with
+    wrk if installed, else with Python clients."""
     if wrk_path():
-        return wrk_rate(port, path, cookie, seconds)
-    return python_get_rate(port, path, cookie, seconds, CONNECTIONS)
+        return wrk_rate(port, path, cookie, seconds, htmx)
+    return python_get_rate(port, path, cookie, seconds, CONNECTIONS, htmx)
 
 
-def wrk_rate(port: int, path: str, cookie: str, seconds: float) -> Rate:
+def wrk_rate(port: int, path: str, cookie: str, seconds: float, htmx: bool = False) -> Rate:
     command = [wrk_path(), f"-t{WRK_THREADS}", f"-c{CONNECTIONS}", f"-d{seconds}s"]
     command += [f"--timeout={REQUEST_TIMEOUT_SECONDS}s", "-H", f"Cookie: {cookie}"]
+    command += ["-H", "HX-Request: true"] if htmx else []
     done = subprocess.run(
         [*command, f"http://{HOST}:{port}{path}"], capture_output=True, text=True, check=False
     )
@@ -109,8 +111,8 @@ def wrk_rate(port: int, path: str, cookie: str, seconds: float) -> Rate:
     return Rate(per_second, int(total[1]), errors)
 
 
-def python_get_rate(port: int, path: str, cookie: str, seconds: float, clients: int) -> Rate:
-    return run_clients(get_client, [(port, path, cookie)] * clients, seconds)
+def python_get_rate(port, path: str, cookie: str, seconds: float, clients: int, htmx=False) -> Rate:
+    return run_clients(get_client, [(port, path, cookie, htmx)] * clients, seconds)
 
 
 def run_clients(target, per_client: list[tuple], seconds: float) -> Rate:
@@ -174,9 +176,9 @@ def _client_main(target, args, seconds, barrier, results) -> None:
         results.put((0, 0.0, Counter({f"{type(error).__name__}: {error}"[:200]: 1}), []))
 
 
-def get_client(port: int, path: str, cookie: str, seconds: float, start) -> tuple:
+def get_client(port: int, path: str, cookie: str, htmx: bool, seconds: float, start) -> tuple:
     connection = http.client.HTTPConnection(HOST, port, timeout=REQUEST_TIMEOUT_SECONDS)
-    headers = {"Cookie": cookie}
+    headers = {"Cookie": cookie, **({"HX-Request": "true"} if htmx else {})}
     start()
     done, errors, began = 0, Counter(), time.monotonic()
     while time.monotonic() - began < seconds:

@@ -37,7 +37,7 @@ def pages(port: int, plan: dict, seconds: int, progress) -> Measured:
 
     def page(name: str, history: str, part: int) -> load.Rate:
         progress(f"{name}, {history} history")
-        return load.get_rate(port, plan[history]["pages"][name], cookie, part)
+        return load.get_rate(port, plan[history]["pages"][name], cookie, part, name in plan["htmx"])
 
     rows, bares = _between_bare_views(bare, page, plan["small"]["pages"], seconds)
     table = [
@@ -47,10 +47,18 @@ def pages(port: int, plan: dict, seconds: int, progress) -> Measured:
             rates["large"],
             bare,
             tuple(plan[history]["queries"][name] for history in HISTORIES),
+            _sizes(plan, name),
         )
         for name, rates, bare in rows
     ]
     return _measured(generator, bares, table)
+
+
+def _sizes(plan: dict, name: str) -> tuple[int, int] | None:
+    """The bytes of a live part (small, large history); None for a whole page."""
+    if name not in plan["htmx"]:
+        return None
+    return tuple(plan[history]["bytes"][name] for history in HISTORIES)
 
 
 def saving(port: int, plan: dict, seconds: int, progress) -> Measured:

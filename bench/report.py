@@ -11,6 +11,8 @@ PAGE_RATIO_GOAL = 0.30  # of the bare view, at both sizes
 STEADY_GOAL = 0.90  # a page over the large history keeps this share of its small-history rate
 SAVE_P95_GOAL_MS = 100  # a hand, a round: 95 % of them answered within this time…
 GOAL_WORKERS = 2  # …on this many gunicorn workers
+LIVE_PART_GOAL = 0.5  # a live part read again for another phone, to the "changed?" check
+LIVE_PART_KB_GOAL = 16  # what a scorer's phone fetches after each change
 # What every open page asks every 3 s: has my game changed? (204 while it has not)
 CHANGED = "changed? check"
 SERVER_LOG_CHARACTERS = 3000
@@ -40,6 +42,7 @@ class Row:
 @dataclass
 class PageRow(Row):
     queries: tuple[int, int] = (0, 0)  # small, large
+    sizes: tuple[int, int] | None = None  # bytes of a live part (small, large)
 
     @property
     def steady(self) -> float:
@@ -102,6 +105,7 @@ def lines(options: dict, pages: Measured, saves: Measured, unsaved: list[str], l
         )
     yield ""
     yield from _page_table(pages.rows)
+    yield from _live_parts(pages.rows)
     yield ""
     yield from _save_table([*saves.rows, *([saves.floor] if saves.floor else [])])
     yield ""
@@ -143,6 +147,25 @@ def _page_table(rows: list[PageRow]):
             f"{row.name:{NAME_WIDTH}} {row.small.per_second:8.1f} {row.ratio(row.small):6.2f}"
             f"  {row.large.per_second:8.1f} {row.ratio(row.large):6.2f}"
             f"  {row.steady:11.2f}  {queries:>9}  {_verdict(row.misses())}"
+        )
+
+
+def _live_parts(rows: list[PageRow]):
+    """Each live part against the "changed?" check of the same run, and its size."""
+    check = next((row for row in rows if row.name == CHANGED), None)
+    for row in rows:
+        if row.sizes is None or check is None:
+            continue
+        ratios = [
+            part.per_second / asked.per_second if asked.per_second else 0.0
+            for part, asked in ((row.small, check.small), (row.large, check.large))
+        ]
+        kb = max(row.sizes) / 1000
+        missed = min(ratios) < LIVE_PART_GOAL or kb > LIVE_PART_KB_GOAL
+        yield (
+            f"{row.name}: {ratios[0]:.2f} and {ratios[1]:.2f} of the {CHANGED} (goal"
+            f" ≥ {LIVE_PART_GOAL}), {kb:.1f} KB (goal ≤ {LIVE_PART_KB_GOAL})"
+            f"  {'✗' if missed else '✓'}"
         )
 
 

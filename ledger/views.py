@@ -15,11 +15,13 @@ from ledger.forms import PaidForm, PaymentForm
 from ledger.models import Posting, Transaction
 from ledger.payments import PaymentError, record_payment, reverse_payment
 from tracker.common.permissions import group_for
+from tracker.common.shared_part import shared_key
 from tracker.common.versioning import StalePage
-from tracker.common.views import once_key, page_version, render_page, say_once
+from tracker.common.views import live_part, once_key, page_version, render_page, say_once
 from tracker.models import Role
 
 LATEST_PAYMENTS = 10
+BALANCES_TEMPLATE = "ledger/balances.html"
 
 
 @login_required
@@ -35,7 +37,9 @@ def balances(request, pk):
             :LATEST_PAYMENTS
         ],
     }
-    return render_page(request, "ledger/balances.html", context)
+    shared = shared_key(group, group)
+    context["live_html"] = live_part(request, BALANCES_TEMPLATE, context, shared)
+    return render_page(request, BALANCES_TEMPLATE, context)
 
 
 @login_required

@@ -7,7 +7,7 @@ import sys
 import pytest
 from django.conf import settings
 
-from bench.database import PAGES
+from bench.database import LIVE_PARTS, PAGES
 from bench.measure import BARE_SAVE, SAVES
 from bench.server import gunicorn_path
 
@@ -41,6 +41,10 @@ def test_benchmark_measures_every_page_and_save_against_the_bare_view():
         # the name, then rate and ratio for the small history and for the large one
         row = rf"^{re.escape(name)}\s+{NUMBER}\s+{NUMBER}\s+{NUMBER}\s+{NUMBER}\s"
         assert re.search(row, out, re.MULTILINE), f"no ratios for {name}:\n{out}"
+    for name in LIVE_PARTS:
+        # against the changed? check at both sizes, and how heavy it is
+        row = rf"^{re.escape(name)}: {NUMBER} and {NUMBER} of the changed\? check .* {NUMBER} KB"
+        assert re.search(row, out, re.MULTILINE), f"no live part of {name}:\n{out}"
     for name in SAVES:
         # for each history: saves/s, ratio, median and p95 in milliseconds; then the p95 goal
         size = rf"{NUMBER}\s+{NUMBER}\s+{NUMBER}\s+{NUMBER}"

@@ -2,7 +2,7 @@
 //
 // Online every tap goes to the server, which replays the table's draft and draws the next step.
 // The page also holds every button of the round on one sheet (<template data-round-sheet>,
-// rendered in the page's words): the online entry's own buttons, the same tap tokens, for every
+// rendered in the page's words, beside the live part): the online entry's own buttons, the same tap tokens, for every
 // seat whatever the round's state. A tap that cannot be sent brings up the sheet in the round's
 // place, going on from the taps the table had as the page showed them, with that tap on it.
 // Each tap is kept in the outbox at once (a round still being tapped, which a reload brings
@@ -223,8 +223,23 @@
     });
     if (last >= number) { place(step, sheetFor(last + 1, [], "", [])); }
   }
+  // The sheet is held beside the page's live part (#kept-sheet), not in it: a refresh names
+  // the sheet that goes with it (data-key), fetched only when that is not the one held.
+  function holdTheSheet() {
+    var wanted = document.querySelector("#entry [data-kept-sheet]");
+    var held = document.getElementById("kept-sheet");
+    if (!wanted || !held || held.dataset.key === wanted.dataset.key) { return; }
+    fetch(wanted.dataset.keptSheet, { credentials: "same-origin", cache: "no-store" })
+      .then(function (response) { return response.ok ? response.text() : null; })
+      .then(function (html) {
+        var now = document.getElementById("kept-sheet");
+        if (html && now) { now.outerHTML = html; }
+      })
+      .catch(function () { /* no network: the sheet held stays until the next refresh */ });
+  }
+
   document.addEventListener("DOMContentLoaded", resume);
   document.addEventListener("htmx:load", function (event) {
-    if (event.target.id === "entry") { resume(); }
+    if (event.target.id === "entry") { holdTheSheet(); resume(); }
   });
 })();

@@ -245,3 +245,18 @@ def test_a_round_kept_offline_stays_until_the_correction_made_with_it_is_saved(
     thumb.page.wait_for_function("() => !document.querySelector('#outbox-badge')")
     assert recorded(session) == [[0, 0, 0, 0]]
     assert not thumb.page.locator(".outbox-unsettled").count()
+
+
+def test_a_player_who_sat_down_while_the_phone_watched_is_on_its_sheet(
+    thumb, live_server, alice, players, group
+):
+    session = open_session(thumb, live_server, group, players[:3], alice, PLAIN)
+    board = catte_sessions.load(fresh(session))
+    catte_sessions.join(board, board.session.version, alice, player=players[3])
+    held = "() => document.querySelector('#kept-sheet template').innerHTML.includes('Dũng')"
+    thumb.page.wait_for_function(held)  # the refresh named a new sheet, which the phone fetched
+    tapped_offline(thumb, trick(0))
+    on_sheet(thumb, "t3")
+    assert "Tricks An, Dũng" in thumb.page.inner_text(f"{SHEET} [data-so-far]")
+    back_online(thumb)
+    assert fresh(session).draft == ["t0", "t3"]

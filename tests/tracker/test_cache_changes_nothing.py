@@ -21,6 +21,7 @@ from tracker.rules.catte import Round
 PER_RENDER = re.compile(
     r'(name="(?:csrfmiddlewaretoken|once)" value="|"X-CSRFToken": "|data-live=")[^"]*"'
 )
+HTMX = {"HX-Request": "true"}  # the live part alone, as a phone fetches it after a change
 
 
 def page_urls(group, tournament, session, players) -> list[str]:
@@ -41,7 +42,7 @@ def page_urls(group, tournament, session, players) -> list[str]:
     return urls
 
 
-def cold(client, url: str, language: str) -> str:
+def cold(client, url: str, language: str, headers=None) -> str:
     with override_settings(
         CACHES={
             "default": {
@@ -53,11 +54,11 @@ def cold(client, url: str, language: str) -> str:
         from django.core.cache import cache
 
         cache.clear()
-        return read(client, url, language)
+        return read(client, url, language, headers)
 
 
-def read(client, url: str, language: str) -> str:
-    response = client.get(url, headers={"Accept-Language": language})
+def read(client, url: str, language: str, headers=None) -> str:
+    response = client.get(url, headers={"Accept-Language": language, **(headers or {})})
     assert response.status_code == 200, url
     return PER_RENDER.sub(r"\1…", response.content.decode())
 
@@ -148,3 +149,29 @@ def test_every_page_of_an_evening_reads_the_same_cached_or_cold(
         step()
         for url in urls:
             assert read(as_bob, url, language) == cold(as_bob, url, language), url
+
+
+LIVE_PAGES = ("tournament", "tournament_table", "session", "session_table")
+
+
+@pytest.mark.parametrize("language", ["en", "vi", "de"])
+def test_every_reader_of_a_live_part_reads_it_the_same_shared_or_cold(
+    group, players, alice, bob, carol, language
+):
+    """The owner, a scorer and a viewer read the live part of each followed page after every
+    step, one after the other from the shared renders; each reads what he would read cold."""
+    readers = [Client() for _ in (alice, bob, carol)]
+    for reader, user in zip(readers, (alice, bob, carol), strict=True):
+        reader.force_login(user)
+    tournament = cutthroat.start(group, players[:3], {"preset": "official"}, bob)
+    session = catte.start(group, players, {"stake": "1.00", "side_pot_stake": "0.25"}, bob)
+    games = {"tournament": tournament, "session": session}
+    urls = [reverse(name, args=[group.pk, games[name.split("_")[0]].pk]) for name in LIVE_PAGES]
+    urls.append(reverse("balances", args=[group.pk]))
+    for step in tournament_steps(tournament, bob) + session_steps(session, players, bob):
+        step()
+        shared = {
+            (n, url): read(r, url, language, HTMX) for n, r in enumerate(readers) for url in urls
+        }
+        for (n, url), page in shared.items():
+            assert page == cold(readers[n], url, language, HTMX), (n, url)

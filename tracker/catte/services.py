@@ -119,14 +119,22 @@ def _left_to_the_table(session, kept, taps: list[str], refusal: str | None, user
     """`taps` of the round `kept` made the table's draft, which every phone then goes on from;
     what to say of the `refusal` that left them there, if any."""
     note = _("%(phone)s sent a round entered offline.") % {"phone": phone_of(user)}
-    unchanged = taps == session.draft and session.draft_entry == kept.entry
-    if not unchanged and not session.swap_draft(session.draft_version, taps, note, kept.entry):
-        raise DraftMoved(str(table_draft.ANOTHER_DRAFT))
+    drafted = _drafted_already(session, kept, taps)
+    if not drafted and not session.swap_draft(session.draft_version, taps, note, kept.entry):
+        # The same round, sent again by another page of this phone at the same moment (the
+        # offline page and the game's), may have got there first.
+        session.refresh_from_db(fields=["draft", "draft_version", "draft_entry"])
+        if not _drafted_already(session, kept, taps):
+            raise DraftMoved(str(table_draft.ANOTHER_DRAFT))
     if refusal is None:
         return None
     return _(
         "%(refusal)s The round is the table's now, as far as it could be entered: finish it there."
     ) % {"refusal": refusal}
+
+
+def _drafted_already(session, kept: KeptRound, taps: list[str]) -> bool:
+    return taps == session.draft and session.draft_entry == kept.entry
 
 
 def recorded_as_sent(board: SessionBoard, number: int, taps: list[str]) -> bool:

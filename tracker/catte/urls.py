@@ -9,6 +9,7 @@ urlpatterns = [
     path("sessions/<id:session_pk>/", catte.session_detail, name="session"),
     path("sessions/<id:session_pk>/round/", catte.round_entry, name="round_entry"),
     path("sessions/<id:session_pk>/sent-later/", catte.round_sent_later, name="round_sent_later"),
+    path("sessions/<id:session_pk>/sheet/", catte.round_sheet, name="round_sheet"),
     path("sessions/<id:session_pk>/rounds/<id:number>/", catte.round_edit, name="round_edit"),
     path("sessions/<id:session_pk>/undo/", catte.round_undo, name="round_undo"),
     path("sessions/<id:session_pk>/close/", catte.session_close, name="session_close"),

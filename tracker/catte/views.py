@@ -18,14 +18,22 @@ from tracker.catte.sheet import SentLaterRoundForm
 from tracker.common.changes import change_context
 from tracker.common.once import AlreadyDone
 from tracker.common.permissions import game_for, group_for
+from tracker.common.shared_part import shared_key
 from tracker.common.versioning import AlreadyRecorded, StalePage, version_key
-from tracker.common.views import act_on_version, render_page, run_on_version, swap_or_redirect
+from tracker.common.views import (
+    act_on_version,
+    live_part,
+    render_page,
+    run_on_version,
+    swap_or_redirect,
+)
 from tracker.models import Role, Session
 from tracker.rules import RulesError
 
 LATEST = 8  # rounds shown on the session page; ?all=1 shows every one
 TEMPLATE = "tracker/session.html"
 SEATING = "seating"  # the tag of a message shown next to who is at the table
+SHEET = "kept_sheet"  # the page's part that holds the round's sheet
 
 
 def session_for(request, pk, session_pk, role=Role.VIEWER):
@@ -35,24 +43,62 @@ def session_for(request, pk, session_pk, role=Role.VIEWER):
 def session_page(request, group, session, board=None, round_form=None, notice=None):
     """The session page, or only its #entry part for htmx; `round_form` as a refused tap left
     it, `notice` what another phone saved first."""
+    context, shared, forms = page_parts(request, group, session, board, round_form, notice)
+    context["live_html"] = live_part(request, TEMPLATE, context, shared, forms)
+    if not request.htmx:  # a live refresh leaves the sheet the phone holds (round_sheet)
+        context["kept_sheet"] = live_part(request, TEMPLATE, context, shared, forms, SHEET)
+    return render_page(request, TEMPLATE, context)
+
+
+@login_required
+@require_GET
+def round_sheet(request, pk, session_pk):
+    """Every button of the round on one sheet, which a phone holds beside the page in case its
+    network goes; fetched again only when the round's buttons change (static/js/sheet.js)."""
+    group, session = session_for(request, pk, session_pk)
+    context, shared, forms = page_parts(request, group, session)
+    return HttpResponse(live_part(request, TEMPLATE, context, shared, forms, SHEET))
+
+
+def page_parts(request, group, session, board=None, round_form=None, notice=None):
+    """What the page's parts show: (context, what its shared renders are kept under, or None
+    when they are this reader's own, and the forms' context, worked out when rendered)."""
     scorer = group.membership.allows(Role.SCORER)
     can_score, can_reopen = scorer and not session.is_closed, scorer and session.is_closed
     latest = None if request.GET.get("all") else LATEST
+    own = board is not None or round_form is not None or notice is not None
+    own = own or said_next_to_seating(request)
+    shared = None if own else shared_key(group, session, latest)
     # Read only where a form or a fragment missing from the cache needs it.
     board = board or SimpleLazyObject(partial(load, session))
     context = {"group": group, "session": session, "board": board, "notice": notice}
     context.update(can_score=can_score, can_reopen=can_reopen, latest=latest)
     context["version_key"] = version_key(session)
-    context["round_form"] = round_form or (RoundForm(board=board) if can_score else None)
     context["shown"] = SimpleLazyObject(partial(display.session_context, board, can_score, latest))
     context["recent_changes"] = SimpleLazyObject(
         lambda: change_context(session, board.names, describe_entry, latest is None)
     )
+    forms = partial(session_forms, group, board, round_form, can_score, can_reopen)
+    return context, shared, forms
+
+
+def session_forms(group, board, round_form, can_score: bool, can_reopen: bool) -> dict:
+    """The forms of the page's live part: the round, undo, close or reopen, who sits."""
+    context = {"round_form": round_form or (RoundForm(board=board) if can_score else None)}
     if can_score or can_reopen:
         context.update(display.actions_context(board, can_score, can_reopen))
     if can_score:
         context["seating"] = display.seating_context(board, join_form(group, board))
-    return render_page(request, TEMPLATE, context)
+    return context
+
+
+def said_next_to_seating(request) -> bool:
+    """Whether a message waits to be shown beside who sits at the table (inside the live part,
+    so that part is this reader's)."""
+    waiting = messages.get_messages(request)
+    said = any(SEATING in message.extra_tags for message in waiting)
+    waiting.used = False  # looked at, not shown: they stay for the page
+    return said
 
 
 @login_required
@@ -105,7 +151,11 @@ def round_entry(request, pk, session_pk):
             return refused(request, group, session, refusal)
         form.refuse(str(refusal))
         valid = False
-    return session_page(request, group, session, board, round_form=None if valid else form)
+    if not valid:
+        return session_page(request, group, session, board, round_form=form)
+    # What the other phones will fetch of this version, rendered once for all of them.
+    session.refresh_from_db()
+    return session_page(request, group, session)
 
 
 def saved(request, group, board, form):

@@ -4,13 +4,16 @@ import json
 
 from django.contrib import messages
 from django.http import Http404, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tracker.common.live import current_version, read_token
 from tracker.common.once import AlreadyDone, once_key_of
+from tracker.common.shared_part import fill_in, shared_render
 from tracker.common.versioning import AlreadyRecorded, StalePage
 from tracker.rules import RulesError
 
@@ -23,6 +26,22 @@ def render_page(request, template: str, context: dict, fragment: str = "entry"):
     response = render(request, f"{template}#{fragment}" if request.htmx else template, context)
     patch_vary_headers(response, ["HX-Request"])
     return response
+
+
+def live_part(request, template, context, shared: tuple | None, forms=dict, part="live"):
+    """The `live` partial of `template` (or another `part` every reader shares) for this
+    reader: from the render shared by every reader of what it shows (`shared`, see
+    tracker/common/shared_part.py) with his own token and keys filled in, or, when `shared` is
+    None, rendered for him alone. `forms()` gives what its forms need, worked out only when it
+    is rendered."""
+    partial = f"{template}#{part}"
+    if shared is None:
+        return render_to_string(partial, {**context, **forms()}, request)
+
+    def render(slots):
+        return render_to_string(partial, {**context, **forms(), **slots}, request)
+
+    return fill_in(shared_render([partial, *shared], render), get_token(request))
 
 
 def swap_or_redirect(request, game, render_again):

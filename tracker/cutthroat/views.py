@@ -14,9 +14,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from tracker.common.changes import change_context, line_of
 from tracker.common.once import AlreadyDone
 from tracker.common.permissions import game_for, group_for
+from tracker.common.shared_part import shared_key
 from tracker.common.versioning import AlreadyRecorded, StalePage, version_key
 from tracker.common.views import (
     act_on_version,
+    live_part,
     render_page,
     swap_or_redirect,
 )
@@ -47,18 +49,25 @@ def scoreboard(request, group, tournament, board=None, **forms):
     """The scoreboard, or only its #entry part for htmx; `forms` as the user left them."""
     can_score = group.membership.allows(Role.SCORER)
     every = bool(request.GET.get("all"))
+    shared = None if board is not None or forms else shared_key(group, tournament, every)
     # Read only where a form or a fragment missing from the cache needs it.
     board = board or SimpleLazyObject(partial(load, tournament))
     context = {"group": group, "tournament": tournament, "can_score": can_score, "board": board}
-    if can_score:
-        context.update(entry_context(board, forms))
-    context.update(**forms, every=every, entering="bids_form" in forms or "played_form" in forms)
+    context["every"] = every
     context["version_key"] = version_key(tournament)
     context["shown"] = SimpleLazyObject(partial(display.scoreboard_context, board, every, LATEST))
     context["recent_changes"] = SimpleLazyObject(
         lambda: change_context(tournament, board.names, display.describe_entry, every)
     )
+    live_forms = partial(scorer_forms, board, forms) if can_score else partial(dict, entering=False)
+    context["live_html"] = live_part(request, TEMPLATE, context, shared, live_forms)
     return render_page(request, TEMPLATE, context)
+
+
+def scorer_forms(board, forms: dict) -> dict:
+    """The live part's forms as `forms` has them, the others as the hand to enter asks."""
+    context = entry_context(board, forms)
+    return {**context, **forms, "entering": "bids_form" in forms or "played_form" in forms}
 
 
 def entry_context(board, forms: dict) -> dict:

@@ -10,8 +10,9 @@ from django.views.decorators.http import require_GET
 
 from tracker.catte.board import load as load_session
 from tracker.common.permissions import game_for
+from tracker.common.shared_part import shared_key
 from tracker.common.versioning import version_key
-from tracker.common.views import render_page
+from tracker.common.views import live_part, render_page
 from tracker.cutthroat.board import load as load_tournament
 from tracker.models import Session, Tournament
 from tracker.tableview import display, phone
@@ -28,6 +29,8 @@ def session_table(request, pk, session_pk):
     shown = SimpleLazyObject(lambda: display.session_context(load_session(session)))
     context = {"group": group, "session": session, "shown": shown}
     context["version_key"] = version_key(session)
+    shared = shared_key(group, session)
+    context["live_html"] = live_part(request, SESSION_TEMPLATE, context, shared)
     return render_page(request, SESSION_TEMPLATE, context)
 
 
@@ -39,6 +42,8 @@ def tournament_table(request, pk, tournament_pk):
     shown = SimpleLazyObject(lambda: display.tournament_context(load_tournament(tournament)))
     context = {"group": group, "tournament": tournament, "shown": shown}
     context["version_key"] = version_key(tournament)
+    shared = shared_key(group, tournament)
+    context["live_html"] = live_part(request, TOURNAMENT_TEMPLATE, context, shared)
     return render_page(request, TOURNAMENT_TEMPLATE, context)
 
 

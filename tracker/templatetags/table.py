@@ -24,11 +24,13 @@ def signed(points) -> str:
     return f"+{points}" if points > 0 else str(points)
 
 
-@register.simple_tag
-def once_key():
+@register.simple_tag(takes_context=True)
+def once_key(context):
     """A hidden one-time key for a form whose POST moves money or takes something back; minted
-    at each render, so it never goes inside a {% cache %} fragment."""
-    return format_html('<input type="hidden" name="once" value="{}">', new_once_key())
+    at each render, so it never goes inside a {% cache %} fragment. A render shared by every
+    reader (tracker/common/shared_part.py) holds a slot instead, filled in for each of them."""
+    key = context.get("once_slot") or new_once_key()
+    return format_html('<input type="hidden" name="once" value="{}">', key)
 
 
 @register.simple_tag
