@@ -213,7 +213,9 @@ def test_a_round_left_to_the_table_holds_the_next_one_back_without_a_conflict(
     save_sheet(thumb)
     thumb.page.context.set_offline(False)
     thumb.page.wait_for_selector("#entry-messages >> text=Tap the winner of every trick")
-    assert "Round 2 waits on this phone until round 1 is saved." in thumb.page.inner_text("#entry")
+    # Round 2 is sent after round 1's answer is shown, and told to wait then.
+    waits = "Round 2 waits on this phone until round 1 is saved."
+    thumb.page.wait_for_selector(f"#entry >> text={waits}")
     assert fresh(session).draft == ["t0", "t1"] and not thumb.page.locator(SHEET).count()
     for seat in (0, 1, 0, 1):
         tap(thumb, trick(seat))
