@@ -23,6 +23,9 @@ def create_group(thumb, live_server, name):
     thumb.page.fill("#id_name", name)
     with thumb.page.expect_navigation():
         thumb.page.click("button:has-text('Create group')")
+    # The browser moves the focus to the box when it next draws the page, which may come after
+    # "load": a person types once the cursor is there, and so does the test.
+    thumb.page.wait_for_function(IN_THE_BOX, timeout=2000)
 
 
 def test_the_players_box_is_in_view_and_focused_after_creating_a_group(thumb, live_server, dave):
