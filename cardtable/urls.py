@@ -21,6 +21,7 @@ urlpatterns = [
     # At the root: a service worker looks after the pages under the folder it is served from.
     path("sw.js", phone.service_worker, name="service_worker"),
     path("manifest.webmanifest", phone.manifest, name="manifest"),
+    path("favicon.ico", phone.favicon, name="favicon"),
     path("offline/", phone.offline, name="offline"),
     path("admin/", admin.site.urls),
 ]

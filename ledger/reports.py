@@ -22,6 +22,7 @@ class StatementPage:
     number: int
     lines: list[dict]
     has_next: bool
+    open_share: int = 0  # minor units of the player's money waiting in a side pot
 
     @property
     def has_previous(self) -> bool:
@@ -44,6 +45,8 @@ def statement_page(group, player, number: int, size: int = 50) -> StatementPage:
     account = Account.objects.filter(player=player, kind=Account.Kind.PLAYER).first()
     if account is None:
         return StatementPage(1, [], has_next=False)
+    share = Account.objects.filter(player=player, kind=Account.Kind.SIDE_POT_SHARE).first()
+    open_share = group.from_minor(share.balance_minor) if share else 0
     start = (number - 1) * size
     postings = list(statement_lines(account)[start : start + size + 1])
     newer = statement_lines(account)[:start].values_list("amount_minor", flat=True)
@@ -58,7 +61,7 @@ def statement_page(group, player, number: int, size: int = 50) -> StatementPage:
             }
         )
         running -= posting.amount_minor
-    return StatementPage(number, lines, has_next=len(postings) > size)
+    return StatementPage(number, lines, len(postings) > size, open_share)
 
 
 def balances_text(balances) -> str:

@@ -92,7 +92,12 @@ class _Forms(HTMLParser):
 
 
 def forms_on(response) -> list[PageForm]:
-    return forms_in(response.content.decode())
+    """The page's forms; one without an action posts to the page's own address, as a browser
+    sends it."""
+    forms = forms_in(response.content.decode())
+    for form in forms:
+        form.action = form.action or response.wsgi_request.get_full_path()
+    return forms
 
 
 def forms_in(html: str) -> list[PageForm]:

@@ -46,7 +46,9 @@ def test_a_player_leaves_in_two_taps_and_back_in_one_without_a_jump(
     thumb.assert_in_view(YES)
     thumb.assert_no_sideways_scroll()
     tap_in_place(thumb, YES)
-    thumb.assert_in_view("#seating .flash:text-is('An left: every new round starts without him.')")
+    thumb.assert_in_view(
+        "#seating .flash:text-is('An left: every new round starts without this player.')"
+    )
     thumb.assert_in_view(BACK)
     assert thumb.page.locator("#entry-messages .flash").count() == 0
     tap_in_place(thumb, BACK)

@@ -199,7 +199,7 @@ def test_describe_settings_says_the_official_rules_in_plain_words():
         "3 players: 17 tricks a hand",
         "Preset: official",
         "Game to 500 points",
-        "Bags: 10 bags cost 100 points",
+        "Bags: reaching 10 bags costs 10 points per bag held; the count starts again at 0",
         "Bids: Nil = no trick (+100); Blind Nil (BN) = Nil bid before looking (+200); 1F = "
         "exactly 1 trick (+50); 2F = exactly 2 (+40); Blind 6 (B6) = 6 or more, bid before "
         "looking (+100); Shoot the Moon = 14 or more (+150)",

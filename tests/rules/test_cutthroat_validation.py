@@ -96,7 +96,7 @@ def test_only_players_may_take_tricks():
 
 
 def test_tricks_must_be_a_mapping():
-    with refused("game 1 hand 1: tricks must map each player to the tricks he took"):
+    with refused("game 1 hand 1: tricks must map each player to the tricks taken"):
         play_tournament(P3, PLAIN, [Hand({"An": 4, "Bình": 5, "Chi": 6}, None, {})])
 
 

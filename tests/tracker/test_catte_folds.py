@@ -45,7 +45,7 @@ def test_taking_a_fold_back_takes_back_the_tricks_it_gave():
 
 
 def test_the_winner_of_the_round_cannot_fold():
-    assert draft("f1 f2 f3").refusal("f0") == "An wins the round, so he cannot fold."
+    assert draft("f1 f2 f3").refusal("f0") == "An wins the round and so cannot fold."
     assert draft("f1 f2 f3").refusal("f1") is None  # a fold taken back
 
 

@@ -2,6 +2,7 @@
 
 from django.urls import reverse
 
+from tests.page_forms import form_on, submit
 from tracker.models import Session
 
 
@@ -90,3 +91,27 @@ def test_it_needs_three_players_in_distinct_seats(as_bob, group, players):
 def test_the_form_offers_eight_seats(as_bob, group, players):
     html = as_bob.get(reverse("session_new", args=[group.pk])).content.decode()
     assert 'name="seat_7"' in html and 'name="seat_8"' not in html
+
+
+def test_the_next_session_starts_as_the_last_one_was_played(as_bob, group, players):
+    data = seats(players[:3], stake="2.50", auto_wins=["flush"], auto_win_pays="pot",
+                 false_claim_penalty="0.50", side_pot_stake="0.50", side_pot_at_end="carry",
+                 ace_penalty="on", sweep_double_min_players="never")  # fmt: skip
+    as_bob.post(reverse("session_new", args=[group.pk]), data)
+    url = reverse("session_new", args=[group.pk])
+    submit(as_bob, form_on(as_bob.get(url), text="Start"), name="Next evening")
+    last, first = Session.objects.all()
+    assert last.name == "Next evening" and last.rules == first.rules
+    assert [seat.player for seat in last.seats.all()] == players[:3]
+
+
+def test_a_false_claim_at_one_stake_follows_the_next_stake(as_bob, group, players):
+    as_bob.post(reverse("session_new", args=[group.pk]), seats(players[:3], stake="1.00"))
+    url = reverse("session_new", args=[group.pk])
+    submit(as_bob, form_on(as_bob.get(url), text="Start"), stake="2.00")
+    assert Session.objects.first().rules["false_claim_penalty"] == "2.00"
+
+
+def test_the_first_session_of_a_group_has_no_player_seated_yet(as_bob, group, players):
+    form = form_on(as_bob.get(reverse("session_new", args=[group.pk])), text="Start")
+    assert form.fields["seat_0"] == "" and form.fields["stake"] == ""

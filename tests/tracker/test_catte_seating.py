@@ -12,7 +12,7 @@ from tracker.models import SessionSeat
 from tracker.rules import catte
 
 HTMX = {"HX-Request": "true"}
-LEFT = "Chi left: every new round starts without him."
+LEFT = "Chi left: every new round starts without this player."
 
 
 @pytest.fixture

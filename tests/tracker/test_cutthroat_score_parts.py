@@ -71,7 +71,7 @@ def test_the_message_reads_in_vietnamese(tournament):
 def test_a_vietnamese_page_speaks_the_glossarys_words(as_carol, group, tournament):
     url = reverse("tournament", args=[group.pk, tournament.pk])
     page = text_of(as_carol.get(url, headers={"Accept-Language": "vi"}).content.decode())
-    assert "Nước dư (nước ăn quá số đã gọi): 10 nước dư bị trừ 100 điểm" in page
+    assert "Nước dư (nước ăn quá số đã gọi): khi đạt 10 nước dư, bị trừ 10 điểm cho mỗi" in page
     assert "Mức gọi: Nil = không ăn nước nào (+100); Blind Nil (BN) = Nil gọi" in page
     assert "Bắn trăng: 14 nước" in page
     assert "đạt +10 8 nước dư phạt nước dư -100 J♦ +10" in page

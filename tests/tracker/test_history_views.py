@@ -148,7 +148,7 @@ def test_the_player_page_counts_games_bids_nil_and_bags(as_carol, group, tournam
     text = page_text(chi)
     assert "Games won 1 of 2" in text
     assert "Win rate 50%" in text
-    assert "Tournaments won 0 of 1" in text
+    assert "Tournaments won 0 of 0 (1 in play)" in text
     assert "Bids made / set (not Nil) 2 / 1" in text
     assert "Nil made 1 of 1" in text
     assert "Bags per hand 0.00 (0 bags)" in text

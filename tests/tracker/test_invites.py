@@ -28,9 +28,25 @@ def test_signing_up_from_an_invite_joins_the_group(client, group):
     url = reverse("invite", args=["open-sesame"])
     form = {"username": "eve", "password1": "shuffle-up-99", "password2": "shuffle-up-99"}
     response = client.post(reverse("signup"), {**form, "next": url})
-    assert response["Location"] == url
-    client.post(url)
+    assert response["Location"] == group.get_absolute_url()
     assert Membership.objects.get(group=group, user__username="eve").role == Role.VIEWER
+
+
+def test_signing_up_from_a_revoked_invite_joins_nothing(client, group):
+    InviteFactory(group=group, token="open-sesame", revoked_at=timezone.now())
+    url = reverse("invite", args=["open-sesame"])
+    form = {"username": "eve", "password1": "shuffle-up-99", "password2": "shuffle-up-99"}
+    response = client.post(reverse("signup"), {**form, "next": url})
+    assert response["Location"] == url
+    assert not Membership.objects.filter(group=group, user__username="eve").exists()
+
+
+def test_signing_up_with_another_next_page_joins_nothing(client, group):
+    InviteFactory(group=group, token="open-sesame")
+    form = {"username": "eve", "password1": "shuffle-up-99", "password2": "shuffle-up-99"}
+    response = client.post(reverse("signup"), {**form, "next": "/groups/new/?token=open-sesame"})
+    assert response["Location"] == "/groups/new/?token=open-sesame"
+    assert not Membership.objects.filter(user__username="eve").exists()
 
 
 def test_a_logged_in_user_joins_with_one_tap(client, group, dave):

@@ -116,10 +116,16 @@ def test_without_named_seasons_the_page_offers_each_year_with_games(as_carol, gr
     assert "All time 2026 2025 About seasons" in text
 
 
-def test_with_named_seasons_the_page_offers_those(as_carol, group, two_years):
+def test_named_seasons_come_in_addition_to_the_years(as_carol, group, two_years):
     seasons.add_season(group, "Tết league", date(2026, 1, 1), date(2026, 3, 31))
     text = page_text(as_carol.get(ratings_url(group)))
-    assert "All time Tết league About seasons" in text
+    assert "All time Tết league 2026 2025 About seasons" in text
+
+
+def test_a_season_named_after_a_year_is_offered_once(as_carol, group, two_years):
+    seasons.add_season(group, "2026", date(2026, 1, 1), date(2026, 3, 31))
+    text = page_text(as_carol.get(ratings_url(group)))
+    assert "All time 2026 2025 About seasons" in text
 
 
 def test_a_years_leaderboard_holds_only_that_years_games(as_carol, group, two_years):

@@ -81,7 +81,7 @@ def test_a_double_tap_on_a_shared_render_leaves_once_and_tells_the_second_what_t
     leaves = form_on(erins.get(page(group, session)), "/leaves/", "Dũng")
     submit(erins, leaves), submit(erins, leaves)
     told = MESSAGE.findall(erins.get(page(group, session)).content.decode())
-    assert told == ["Dũng left: every new round starts without him."]
+    assert told == ["Dũng left: every new round starts without this player."]
     assert fresh(session).version == 1
 
 

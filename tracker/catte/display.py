@@ -324,7 +324,7 @@ def seating_context(board: SessionBoard, join_form) -> dict:
                 "ask": _("Leaves…"),
                 "do": _("Yes, %(name)s leaves for the evening") % {"name": seat.player.name},
                 "explain": _(
-                    "Every new round starts without him; “Back at the table” takes it back."
+                    "Every new round starts without this player; “Back at the table” takes it back."
                 ),
             }
         )

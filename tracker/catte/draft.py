@@ -286,9 +286,9 @@ class RoundDraft(DraftButtons):
                 "trick": self.next_trick,
             }
         if kind == "f" and seat not in self.folds and seat == self.round_winner:
-            return _("%(player)s wins the round, so he cannot fold.") % {"player": self.names[seat]}
+            return _("%(player)s wins the round and so cannot fold.") % {"player": self.names[seat]}
         if kind == "a" and seat in self.tricks and seat not in self.absent:
-            return _("%(player)s won a trick, so he is at the table.") % {
+            return _("%(player)s won a trick and so is at the table.") % {
                 "player": self.names[seat]
             }
         if replace(self, taps=[*self.taps, tap]).inconsistency():

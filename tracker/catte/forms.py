@@ -17,7 +17,7 @@ from tracker.catte.taps import is_tap, next_taps, parse_taps, taps_from_round
 from tracker.common.fragments import digest
 from tracker.common.money import money_field
 from tracker.common.names import by_name
-from tracker.common.seats import SeatsForm, first_dealer_field
+from tracker.common.seats import SeatsForm, first_dealer_field, seats_as_last_time
 from tracker.common.widgets import QuickSelect, QuickText
 from tracker.rules import catte
 from tracker.rules.names import NAME_MAX, name_problem
@@ -74,6 +74,29 @@ class SessionForm(SeatsForm):
             required=False,
             help_text=_("Blank: one stake."),
         )
+
+    @staticmethod
+    def as_last_time(session) -> dict:
+        """What the form starts with: the players and rules of the group's last session (the
+        next evening is most often played as the last one was)."""
+        if session is None:
+            return {}
+        rules, least = session.rules, session.rules.get("sweep_double_min_players", 4)
+        stake, side_stake = Decimal(rules["stake"]), Decimal(rules.get("side_pot_stake") or 0)
+        penalty = rules.get("false_claim_penalty")
+        if penalty is not None and Decimal(penalty) == stake:
+            penalty = None  # blank: one stake, whatever the stake is next time
+        return {
+            **seats_as_last_time(session),
+            "stake": stake,
+            "side_pot_stake": side_stake or None,
+            "side_pot_at_end": rules.get("side_pot_at_end", "refund"),
+            "sweep_double_min_players": "never" if least is None else str(least),
+            "auto_wins": rules.get("auto_wins", []),
+            "auto_win_pays": rules.get("auto_win_pays", "double"),
+            "false_claim_penalty": None if penalty is None else Decimal(penalty),
+            "ace_penalty": rules.get("ace_penalty", False),
+        }
 
     @property
     def rule_fields(self):

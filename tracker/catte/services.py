@@ -229,7 +229,7 @@ def _as_recorded(board: SessionBoard, number: int, entry: dict) -> dict:
     for seat in later:
         if seat not in entry.get("absent", []):
             raise RulesError(
-                _("%(name)s joined after round %(number)d, so he sat it out.")
+                _("%(name)s joined after round %(number)d and so sat it out.")
                 % {"name": board.names[seat], "number": number}
             )
     if later:

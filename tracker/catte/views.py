@@ -105,7 +105,9 @@ def said_next_to_seating(request) -> bool:
 @require_http_methods(["GET", "POST"])
 def session_new(request, pk):
     group = group_for(request, pk, role=Role.SCORER)
-    form = SessionForm(request.POST or None, group=group, players=list(group.players.all()))
+    last_time = SessionForm.as_last_time(group.sessions.first())
+    players = list(group.players.all())
+    form = SessionForm(request.POST or None, group=group, players=players, initial=last_time)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -346,7 +348,7 @@ def player_leaves(request, pk, session_pk, player_pk):
     board = load(session)
     name = seated(board, player_pk).player.name
     leave = partial(services.leave, board, player_pk, user=request.user)
-    done = _("%(name)s left: every new round starts without him.") % {"name": name}
+    done = _("%(name)s left: every new round starts without this player.") % {"name": name}
     return seating_changed(request, group, session, leave, done)
 
 

@@ -67,6 +67,14 @@ def add_seat_fields(form, players, seats: int) -> None:
         )
 
 
+def seats_as_last_time(game) -> dict:
+    """The seats of a start form as `game` (the group's last tournament or session) had them:
+    the same players in the same order, the first of them dealing first."""
+    if game is None:
+        return {}
+    return {f"seat_{number}": str(seat.player_id) for number, seat in enumerate(seats_of(game))}
+
+
 def seats_from_dealer(form, data: dict, seats: int) -> list | None:
     """The players picked in seat_0…seat_N, clockwise from the first dealer.
 

@@ -10,7 +10,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tracker.common.money import money_field
-from tracker.common.seats import SeatsForm, first_dealer_field
+from tracker.common.seats import SeatsForm, first_dealer_field, seats_as_last_time
 from tracker.rules import cutthroat
 
 PRESET_CHOICES = [
@@ -23,6 +23,15 @@ KEEP = ""
 # Translators: a rule left as the chosen preset has it.
 AS_PRESET = _("as preset")
 JACK_POINT_FIELDS = {"JD": "jack_of_diamonds", "JC": "jack_of_clubs"}
+OVERRIDDEN_NUMBERS = ("target", "blind_six_behind", "wins_needed", "moon_tricks")
+
+
+def jacks_as_fields(jacks: dict) -> dict:
+    """The jack fields of the form that give the award jacks `jacks` (card → points or "bag")."""
+    if not jacks:
+        return {"no_award_jacks": True}
+    fields = {field: jacks.get(card, 0) for card, field in JACK_POINT_FIELDS.items()}
+    return fields | {"jack_of_hearts": "yes" if jacks.get("JH") == "bag" else "no"}
 
 
 def optional_int(label, minimum=0, maximum=10000):
@@ -95,6 +104,31 @@ class TournamentForm(SeatsForm):
             group, _("Buy-in (the champion takes them all)"), required=False
         )
 
+    @staticmethod
+    def as_last_time(tournament) -> dict:
+        """What the form starts with: the players, rules and stakes of the group's last
+        tournament, each rule changed from its preset shown as changed (`overrides` read
+        backwards)."""
+        if tournament is None:
+            return {}
+        rules = tournament.rules
+        initial = {**seats_as_last_time(tournament), "preset": rules.get("preset", "official")}
+        initial |= {key: rules[key] for key in OVERRIDDEN_NUMBERS if rules.get(key) is not None}
+        if "bags" in rules:
+            initial["bags"] = rules["bags"].get("mode", "limit")
+            initial["bag_limit"] = rules["bags"].get("limit")
+        if "blind_six_per_game" in rules:
+            per_game = rules["blind_six_per_game"]
+            initial["blind_six_per_game"] = "unlimited" if per_game is None else str(per_game)
+        if "award_jacks" in rules:
+            initial |= jacks_as_fields(rules["award_jacks"])
+        if "nil_tricks_are_bags" in rules:
+            initial["nil_tricks_are_bags"] = "yes" if rules["nil_tricks_are_bags"] else "no"
+        initial["jokers"] = rules.get("jokers", 0)
+        initial["game_stake"] = tournament.game_stake or None
+        initial["buy_in"] = tournament.buy_in or None
+        return initial
+
     @property
     def jack_fields(self):
         return [self[name] for name in self.JACK_FIELDS]
@@ -121,7 +155,7 @@ class TournamentForm(SeatsForm):
 
     def overrides(self) -> dict:
         data, rules = self.cleaned_data, {"preset": self.cleaned_data["preset"]}
-        for key in ("target", "blind_six_behind", "wins_needed", "moon_tricks"):
+        for key in OVERRIDDEN_NUMBERS:
             if data.get(key) is not None:
                 rules[key] = data[key]
         if data.get("bags") == "per_hand":

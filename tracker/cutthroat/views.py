@@ -164,7 +164,9 @@ def correction_values(typed: dict, hand) -> dict:
 @require_http_methods(["GET", "POST"])
 def tournament_new(request, pk):
     group = group_for(request, pk, role=Role.SCORER)
-    form = TournamentForm(request.POST or None, group=group, players=list(group.players.all()))
+    last_time = TournamentForm.as_last_time(group.tournaments.first())
+    players = list(group.players.all())
+    form = TournamentForm(request.POST or None, group=group, players=players, initial=last_time)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         money_rules = {"game_stake": data["game_stake"], "buy_in": data["buy_in"]}

@@ -1,4 +1,5 @@
 from functools import partial
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib import messages
@@ -8,6 +9,7 @@ from django.contrib.auth.views import PasswordChangeView
 from django.db.models import Prefetch
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import Resolver404, resolve
 from django.utils.functional import SimpleLazyObject
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -219,9 +221,24 @@ def invite_accept(request, token):
         return render(request, "tracker/invite_accept.html", {"invite": invite}, status=410)
     if not request.user.is_authenticated or request.method == "GET":
         return render(request, "tracker/invite_accept.html", {"invite": invite})
+    return joined(request, invite)
+
+
+def joined(request, invite):
     services.accept_invite(invite, request.user)
     messages.success(request, _("Welcome to %(group)s.") % {"group": invite.group.name})
     return redirect(invite.group)
+
+
+def invite_behind(target: str) -> Invite | None:
+    """The usable invite whose page `target` (where a login or a sign-up goes next) is."""
+    try:
+        match = resolve(urlsplit(target).path)
+    except Resolver404:
+        return None
+    token = match.kwargs.get("token", "") if match.url_name == "invite" else ""
+    invite = Invite.objects.select_related("group").filter(token=token).first()
+    return invite if invite and INVITE_TOKEN.fullmatch(token) and invite.is_usable else None
 
 
 def safe_next(request, default="home"):
@@ -239,7 +256,9 @@ def signup(request):
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend=settings.PASSWORD_BACKEND)
-        return redirect(safe_next(request))
+        # "Sign up to join": the sign-up was the answer, no second tap on the invite page.
+        invite = invite_behind(safe_next(request, ""))
+        return joined(request, invite) if invite else redirect(safe_next(request))
     context = {"form": form, "next": safe_next(request, "")}
     return render(request, "registration/signup.html", context)
 

@@ -1,4 +1,4 @@
-"""The group's seasons: those its owners named, or else a calendar year each; and the one gate
+"""The group's seasons: those its owners named, and a calendar year each; and the one gate
 through which a named season is added or removed."""
 
 import re
@@ -33,13 +33,13 @@ def as_season(named: NamedSeason) -> Season:
 
 
 def seasons_of(group) -> list[Season]:
-    """The seasons the ratings page offers: the named ones, or without any, every calendar
-    year that has a match; the latest first."""
+    """The seasons the ratings page offers: the named ones, then every calendar year that has
+    a match (unless a named season already goes by its number); the latest first in each."""
     named = [as_season(row) for row in group.seasons.all()]
-    if named:
-        return named
+    taken = {name_key(season.name) for season in named}
     matches = cached_matches(group)
-    return calendar_years(match for game in GAMES for match in matches[game])
+    years = calendar_years(match for game in GAMES for match in matches[game])
+    return named + [year for year in years if name_key(year.name) not in taken]
 
 
 def season_named(group, name: str) -> Season | None:

@@ -32,7 +32,8 @@ def percent(part: int, whole: int) -> int | None:
 
 @dataclass
 class CutthroatRecord:
-    tournaments: int = 0
+    tournaments: int = 0  # finished or in play
+    tournaments_finished: int = 0  # those with a champion: "won 1 of 2" counts only these
     championships: int = 0
     games_played: int = 0  # games that were won by someone; a game in play does not count
     games_won: int = 0
@@ -53,6 +54,10 @@ class CutthroatRecord:
     @property
     def bags_per_hand(self) -> Decimal | None:
         return ratio(self.bags, self.hands)
+
+    @property
+    def tournaments_in_play(self) -> int:
+        return self.tournaments - self.tournaments_finished
 
 
 @dataclass
@@ -99,6 +104,7 @@ def cutthroat_record(name: str, replays: Iterable) -> CutthroatRecord:
         if name not in replay.names:
             continue
         record.tournaments += 1
+        record.tournaments_finished += replay.result.champion is not None
         record.championships += replay.result.champion == name
         limit_mode = replay.settings.bags_mode == "limit"
         for game in replay.result.games:

@@ -75,9 +75,11 @@ def describe_settings(settings: Settings, player_count: int) -> list[Phrase]:
     if s.bags_mode == "limit":
         lines.append(
             Phrase(
-                _("Bags: {bags} bags cost {points} points"),
+                _(
+                    "Bags: reaching {bags} bags costs 10 points per bag held; "
+                    "the count starts again at 0"
+                ),
                 bags=s.bag_limit,
-                points=10 * s.bag_limit,
             )
         )
     else:

@@ -137,7 +137,7 @@ class TournamentState:
         where = self.where()
         if not isinstance(tricks, Mapping):
             raise RulesError(
-                _("{where}: tricks must map each player to the tricks he took"), where=where
+                _("{where}: tricks must map each player to the tricks taken"), where=where
             )
         for player in tricks:
             if player not in self.players:

@@ -1,7 +1,8 @@
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.utils import translation
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language
@@ -55,6 +56,13 @@ def service_worker(request):
     # The browser asks for it again at every visit; nothing between may cache an old one.
     response["Cache-Control"] = "no-cache"
     return response
+
+
+@require_GET
+def favicon(request):
+    """Where a browser looks for the site's icon on a page that names none (the plain-text
+    summaries for a chat): the home screen's icon."""
+    return redirect(static("icons/icon-192.png"), permanent=True)
 
 
 @require_GET
