@@ -1,6 +1,7 @@
 """Read-only views of the ledger: statements, text for the chat and CSV."""
 
 from dataclasses import dataclass
+from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
@@ -22,7 +23,7 @@ class StatementPage:
     number: int
     lines: list[dict]
     has_next: bool
-    open_share: int = 0  # minor units of the player's money waiting in a side pot
+    open_share: Decimal = Decimal(0)  # the player's money waiting in a side pot
 
     @property
     def has_previous(self) -> bool:

@@ -84,7 +84,8 @@ class SessionForm(SeatsForm):
         rules, least = session.rules, session.rules.get("sweep_double_min_players", 4)
         stake, side_stake = Decimal(rules["stake"]), Decimal(rules.get("side_pot_stake") or 0)
         penalty = rules.get("false_claim_penalty")
-        if penalty is not None and Decimal(penalty) == stake:
+        penalty = None if penalty is None else Decimal(penalty)
+        if penalty == stake:
             penalty = None  # blank: one stake, whatever the stake is next time
         return {
             **seats_as_last_time(session),
@@ -94,7 +95,7 @@ class SessionForm(SeatsForm):
             "sweep_double_min_players": "never" if least is None else str(least),
             "auto_wins": rules.get("auto_wins", []),
             "auto_win_pays": rules.get("auto_win_pays", "double"),
-            "false_claim_penalty": None if penalty is None else Decimal(penalty),
+            "false_claim_penalty": penalty,
             "ace_penalty": rules.get("ace_penalty", False),
         }
 

@@ -236,9 +236,11 @@ def invite_behind(target: str) -> Invite | None:
         match = resolve(urlsplit(target).path)
     except Resolver404:
         return None
-    token = match.kwargs.get("token", "") if match.url_name == "invite" else ""
+    token = match.kwargs.get("token", "")
+    if match.url_name != "invite" or not INVITE_TOKEN.fullmatch(token):
+        return None
     invite = Invite.objects.select_related("group").filter(token=token).first()
-    return invite if invite and INVITE_TOKEN.fullmatch(token) and invite.is_usable else None
+    return invite if invite and invite.is_usable else None
 
 
 def safe_next(request, default="home"):
