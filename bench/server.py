@@ -68,7 +68,7 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def _config(directory: Path, port: int, workers: int) -> Path:
+def _config(directory: Path, port: int, workers: int, timeout: int) -> Path:
     # A file rather than options: gunicorn ignores the names it does not know, so the control
     # socket of newer versions (which would sit in the home directory) is turned off without
     # breaking older ones.
@@ -77,7 +77,7 @@ def _config(directory: Path, port: int, workers: int) -> Path:
         f"bind = {f'{HOST}:{port}'!r}\n"
         f"workers = {workers}\n"
         "worker_class = 'sync'\n"
-        f"timeout = {WORKER_TIMEOUT_SECONDS}\n"
+        f"timeout = {timeout}\n"
         "errorlog = '-'\n"
         "loglevel = 'warning'\n"
         "control_socket_disable = True\n"
@@ -86,14 +86,14 @@ def _config(directory: Path, port: int, workers: int) -> Path:
 
 
 @contextlib.contextmanager
-def serving(env: dict[str, str], directory: Path, workers: int, ready_path: str):
+def serving(env, directory: Path, workers: int, ready_path: str, timeout=WORKER_TIMEOUT_SECONDS):
     """gunicorn serving the app until the block ends (whatever happens in it); yields its port
-    once `ready_path` answers."""
+    once `ready_path` answers. `timeout`: seconds a worker may spend on one request."""
     executable = gunicorn_path()
     if executable is None:
         raise BenchmarkError("gunicorn is not installed (pip install gunicorn)")
     port = free_port()
-    config = _config(directory, port, workers)
+    config = _config(directory, port, workers, timeout)
     command = [executable, "--config", str(config), "cardtable.wsgi:application"]
     # gunicorn's messages and Django's (its log goes to the console) end up in one file,
     # shown when something went wrong.

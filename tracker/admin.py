@@ -11,6 +11,7 @@ from tracker.models import (
     Membership,
     Player,
     Preferences,
+    Restore,
     Round,
     Season,
     Session,
@@ -174,6 +175,15 @@ class SessionSeatAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     list_display = ["session", "seat", "player"]
     search_fields = ["player__name", "session__name"]
     raw_id_fields = ["session", "player"]
+
+
+@admin.register(Restore)
+class RestoreAdmin(ReadOnlyAdmin, admin.ModelAdmin):
+    list_display = ["group", "state", "entries_done", "entries_total", "created_at"]
+    list_filter = ["state"]
+    search_fields = ["group__name"]
+    raw_id_fields = ["group", "started_by"]
+    exclude = ["backup"]  # the uploaded zip: bytes no one reads here
 
 
 @admin.register(Preferences)

@@ -1,68 +1,29 @@
-import json
 from datetime import date
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from ledger.balances import group_balances
-from tests.factories import GroupFactory, MembershipFactory, PlayerFactory, fresh, pay, take_back
+from tests.backups import played_everything, summary
+from tests.factories import GroupFactory, MembershipFactory, PlayerFactory, fresh, pay
 from tracker.catte import services as catte_sessions
 from tracker.cutthroat import services as tournaments
 from tracker.history import seasons
-from tracker.logs import backup
+from tracker.logs import backup, restoring
 from tracker.models import Change, Role, SessionSeat
 from tracker.rules import RulesError, catte
-
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-CARRY = {"stake": "1.00", "side_pot_stake": "0.50", "side_pot_at_end": "carry"}
-
-
-def case(name):
-    return json.loads((EXAMPLES / f"{name}.json").read_text())
-
-
-def summary(group):
-    balances = group_balances(group)
-    rows = {row.player.name: (row.balance, row.open_share) for row in balances.rows}
-    return rows, balances.side_pot, balances.transfers
 
 
 @pytest.fixture
 def played_group(group, players, alice):
-    catte_sessions.import_log(group, case("catte-evening"), alice)
-    carried = {
-        "format": "catte-log/1",
-        "rules": CARRY,
-        "players": ["An", "Bình", "Chi"],
-        "rounds": [
-            {
-                "tricks": ["An", "Bình", "An", "Bình", "An", "An"],
-                "side_pot": {"upturned": "AS", "claimed_by": None},
-            }
-        ],
-    }
-    catte_sessions.import_log(group, carried, alice)
-    catte_sessions.start(group, players[:3], CARRY, alice)
-    money = {"game_stake": Decimal("2.00"), "buy_in": Decimal("5.00")}
-    rules = {"preset": "official", "target": 100, "wins_needed": 1}
-    tournament = tournaments.start(group, players[:3], rules, alice, money_rules=money)
-    board = tournaments.load(fresh(tournament))
-    tournaments.record_bids(board, {"An": 10, "Bình": 2, "Chi": 2}, alice)
-    board = tournaments.load(fresh(tournament))
-    tricks = {"An": 11, "Bình": 3, "Chi": 3}
-    tournaments.record_tricks(board, 1, tricks, {"JD": "An", "JC": "Bình"}, alice)
-    pay(group, players[3], players[2], Decimal("3.50"), alice, "cash")
-    take_back(pay(group, players[0], players[2], Decimal("1.00"), alice), alice)
-    return group
+    return played_everything(group, players, alice)
 
 
 def test_a_backup_restores_into_an_empty_group_with_identical_balances(played_group, alice):
     data = backup.export_zip(played_group)
     empty = GroupFactory(name="Restored", currency="EUR")
-    backup.import_zip(empty, data, alice)
+    restoring.import_zip(empty, data, alice)
     assert summary(empty) == summary(played_group)
     assert empty.sessions.filter(closed_at__isnull=True).count() == 1
     assert empty.tournaments.get().game_stake == Decimal("2.00")
@@ -71,7 +32,7 @@ def test_a_backup_restores_into_an_empty_group_with_identical_balances(played_gr
 def test_a_backup_is_refused_by_a_group_that_has_played(played_group, alice):
     data = backup.export_zip(played_group)
     with pytest.raises(backup.RulesError, match="played nothing yet"):
-        backup.import_zip(played_group, data, alice)
+        restoring.import_zip(played_group, data, alice)
 
 
 def test_the_owner_downloads_and_restores_through_the_pages(as_alice, played_group, alice):
@@ -112,7 +73,7 @@ def test_a_backup_in_a_currency_without_cents_restores_its_stakes_and_payments(a
     tournaments.start(dong, [an, binh, chi], rules, alice, money_rules=money)
     pay(dong, an, chi, Decimal("15000"), alice, "tiền mặt")
     empty = GroupFactory(name="Restored", currency="VND")
-    backup.import_zip(empty, backup.export_zip(dong), alice)
+    restoring.import_zip(empty, backup.export_zip(dong), alice)
     assert empty.tournaments.get().buy_in == Decimal("20000")
     assert summary(empty) == summary(dong)
 
@@ -121,7 +82,7 @@ def test_a_backup_names_its_players_whatever_their_case(played_group, alice):
     manifest, logs = backup.read_zip(backup.export_zip(played_group))
     manifest["players"] = [name.upper() for name in manifest["players"]]
     empty = GroupFactory(name="Restored", currency="EUR")
-    backup.restore(empty, (manifest, logs), alice)
+    restoring.restore(empty, (manifest, logs), alice)
     assert sorted(empty.players.values_list("name", flat=True)) == ["AN", "BÌNH", "CHI", "DŨNG"]
     rows = {name.upper(): row for name, row in summary(played_group)[0].items()}
     assert summary(empty)[0] == rows
@@ -141,7 +102,7 @@ def an_evening_chi_left_after_round_1(group, players, alice):
 def test_a_backup_keeps_who_has_left_an_open_session(group, players, alice):
     an_evening_chi_left_after_round_1(group, players, alice)
     empty = GroupFactory(name="Restored", currency="EUR")
-    backup.import_zip(empty, backup.export_zip(group), alice)
+    restoring.import_zip(empty, backup.export_zip(group), alice)
     seat = SessionSeat.objects.get(session__group=empty, player__name="Chi")
     assert seat.left_after_round == 1
     assert Change.objects.get(session__group=empty, action="leave").summary == (
@@ -171,7 +132,7 @@ def test_a_backup_that_says_a_wrong_leave_is_refused(group, players, alice, left
     empty = GroupFactory(name="Restored", currency="EUR")
     with pytest.raises(RulesError, match=refusal):
         backup.check_manifest(manifest)
-        backup.restore(empty, (manifest, logs), alice)
+        restoring.restore(empty, (manifest, logs), alice)
     assert not empty.sessions.exists()
 
 
@@ -179,7 +140,7 @@ def test_a_backup_keeps_the_players_short_names(group, players, alice):
     players[1].short_name = "Bé"
     players[1].save()
     empty = GroupFactory(name="Restored", currency="EUR")
-    backup.import_zip(empty, backup.export_zip(group), alice)
+    restoring.import_zip(empty, backup.export_zip(group), alice)
     assert empty.players.get(name="Bình").short_name == "Bé"
     assert empty.players.get(name="An").short_name == ""
 
@@ -207,14 +168,14 @@ def test_a_short_name_taken_by_a_player_of_the_group_is_refused_on_restore(group
     empty = GroupFactory(name="Restored", currency="EUR")
     PlayerFactory(group=empty, name="Emil", short_name="bé")
     with pytest.raises(RulesError, match="Emil already goes by bé"):
-        backup.import_zip(empty, backup.export_zip(group), alice)
+        restoring.import_zip(empty, backup.export_zip(group), alice)
     assert empty.players.count() == 1
 
 
 def test_a_backup_keeps_the_named_seasons(group, players, alice):
     seasons.add_season(group, "Tết league", date(2026, 1, 1), date(2026, 3, 31))
     empty = GroupFactory(name="Restored", currency="EUR")
-    backup.import_zip(empty, backup.export_zip(group), alice)
+    restoring.import_zip(empty, backup.export_zip(group), alice)
     restored = empty.seasons.get()
     assert (restored.name, restored.starts_on, restored.ends_on) == (
         "Tết league", date(2026, 1, 1), date(2026, 3, 31))  # fmt: skip

@@ -23,6 +23,7 @@ from tracker.models import (
     Invite,
     Membership,
     Player,
+    Restore,
     Round,
     Season,
     Session,
@@ -65,7 +66,7 @@ URLS = [
     "group_restore", "payment_new", "transfer_paid", "payment_reverse", "group_create",
     "session_join",
     "session_leave", "session_back", "choose_language", "hand_sent_later",
-    "round_sent_later", "seasons", "season_remove",
+    "round_sent_later", "seasons", "season_remove", "restore_progress",
 ]  # fmt: skip
 
 
@@ -82,9 +83,11 @@ def table(group, players, alice, bob, carol):
     invite = Invite.objects.create(group=group, role="viewer", created_by=alice)
     season = seasons.add_season(group, "Summer", date(2026, 6, 1), date(2026, 8, 31))
     member = Membership.objects.get(user=carol)
+    restore = Restore.objects.create(group=group, backup=b"PK", logs_total=1, entries_total=1)
     ids = {"pk": group.pk, "tournament_pk": tournament.pk, "session_pk": session.pk,
            "player_pk": players[0].pk, "member_pk": member.pk, "invite_pk": invite.pk,
-           "transaction_pk": payment.pk, "season_pk": season.pk, "number": 1}  # fmt: skip
+           "transaction_pk": payment.pk, "season_pk": season.pk, "restore_pk": restore.pk,
+           "number": 1}  # fmt: skip
     return {"alice": alice, "bob": bob, "carol": carol, "ids": ids}
 
 

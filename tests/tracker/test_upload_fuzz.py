@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from tests.factories import GroupFactory, PlayerFactory, pay
 from tracker.catte import services as catte_sessions
 from tracker.cutthroat import services as tournaments
-from tracker.logs import backup, registry
+from tracker.logs import backup, registry, restoring
 from tracker.rules import RulesError
 from tracker.rules.names import hidden_character
 
@@ -211,7 +211,7 @@ def test_a_mutated_backup_is_restored_whole_or_not_at_all(db, alice, backup_zip,
     def attempt():
         empty = GroupFactory(name="Restored", currency="EUR")
         try:
-            backup.import_zip(empty, mutated, alice)
+            restoring.import_zip(empty, mutated, alice)
         except RulesError:
             assert not empty.tournaments.exists() and not empty.sessions.exists()
             assert not empty.players.exists() and not empty.transactions.exists()
@@ -233,7 +233,7 @@ def test_text_that_does_not_show_as_itself_is_never_restored(db, alice, backup_z
     def attempt():
         empty = GroupFactory(name="Restored", currency="EUR")
         try:
-            backup.import_zip(empty, hidden, alice)
+            restoring.import_zip(empty, hidden, alice)
         except RulesError:
             return
         assert not any(map(hidden_character, texts_of(empty)))

@@ -12,8 +12,9 @@ its carried side pot. A new round is played on from the stored state; a correcti
 replays the session once.
 
 Some changes are written in modules of their own and answered from here: players joining,
-leaving and coming back (`seating`), closing and reopening (`closing`), a tap on the round
-being entered (`table_draft`); what they all share is in `recording`.
+leaving and coming back (`seating`), closing and reopening (`closing`), starting, importing and
+exporting (`imports`), a tap on the round being entered (`table_draft`); what they all share is
+in `recording`.
 """
 
 from django.db import IntegrityError, transaction
@@ -21,9 +22,10 @@ from django.utils.translation import gettext as _
 
 from tracker.catte import money, table_draft
 from tracker.catte.board import SessionBoard, load
-from tracker.catte.carried import carried_side_pot, take_carried_side_pots, take_matching_shares
+from tracker.catte.carried import carried_side_pot
 from tracker.catte.closing import close, reopen, reopen_refusal
 from tracker.catte.entries import describe_round, entry_by_seat
+from tracker.catte.imports import append_log, catch_up, export_game, import_log, start
 from tracker.catte.recording import (
     DraftMoved,
     RoundWaits,
@@ -36,17 +38,16 @@ from tracker.catte.recording import (
 from tracker.catte.seating import come_back, join, leave, seat_of
 from tracker.catte.taps import KeptRound
 from tracker.common.changes import once_per_key, phone_of, record_change
-from tracker.common.money import check_in_currency
-from tracker.common.said import Joined, said, said_plural
-from tracker.common.seats import match_players
-from tracker.common.versioning import AlreadyRecorded, touch_group
-from tracker.models import Change, Round, Session, SessionSeat
+from tracker.common.said import Joined, said
+from tracker.common.versioning import AlreadyRecorded
+from tracker.models import Change, Round
 from tracker.rules import RulesError, catte
 
 # Answered from here, written in the gate's own modules (see above).
 __all__ = [
-    "DraftMoved", "RoundWaits", "carried_side_pot", "check_next_number", "close", "come_back",
-    "join", "leave", "reopen", "reopen_refusal", "seat_of", "tap",
+    "DraftMoved", "RoundWaits", "append_log", "carried_side_pot", "catch_up", "check_next_number",
+    "close", "come_back", "export_game", "import_log", "join", "leave", "load", "reopen",
+    "reopen_refusal", "seat_of", "start", "tap",
 ]  # fmt: skip
 tap = table_draft.tap
 
@@ -295,106 +296,3 @@ def _seat_before(board: SessionBoard, number: int) -> list[str]:
             seat.save(update_fields=["joined_after_round"])
             moved.append(seat.player.name)
     return moved
-
-
-def catch_up(session: Session, user=None, rows: list[Round] | None = None) -> SessionBoard:
-    """Replay a session whose rounds were written in bulk (an import), store what the rules
-    computed, and have the ledger follow."""
-    board = load(session)
-    rows = list(session.rounds.all()) if rows is None else rows
-    results = replay_rounds(board, rows)
-    store_state(board, session.version, round_count=len(rows))
-    money.after_change(board, results, 1, user)
-    return board
-
-
-def export_game(session: Session) -> dict:
-    board = load(session)
-    rows = list(session.rounds.all())
-    played = [board.played(row).round for row in rows]
-    return catte.log_from(board.names, board.settings, played, board.side_pot_in or None)
-
-
-def start(group, players: list, rules: dict, user, name: str = "", side_pot_in=None) -> Session:
-    """A new session; `players` in seat order, the first dealer first.
-
-    `side_pot_in` ({name: Decimal}) is given by an imported log: a share the group holds for
-    that player, to the cent, is taken over; the others are brought in from outside the app
-    (the players pay them into the side pot now). Left out, the session takes over the group's
-    carried side pot, if any (see `carried`).
-    """
-    settings = catte.settings_from_rules(rules)
-    names = [player.name for player in players]
-    catte.SessionState(names, side_pot_in)  # refuses a bad table before anything is written
-    check_in_currency(
-        group,
-        {
-            "stake": settings.stake,
-            "side_pot_stake": settings.side_pot_stake,
-            "false_claim_penalty": settings.false_claim_penalty,
-            **{f"side_pot_in: {name}": amount for name, amount in (side_pot_in or {}).items()},
-        },
-    )
-    with transaction.atomic():
-        session = Session.objects.create(
-            group=group, name=name, rules=catte.rules_from_settings(settings), created_by=user
-        )
-        SessionSeat.objects.bulk_create(
-            SessionSeat(session=session, player=player, seat=seat)
-            for seat, player in enumerate(players)
-        )
-        touch_group(group.pk)
-        if side_pot_in is None:
-            by_seat = take_carried_side_pots(group, session, players, user)
-        else:
-            by_seat = {names.index(name): amount for name, amount in side_pot_in.items() if amount}
-            wanted = {players[seat]: amount for seat, amount in by_seat.items()}
-            taken = take_matching_shares(group, session, wanted, user)
-            brought_in = {p: amount for p, amount in wanted.items() if p.pk not in taken}
-            if brought_in:
-                money.bring_in_side_pot(group, session, brought_in, user)
-        session.side_pot_in = {
-            str(seat): catte.format_money(amount) for seat, amount in sorted(by_seat.items())
-        }
-        state = catte.SessionState(names, {names[s]: a for s, a in by_seat.items()})
-        session.state, session.state_version = state.snapshot(), session.version
-        session.save(update_fields=["side_pot_in", "state", "state_version"])
-    return session
-
-
-def import_log(
-    group, doc: dict, user, create_missing: bool = False, closed: bool = True
-) -> Session:
-    """A new session from a "catte-log/1" document; a bad log creates nothing.
-
-    A finished evening is closed (`closed`), so its side pot is refunded or carried by the
-    log's `side_pot_at_end`; with `closed=False` the table goes on playing it (a session
-    exported mid-evening, or a backup of one). A log's `side_pot_in` is matched player by
-    player: a share the group holds for that player, to the cent, is taken over; the players
-    pay the others into the side pot as the session is imported (see `start`).
-    """
-    names, settings, rounds, side_pot_in = catte.parse_log(doc)  # every round checked first
-    with transaction.atomic():
-        players = match_players(group, names, create_missing)
-        shares = {players[names.index(name)].name: share for name, share in side_pot_in.items()}
-        rules = catte.rules_from_settings(settings)
-        session = start(group, players, rules, user, side_pot_in=shares)
-        rows = Round.objects.bulk_create(
-            Round(
-                session=session, number=number, entry=entry_by_seat(round_, names), entered_by=user
-            )
-            for number, round_ in enumerate(rounds, start=1)
-        )
-        board = catch_up(session, user, rows)
-        record_change(
-            session=session,
-            action=Change.Action.IMPORT,
-            after=doc,
-            user=user,
-            summary=said_plural(
-                "Imported %(count)s round", "Imported %(count)s rounds", len(rounds)
-            ),
-        )
-        if closed:
-            close(board, session.version, user)
-    return session

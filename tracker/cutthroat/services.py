@@ -275,7 +275,8 @@ def import_log(group, doc: dict, user, create_missing: bool = False, money_rules
         players = match_players(group, names, create_missing)
         rules = cutthroat.rules_from_settings(settings)
         tournament = start(group, players, rules, user, money_rules=money_rules)
-        rows = Hand.objects.bulk_create(
+        board = load(tournament)
+        rows = [
             Hand(
                 tournament=tournament,
                 number=number,
@@ -285,8 +286,14 @@ def import_log(group, doc: dict, user, create_missing: bool = False, money_rules
                 entered_by=user,
             )
             for number, hand in enumerate(hands, start=1)
-        )
-        catch_up(tournament, user, rows)
+        ]
+        for row in rows:  # scored before they are written: one insert, no update after
+            played = board.state.play(board.rules_hand(row))
+            row.result = cutthroat.hand_result_snapshot(played, board.names)
+        Hand.objects.bulk_create(rows, batch_size=500)
+        board.__dict__.pop("standings", None)
+        _store_state(board, tournament.version)
+        money.after_change(board, user)
         record_change(
             tournament=tournament,
             action=Change.Action.IMPORT,

@@ -30,7 +30,7 @@ from tracker.groups.forms import (
     PlayerForm,
     SignupForm,
 )
-from tracker.models import Group, Invite, Role, SessionSeat, TournamentSeat
+from tracker.models import Group, Invite, Restore, Role, SessionSeat, TournamentSeat
 from tracker.models.groups import INVITE_TOKEN
 
 LATEST_GAMES = 10  # tournaments and sessions listed on the group page
@@ -91,6 +91,7 @@ def group_page(group, **more) -> dict:
         "can_score": group.membership.allows(Role.SCORER),
         "is_owner": is_owner,
         "setting_up": is_owner and len(players) < SET_UP_PLAYERS,
+        "restoring": is_owner and group.restores.filter(state=Restore.State.RUNNING).first(),
         **more,
     }
 

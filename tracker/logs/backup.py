@@ -11,14 +11,13 @@ import json
 import zipfile
 from decimal import Decimal
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ledger.models import Transaction
 from ledger.payments import PaymentError, record_payment, reverse_payment
 from tracker.catte import board as catte_board
 from tracker.catte import services as catte_services
-from tracker.common.seats import MAX_PLAYERS, MissingPlayers
+from tracker.common.seats import MAX_PLAYERS
 from tracker.common.versioning import touch_group
 from tracker.history.seasons import Refused, add_season
 from tracker.logs import limits, registry
@@ -120,14 +119,9 @@ def read_zip(data: bytes) -> tuple[dict, dict[str, bytes]]:
         return manifest, {name: archive.read(name) for name in files}
 
 
-def import_zip(group, data: bytes, user) -> None:
-    """Everything in the backup, into a group that has played nothing yet; all or nothing."""
-    restore(group, read_zip(data), user)
-
-
-def restore(group, backup: tuple[dict, dict[str, bytes]], user) -> None:
-    """A backup read by `read_zip`, into a group that has played nothing yet; all or nothing."""
-    manifest, logs = backup
+def check_restorable(group, manifest: dict) -> None:
+    """Refuse a backup whose amounts are not in the group's currency, or a group that has
+    played something already."""
     if group.tournaments.exists() or group.sessions.exists() or group.transactions.exists():
         raise RulesError(_("backup: restore into a group that has played nothing yet"))
     if manifest["currency"] != group.currency:
@@ -135,39 +129,33 @@ def restore(group, backup: tuple[dict, dict[str, bytes]], user) -> None:
             _("backup: the amounts are in %(backup)s, not %(group)s")
             % {"backup": manifest["currency"], "group": group.currency}
         )
-    with transaction.atomic():
-        known = {name_key(name) for name in group.players.values_list("name", flat=True)}
-        new = [name for name in manifest.get("players", []) if name_key(name) not in known]
-        if len(known) + len(new) > MAX_PLAYERS:
-            raise RulesError(
-                _("backup: the group would have %(count)d players; a group has at most %(most)d")
-                % {"count": len(known) + len(new), "most": MAX_PLAYERS}
-            )
-        Player.objects.bulk_create(Player(group=group, name=name) for name in new)
-        restore_short_names(group, manifest.get("short_names", {}))
-        restore_seasons(group, manifest.get("seasons", []))
-        touch_group(group.pk)
-        for entry in manifest["logs"]:
-            where = _("backup: %(file)s") % {"file": entry["file"]}
-            try:
-                restore_log(group, entry, registry.read(logs[entry["file"]]), user)
-            except MissingPlayers as missing:
-                raise RulesError(
-                    _("%(where)s: %(missing)s; %(manifest)s must list them")
-                    % {"where": where, "missing": missing, "manifest": MANIFEST}
-                ) from missing
-            except RulesError as error:
-                message = str(error)
-                if message.startswith(where):
-                    raise
-                raise RulesError(f"{where}: {message}") from error
-        players = {name_key(player.name): player for player in group.players.all()}
-        for number, payment in enumerate(manifest.get("payments", []), start=1):
-            try:
-                restore_payment(group, players, payment, user)
-            except PaymentError as error:
-                where = _("backup: payment %(number)d") % {"number": number}
-                raise RulesError(f"{where}: {error}") from error
+
+
+def restore_players(group, manifest: dict) -> None:
+    """The backup's players, short names and named seasons: a restore's first step."""
+    known = {name_key(name) for name in group.players.values_list("name", flat=True)}
+    new = [name for name in manifest.get("players", []) if name_key(name) not in known]
+    if len(known) + len(new) > MAX_PLAYERS:
+        raise RulesError(
+            _("backup: the group would have %(count)d players; a group has at most %(most)d")
+            % {"count": len(known) + len(new), "most": MAX_PLAYERS}
+        )
+    Player.objects.bulk_create(Player(group=group, name=name) for name in new)
+    restore_short_names(group, manifest.get("short_names", {}))
+    restore_seasons(group, manifest.get("seasons", []))
+    touch_group(group.pk)
+
+
+def restore_payments(group, payments: list[dict], user, first: int = 1) -> None:
+    """Payments of the backup (the first of them its payment number `first`), once every game
+    is restored: a restore's last steps."""
+    players = {name_key(player.name): player for player in group.players.all()}
+    for number, payment in enumerate(payments, start=first):
+        try:
+            restore_payment(group, players, payment, user)
+        except PaymentError as error:
+            where = _("backup: payment %(number)d") % {"number": number}
+            raise RulesError(f"{where}: {error}") from error
 
 
 def restore_seasons(group, seasons: list[dict]) -> None:
@@ -193,17 +181,26 @@ def restore_short_names(group, shorts: dict) -> None:
     Player.objects.bulk_update(named, ["short_name"])
 
 
-def restore_log(group, entry: dict, log: dict, user) -> None:
-    """One tournament or session of the backup, with what its log does not hold."""
-    if registry.format_of(log).model is Tournament:
-        money_rules = {key: Decimal(entry.get(key, "0")) for key in ("game_stake", "buy_in")}
-        game = registry.import_log(group, log, user, money_rules=money_rules)
-    else:
-        game = registry.import_log(group, log, user, closed=entry.get("closed", True))
-        for name, after_round in entry.get("left", {}).items():
-            _restore_left(game, name, after_round, user)
+def restore_tournament(group, entry: dict, log: dict, user):
+    """A tournament of the backup, whole, with the stakes its log does not hold."""
+    money_rules = {key: Decimal(entry.get(key, "0")) for key in ("game_stake", "buy_in")}
+    game = registry.import_log(group, log, user, money_rules=money_rules)
+    return named(game, entry)
+
+
+def finish_session(session, entry: dict, user):
+    """A session whose rounds are all restored: who had left it, and closed if it was."""
+    for name, after_round in entry.get("left", {}).items():
+        _restore_left(session, name, after_round, user)
+    if entry.get("closed", True):
+        catte_services.close(catte_board.load(session), session.version, user)
+    return named(session, entry)
+
+
+def named(game, entry: dict):
     type(game).objects.filter(pk=game.pk).update(name=entry.get("name", ""))
-    touch_group(group.pk)
+    touch_group(game.group_id)
+    return game
 
 
 def _restore_left(session, name: str, after_round: int, user) -> None:

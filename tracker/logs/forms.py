@@ -23,11 +23,19 @@ class RestoreForm(forms.Form):
                 gettext("A backup file is at most %(size)s.")
                 % {"size": megabytes(MAX_BACKUP_BYTES)}
             )
+        data = upload.read(MAX_BACKUP_BYTES + 1)
         try:
-            self.cleaned_data["backup"] = backup.read_zip(upload.read(MAX_BACKUP_BYTES + 1))
+            self.cleaned_data["backup"] = backup.read_zip(data)
         except RulesError as error:
             raise forms.ValidationError(str(error)) from error
+        self.cleaned_data["data"] = data
         return upload
+
+
+class RestoreStepForm(forms.Form):
+    """The next step of a restore, from a page that showed the restore at `version`."""
+
+    version = forms.IntegerField(min_value=0, max_value=2**31 - 1, widget=forms.HiddenInput)
 
 
 class ImportForm(forms.Form):

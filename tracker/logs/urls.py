@@ -8,6 +8,7 @@ urlpatterns = [
     path("import/", views.log_import, name="log_import"),
     path("backup.zip", views.group_backup, name="group_backup"),
     path("restore/", views.group_restore, name="group_restore"),
+    path("restores/<id:restore_pk>/", views.restore_progress, name="restore_progress"),
     path(
         "tournaments/<id:tournament_pk>/export/",
         views.tournament_export,

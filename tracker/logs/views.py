@@ -6,13 +6,14 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
+from django_htmx.http import HttpResponseClientRedirect
 
 from tracker.common.permissions import group_for
 from tracker.common.seats import MissingPlayers
-from tracker.common.views import log_download
-from tracker.logs import backup, registry
-from tracker.logs.forms import ImportForm, RestoreForm
-from tracker.models import Role
+from tracker.common.views import log_download, render_page
+from tracker.logs import backup, registry, restoring
+from tracker.logs.forms import ImportForm, RestoreForm, RestoreStepForm
+from tracker.models import Restore, Role
 from tracker.rules import RulesError
 
 
@@ -87,9 +88,31 @@ def group_restore(request, pk):
     form = RestoreForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
-            backup.restore(group, form.cleaned_data["backup"], request.user)
+            data = form.cleaned_data
+            restore = restoring.begin(group, data["backup"], request.user, data["data"])
+            if restore.is_running:
+                return redirect("restore_progress", group.pk, restore.pk)
             messages.success(request, _("The backup was restored into this group."))
             return redirect(group)
         except RulesError as refusal:
             form.add_error(None, str(refusal))
     return render(request, "tracker/group_restore.html", {"group": group, "form": form})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def restore_progress(request, pk, restore_pk):
+    """A restore too large for one request, going on a step per post: htmx posts the next step
+    as soon as the last one is shown; without JavaScript the owner taps "Go on"."""
+    group = group_for(request, pk, role=Role.OWNER)
+    restore = get_object_or_404(group.restores, pk=restore_pk)
+    form = RestoreStepForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        restore = restoring.take_step(restore, form.cleaned_data["version"], request.user)
+        if restore.state == Restore.State.DONE:
+            messages.success(request, _("The backup was restored into this group."))
+            if request.htmx:
+                return HttpResponseClientRedirect(group.get_absolute_url())
+            return redirect(group)
+    context = {"group": group, "restore": restore, "pause_ms": restoring.PAUSE_MS}
+    return render_page(request, "tracker/restore_progress.html", context, fragment="progress")

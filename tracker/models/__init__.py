@@ -3,6 +3,7 @@ from tracker.models.cutthroat import Hand, Tournament, TournamentSeat
 from tracker.models.groups import CURRENCIES, Group, Invite, Membership, Player, Role
 from tracker.models.history import Change
 from tracker.models.people import Preferences, ThrottledPost
+from tracker.models.restores import Restore
 from tracker.models.seasons import Season
 
 __all__ = [
@@ -14,6 +15,7 @@ __all__ = [
     "Membership",
     "Player",
     "Preferences",
+    "Restore",
     "Role",
     "Round",
     "Season",

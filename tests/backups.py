@@ -1,0 +1,53 @@
+"""A group that has played something of everything, to back up and restore."""
+
+import json
+from decimal import Decimal
+from pathlib import Path
+
+from ledger.balances import group_balances
+from tests.factories import fresh, pay, take_back
+from tracker.catte import services as catte_sessions
+from tracker.cutthroat import services as tournaments
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+CARRY = {"stake": "1.00", "side_pot_stake": "0.50", "side_pot_at_end": "carry"}
+
+
+def case(name):
+    return json.loads((EXAMPLES / f"{name}.json").read_text())
+
+
+def summary(group):
+    balances = group_balances(group)
+    rows = {row.player.name: (row.balance, row.open_share) for row in balances.rows}
+    return rows, balances.side_pot, balances.transfers
+
+
+def played_everything(group, players, alice):
+    """Two closed sessions (the second carrying its side pot), one open, a tournament with
+    stakes, a payment and a payment taken back."""
+    catte_sessions.import_log(group, case("catte-evening"), alice)
+    carried = {
+        "format": "catte-log/1",
+        "rules": CARRY,
+        "players": ["An", "Bình", "Chi"],
+        "rounds": [
+            {
+                "tricks": ["An", "Bình", "An", "Bình", "An", "An"],
+                "side_pot": {"upturned": "AS", "claimed_by": None},
+            }
+        ],
+    }
+    catte_sessions.import_log(group, carried, alice)
+    catte_sessions.start(group, players[:3], CARRY, alice)
+    money = {"game_stake": Decimal("2.00"), "buy_in": Decimal("5.00")}
+    rules = {"preset": "official", "target": 100, "wins_needed": 1}
+    tournament = tournaments.start(group, players[:3], rules, alice, money_rules=money)
+    board = tournaments.load(fresh(tournament))
+    tournaments.record_bids(board, {"An": 10, "Bình": 2, "Chi": 2}, alice)
+    board = tournaments.load(fresh(tournament))
+    tricks = {"An": 11, "Bình": 3, "Chi": 3}
+    tournaments.record_tricks(board, 1, tricks, {"JD": "An", "JC": "Bình"}, alice)
+    pay(group, players[3], players[2], Decimal("3.50"), alice, "cash")
+    take_back(pay(group, players[0], players[2], Decimal("1.00"), alice), alice)
+    return group

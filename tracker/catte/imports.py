@@ -1,0 +1,151 @@
+"""Starting a session, importing one from a game log (whole, or in pieces a restore adds one
+after another), and exporting one; answered from the gate (`services`)."""
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tracker.catte import money
+from tracker.catte.board import SessionBoard, load, not_yet_seated
+from tracker.catte.carried import take_carried_side_pots, take_matching_shares
+from tracker.catte.closing import close
+from tracker.catte.entries import entry_by_seat, rules_round
+from tracker.catte.recording import refuse_if_closed, replay_rounds, store_state
+from tracker.common.changes import record_change
+from tracker.common.money import check_in_currency
+from tracker.common.said import said_plural
+from tracker.common.seats import match_players
+from tracker.common.versioning import touch_group
+from tracker.models import Change, Round, Session, SessionSeat
+from tracker.rules import RulesError, catte
+from tracker.rules.names import name_key
+
+
+def catch_up(session: Session, user=None, rows: list[Round] | None = None) -> SessionBoard:
+    """Replay a session whose rounds were written in bulk, store what the rules computed, and
+    have the ledger follow."""
+    board = load(session)
+    rows = list(session.rounds.all()) if rows is None else rows
+    results = replay_rounds(board, rows)
+    store_state(board, session.version, round_count=len(rows))
+    money.after_change(board, results, 1, user)
+    return board
+
+
+def export_game(session: Session) -> dict:
+    board = load(session)
+    rows = list(session.rounds.all())
+    played = [board.played(row).round for row in rows]
+    return catte.log_from(board.names, board.settings, played, board.side_pot_in or None)
+
+
+def start(group, players: list, rules: dict, user, name: str = "", side_pot_in=None) -> Session:
+    """A new session; `players` in seat order, the first dealer first.
+
+    `side_pot_in` ({name: Decimal}) is given by an imported log: a share the group holds for
+    that player, to the cent, is taken over; the others are brought in from outside the app
+    (the players pay them into the side pot now). Left out, the session takes over the group's
+    carried side pot, if any (see `carried`).
+    """
+    settings = catte.settings_from_rules(rules)
+    names = [player.name for player in players]
+    catte.SessionState(names, side_pot_in)  # refuses a bad table before anything is written
+    check_in_currency(
+        group,
+        {
+            "stake": settings.stake,
+            "side_pot_stake": settings.side_pot_stake,
+            "false_claim_penalty": settings.false_claim_penalty,
+            **{f"side_pot_in: {name}": amount for name, amount in (side_pot_in or {}).items()},
+        },
+    )
+    with transaction.atomic():
+        session = Session.objects.create(
+            group=group, name=name, rules=catte.rules_from_settings(settings), created_by=user
+        )
+        SessionSeat.objects.bulk_create(
+            SessionSeat(session=session, player=player, seat=seat)
+            for seat, player in enumerate(players)
+        )
+        touch_group(group.pk)
+        if side_pot_in is None:
+            by_seat = take_carried_side_pots(group, session, players, user)
+        else:
+            by_seat = {names.index(name): amount for name, amount in side_pot_in.items() if amount}
+            wanted = {players[seat]: amount for seat, amount in by_seat.items()}
+            taken = take_matching_shares(group, session, wanted, user)
+            brought_in = {p: amount for p, amount in wanted.items() if p.pk not in taken}
+            if brought_in:
+                money.bring_in_side_pot(group, session, brought_in, user)
+        session.side_pot_in = {
+            str(seat): catte.format_money(amount) for seat, amount in sorted(by_seat.items())
+        }
+        state = catte.SessionState(names, {names[s]: a for s, a in by_seat.items()})
+        session.state, session.state_version = state.snapshot(), session.version
+        session.save(update_fields=["side_pot_in", "state", "state_version"])
+    return session
+
+
+def import_log(
+    group, doc: dict, user, create_missing: bool = False, closed: bool = True
+) -> Session:
+    """A new session from a "catte-log/1" document; a bad log creates nothing.
+
+    A finished evening is closed (`closed`), so its side pot is refunded or carried by the
+    log's `side_pot_at_end`; with `closed=False` the table goes on playing it (a session
+    exported mid-evening, or a backup of one). A log's `side_pot_in` is matched player by
+    player: a share the group holds for that player, to the cent, is taken over; the players
+    pay the others into the side pot as the session is imported (see `start`).
+    """
+    names, settings, rounds, side_pot_in = catte.parse_log(doc)  # every round checked first
+    with transaction.atomic():
+        players = match_players(group, names, create_missing)
+        shares = {players[names.index(name)].name: share for name, share in side_pot_in.items()}
+        rules = catte.rules_from_settings(settings)
+        session = start(group, players, rules, user, side_pot_in=shares)
+        board = load(session)
+        _add_rounds(board, names, rounds, doc, user)
+        if closed:
+            close(board, session.version, user)
+    return session
+
+
+def append_log(session: Session, doc: dict, user) -> Session:
+    """The rounds of a log added after those `session` holds: the next piece of a log imported
+    in pieces (a restore of a large backup). Its players and rules must be the session's; its
+    rounds are checked against the rules as they are played on from the session's state."""
+    names, settings, rounds, _side_pot_in = catte.read_log(doc)
+    board = load(session)
+    refuse_if_closed(board)
+    if list(map(name_key, names)) != list(map(name_key, board.names)) or (
+        settings != board.settings
+    ):
+        raise RulesError(_("log: its players and rules are not those of this session"))
+    with transaction.atomic():
+        _add_rounds(board, names, rounds, doc, user)
+    return session
+
+
+def _add_rounds(board: SessionBoard, names: list[str], rounds: list, doc: dict, user) -> None:
+    """Rounds checked by `parse_log` (its players, `names`, seated in the board's order),
+    played on from the board's state and written in bulk with their results; the ledger
+    follows once for all of them."""
+    session, first = board.session, board.next_number
+    rows = [
+        Round(session=session, number=number, entry=entry_by_seat(round_, names), entered_by=user)
+        for number, round_ in enumerate(rounds, start=first)
+    ]
+    results = []
+    for row in rows:
+        played = rules_round(row.entry, board.names, not_yet_seated(board.seats, row.number))
+        results.append(board.state.play(board.settings, played))
+        row.result = catte.round_result_snapshot(results[-1], board.names)
+    Round.objects.bulk_create(rows, batch_size=500)
+    store_state(board, session.version, round_count=first - 1 + len(rows))
+    money.after_change(board, results, first, user)
+    record_change(
+        session=session,
+        action=Change.Action.IMPORT,
+        after=doc,
+        user=user,
+        summary=said_plural("Imported %(count)s round", "Imported %(count)s rounds", len(rounds)),
+    )
