@@ -36,9 +36,9 @@ def play_a_hand(phone, tournament) -> None:
 
 
 def play_a_round(phone) -> None:
-    """The upturned card, no claim of the side pot, six tricks to whoever is first, no ace held
-    back: each the step the page asks for next."""
-    steps = ["button[value=u7H]", "button[value='c-']", "#next button[value^=t]"]
+    """The upturned card, no claim of the side pot (no tap), six tricks to whoever is first, no
+    ace held back: each the step the page asks for next."""
+    steps = ["button[value=u7H]", "#next button[value^=t]"]
     steps = [f"{step}:visible" for step in [*steps, "button[value='e-'][aria-pressed=false]"]]
     while phone.locator("button[value=save][aria-disabled]").count():
         phone.click(next(step for step in steps if phone.locator(step).count()))

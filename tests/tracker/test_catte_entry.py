@@ -200,8 +200,7 @@ def test_the_next_step_is_marked_after_every_tap(as_bob, start):
     session = start({"stake": "1.00", "side_pot_stake": "0.50"})
     steps = [
         ([], "Side pot: tap the upturned card"),
-        (["u9C"], "Side pot: who has the 10♣?"),
-        (["c-"], "Trick 1: who won it?"),
+        (["u9C"], "Trick 1: who won it?"),
         (["t0", "t1", "t0", "t1", "t0"], "Trick 6: who won it?"),
         (["t1"], "Save round"),
     ]
@@ -209,6 +208,22 @@ def test_the_next_step_is_marked_after_every_tap(as_bob, start):
         html = tap_through(as_bob, session, taps)
         assert html.count('id="next"') == 1, taps
         assert shown in html[html.index('id="next"') :][:1500], taps
+
+
+def test_no_one_claims_the_side_pot_without_a_tap(as_bob, start):
+    session = start({"stake": "1.00", "side_pot_stake": "0.50"})
+    html = tap_through(as_bob, session, ["u9C", "t0", "t0", "t0", "t0"])
+    assert "Side pot: who has the 10♣?" in html[: html.index('id="next"')]
+    assert press(as_bob, session, html, "save").status_code == 302
+    assert Round.objects.get().entry["side_pot"] == {"upturned": "9C", "claimed_by": None}
+
+
+def test_the_side_pot_is_claimed_with_one_tap_even_after_the_last_trick(as_bob, start):
+    session = start({"stake": "1.00", "side_pot_stake": "0.50"})
+    html = tap_through(as_bob, session, ["u9C", "t0", "t0", "t0", "t0", "c2"])
+    assert "<strong>Chi</strong> has the 10♣ and takes it" in html
+    assert press(as_bob, session, html, "save").status_code == 302
+    assert Round.objects.get().entry["side_pot"] == {"upturned": "9C", "claimed_by": 2}
 
 
 def test_a_side_pot_carried_three_rounds_then_claimed(as_bob, start):

@@ -238,7 +238,8 @@ class RoundDraft(DraftButtons):
     @property
     def asks_claim_at_the_end(self) -> bool:
         """The side pot may be claimed at any time in the round: unanswered when the round is
-        played out, its question comes right before "Save round"."""
+        played out, its question comes right before "Save round", answered "no one" unless a
+        name is tapped."""
         return self.settings.has_side_pot and not self.claim_answered and self.played_out
 
     @property
@@ -256,14 +257,10 @@ class RoundDraft(DraftButtons):
 
     @property
     def next_step(self) -> str:
-        """What the thumb taps next: "card", "claim", "trick", "ace" or "save"."""
+        """What the thumb taps next: "card", "trick", "ace" or "save". The side pot's question
+        is never next: no one claims it unless a name is tapped, which most rounds need not."""
         if self.needs_card:
             return "card"
-        started = self.tricks or self.auto_win
-        if self.settings.has_side_pot and not self.claim_answered and not started:
-            return "claim"
-        if self.asks_claim_at_the_end:
-            return "claim"
         if self.next_trick is not None:
             return "trick"
         return "ace" if self.asks_ace and self.ace == UNSET else "save"
