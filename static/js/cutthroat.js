@@ -40,6 +40,29 @@
     else if (box.top < room) window.scrollBy(0, box.top - room);
   }
 
+  // In a form that folds its answers (the bids), a player's grid folds to the one choice
+  // tapped, so the next player's grid comes up under the thumb instead of the page scrolling
+  // down to it; a tap on the folded choice opens the grid again.
+  function fold(form, group) {
+    var input = chosen(group);
+    if (!form.hasAttribute("data-fold-answered") || !input) return;
+    var answer = group.querySelector(".pick-answer");
+    if (!answer) {
+      answer = document.createElement("button");
+      answer.type = "button";
+      answer.className = "pick-answer";
+      answer.setAttribute("aria-expanded", "false");
+      answer.addEventListener("click", function () {
+        group.classList.remove("answered");
+        reveal(group);
+      });
+      group.querySelector("legend").appendChild(answer);
+    }
+    var label = form.querySelector("label[for='" + input.id + "']");
+    answer.textContent = label ? label.textContent.trim() : input.value;
+    group.classList.add("answered");
+  }
+
   function bringNext(form, from) {
     var groups = groupsOf(form, "fieldset.pick");
     var after = groups.slice(groups.indexOf(from) + 1);
@@ -57,12 +80,24 @@
         if (!group) return;
         delete group.dataset.filled;  // tapped by hand: no longer worked out
         if (group.hasAttribute("data-tricks-pick")) fillLast(form);
+        fold(form, group);
         bringNext(form, group);
       });
     });
   }
   document.addEventListener("DOMContentLoaded", function () { setup(document); });
   document.addEventListener("htmx:load", function (event) { setup(event.target); });
+  // Saved bids are answered where the page stands (the bids folded, it hardly moved): the
+  // tricks' first grid is brought into view only if it is not there already. A refresh from
+  // another phone moves nothing.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var from = event.detail.requestConfig && event.detail.requestConfig.elt;
+    if (!from || !from.closest || !from.closest("form[data-fold-answered]")) return;
+    var next = Array.prototype.filter.call(
+      document.querySelectorAll("form[data-advance] fieldset.pick"),
+      function (group) { return !chosen(group); })[0];
+    if (next) reveal(next);
+  });
 })();
 
 // Taps not saved yet survive a reload, a locked phone or a closed tab: each entry form stores

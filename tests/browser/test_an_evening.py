@@ -130,8 +130,8 @@ def test_an_evening_on_three_phones_and_a_tablet(browser, live_server, group, ta
     dung = "#seating li:has(strong:text-is('Dũng'))"
     for step in ["summary", "button.danger", "button"]:  # leaves (asked, then yes); back
         vietnamese.tap(f"{dung} {step}")
-    claim = "#round-form fieldset.claim button[value=c1]"
-    vietnamese.tap_each_step([card, claim], [1, 1, 1, 1])  # Bình wins the pot
+    claim = ["#round-form details.claim summary", "#round-form details.claim button[value=c1]"]
+    vietnamese.tap_each_step([card, *claim], [1, 1, 1, 1])  # Bình wins the pot
     tablet.page.wait_for_selector(".tv-deal:has-text('Round 5')", timeout=FOLLOWS_MS)
 
     # A payment, and a group in đồng on the Vietnamese phone.

@@ -34,8 +34,7 @@ def test_a_sweep_is_tapped_in_and_paid(phone, live_server, alice, players, group
     log_in(phone, live_server, "alice")
     phone.goto(live_server.url + session.get_absolute_url())
     press(phone, phone.locator("#round-form button[aria-label='7 of hearts']"))
-    phone.wait_for_selector("text=who has the 8♥?")
-    tap(phone, "No one")
+    phone.wait_for_selector("text=who has the 8♥?")  # no one, unless tapped
     for _ in range(4):
         trick(phone, "Chi")
     phone.wait_for_selector("text=Sweep by Chi")

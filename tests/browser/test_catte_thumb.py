@@ -132,6 +132,25 @@ def test_the_ace_question_says_when_it_applies_and_who_pays(
     }
 
 
+def test_after_a_sweep_the_sweep_the_ace_question_and_save_share_the_screen(
+    thumb, live_server, alice, players, group
+):
+    rules = {**SIDE_POT, "ace_penalty": True}
+    session = open_session(thumb, live_server, group, players, alice, rules)
+    enter(thumb, [f"{NEXT} button[value=uKH]"] + [trick(0)] * 4)
+    thumb.assert_in_view("#round-form p:has-text('Sweep by An')")
+    thumb.assert_in_view("#round-form details.claim summary")  # no one, unless tapped
+    thumb.assert_in_view(f"{NEXT} button[value=e-]")
+    thumb.assert_in_view(SAVE)
+    tap(thumb, f"{NEXT} button[value=e-]")
+    tap(thumb, SAVE)
+    thumb.page.wait_for_selector("text=Round 1 saved.")
+    assert Round.objects.get(session=session).entry == {
+        "tricks": [0, 0, 0, 0],
+        "side_pot": {"upturned": "KH", "claimed_by": None},
+    }
+
+
 def test_the_upturned_card_grid_fits_with_44_px_cards(thumb, live_server, alice, players, group):
     open_session(thumb, live_server, group, players, alice, SIDE_POT)
     boxes = thumb.page.eval_on_selector_all(

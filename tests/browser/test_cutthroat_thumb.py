@@ -76,6 +76,38 @@ def test_a_hand_of_four_takes_eleven_taps_and_no_scrolling(
     }
 
 
+def test_each_bid_folds_so_the_next_bidder_comes_up_under_the_thumb(
+    thumb, live_server, alice, group, players
+):
+    tournament = tournaments.start(group, players, {"preset": "official"}, alice)
+    open_tournament(thumb, live_server, tournament)
+    moved = []
+    for seat, bid in [(1, "NIL"), (2, "5"), (3, "3"), (0, "5")]:
+        before = thumb.page.evaluate("window.scrollY")
+        thumb.tap(button(f"bid_{seat}", bid))
+        moved.append(thumb.page.evaluate("window.scrollY") - before)
+    assert max(moved) < 60  # a folded bid's row, not a bidder's whole grid (190 px)
+    assert thumb.page.inner_text("#bids fieldset:nth-of-type(1) .pick-answer") == "Nil"
+    at_save = thumb.page.evaluate("window.scrollY")
+    thumb.tap("button:has-text('Save bids')")
+    wait_for(thumb, "Tricks · game 1, hand 1")
+    assert thumb.page.evaluate("window.scrollY") == at_save  # the page stays where it was
+    thumb.assert_in_view("#entry-messages")
+    thumb.assert_in_view(button("tricks_1", 0))
+
+
+def test_a_folded_bid_opens_again_to_be_changed(thumb, live_server, alice, group, players):
+    tournament = tournaments.start(group, players, {"preset": "official"}, alice)
+    open_tournament(thumb, live_server, tournament)
+    thumb.tap(button("bid_1", "NIL"))
+    thumb.tap("#bids fieldset:nth-of-type(1) .pick-answer")
+    thumb.tap(button("bid_1", "3"))
+    assert thumb.page.inner_text("#bids fieldset:nth-of-type(1) .pick-answer") == "3"
+    tap_bids(thumb, [(2, "5"), (3, "3"), (0, "2")])
+    wait_for(thumb, "Tricks · game 1, hand 1")
+    assert tournament.hands.get().bids == [2, 3, 5, 3]
+
+
 def test_the_undo_needs_a_second_deliberate_tap(thumb, live_server, alice, group, players):
     tournament = tournaments.start(group, players, {"preset": "official"}, alice)
     board = tournaments.load(tournament)
