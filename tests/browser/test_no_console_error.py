@@ -12,6 +12,7 @@ from tracker.models import Session, Tournament
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SETTLED = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
 LIVE_CHECKS_MS = 3500  # a live check of the page (every 3 s) and its answer
+LIVE_REFRESH = "() => htmx.ajax('GET', location.pathname, {target: '#entry', swap: 'outerHTML'})"
 
 
 def settle(phone) -> None:
@@ -66,4 +67,23 @@ def test_a_hand_and_a_round_write_nothing_to_the_console(browser, live_server, d
         phone.wait_for_timeout(LIVE_CHECKS_MS)
     put_down(context)
     assert tournament.hands.count() == 7 and session.rounds.count() == 5
+    assert console == []
+
+
+def test_a_live_refresh_writes_no_style_attribute(browser, live_server, demo):
+    """Whatever leaves an empty style attribute on the entry (a browser's own feature, an
+    extension: the app's scripts set none), htmx must not copy it onto the part a live refresh
+    swaps in: the CSP would refuse it (its hash is that of an empty style)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    phone = context.new_page()
+    console = console_of(phone)
+    log_in(phone, live_server, "demo")
+    phone.goto(live_server.url + Tournament.objects.get().get_absolute_url())
+    phone.evaluate("() => { const e = document.getElementById('entry'); e.style.color = 'red'; "
+                   "e.style.color = ''; }")  # fmt: skip
+    assert phone.get_attribute("#entry", "style") == ""
+    phone.evaluate(LIVE_REFRESH)  # as live.js asks for the entry when the game has changed
+    settle(phone)
+    phone.wait_for_timeout(LIVE_CHECKS_MS)
+    put_down(context)
     assert console == []
