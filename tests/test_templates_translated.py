@@ -136,3 +136,15 @@ def test_it_accepts_marked_text_code_and_signs():
 {% include "tracker/_confirm.html" with url=u ask=_("Remove") %}
 {% for code, name in languages %}<button value="{{ code }}">{{ name }}</button>{% endfor %}"""
     assert unmarked(sample) == []
+
+
+def test_every_short_comment_ends_on_its_line():
+    """Django's {# … #} comment is one line; one that goes on is written out on the page, to
+    every reader (a longer comment is {% comment %} … {% endcomment %})."""
+    unclosed = [
+        f"{template.relative_to(TEMPLATES)}:{number}"
+        for template in TEMPLATES.rglob("*.html")
+        for number, line in enumerate(template.read_text().splitlines(), start=1)
+        if re.search(r"{#(?!.*#})", line)
+    ]
+    assert unclosed == []
