@@ -6,6 +6,7 @@ from pathlib import Path
 
 from ledger.balances import group_balances
 from tests.factories import fresh, pay, take_back
+from tests.tracker.test_catte_sessions import CARRIED_LOG
 from tracker.catte import services as catte_sessions
 from tracker.cutthroat import services as tournaments
 
@@ -27,18 +28,7 @@ def played_everything(group, players, alice):
     """Two closed sessions (the second carrying its side pot), one open, a tournament with
     stakes, a payment and a payment taken back."""
     catte_sessions.import_log(group, case("catte-evening"), alice)
-    carried = {
-        "format": "catte-log/1",
-        "rules": CARRY,
-        "players": ["An", "Bình", "Chi"],
-        "rounds": [
-            {
-                "tricks": ["An", "Bình", "An", "Bình", "An", "An"],
-                "side_pot": {"upturned": "AS", "claimed_by": None},
-            }
-        ],
-    }
-    catte_sessions.import_log(group, carried, alice)
+    catte_sessions.import_log(group, CARRIED_LOG, alice)
     catte_sessions.start(group, players[:3], CARRY, alice)
     money = {"game_stake": Decimal("2.00"), "buy_in": Decimal("5.00")}
     rules = {"preset": "official", "target": 100, "wins_needed": 1}

@@ -5,7 +5,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tracker.catte import money
-from tracker.catte.board import SessionBoard, load, not_yet_seated
+from tracker.catte.board import SessionBoard, load
 from tracker.catte.carried import take_carried_side_pots, take_matching_shares
 from tracker.catte.closing import close
 from tracker.catte.entries import entry_by_seat, rules_round
@@ -136,7 +136,7 @@ def _add_rounds(board: SessionBoard, names: list[str], rounds: list, doc: dict, 
     ]
     results = []
     for row in rows:
-        played = rules_round(row.entry, board.names, not_yet_seated(board.seats, row.number))
+        played = rules_round(row.entry, board.names, board.not_yet_seated(row.number))
         results.append(board.state.play(board.settings, played))
         row.result = catte.round_result_snapshot(results[-1], board.names)
     Round.objects.bulk_create(rows, batch_size=500)

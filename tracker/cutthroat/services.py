@@ -287,11 +287,10 @@ def import_log(group, doc: dict, user, create_missing: bool = False, money_rules
             )
             for number, hand in enumerate(hands, start=1)
         ]
-        for row in rows:  # scored before they are written: one insert, no update after
-            played = board.state.play(board.rules_hand(row))
-            row.result = cutthroat.hand_result_snapshot(played, board.names)
+        # Scored before they are written: one insert, no update after.
+        for row, result in zip(rows, replay(board, rows), strict=True):
+            row.result = cutthroat.hand_result_snapshot(result, board.names)
         Hand.objects.bulk_create(rows, batch_size=500)
-        board.__dict__.pop("standings", None)
         _store_state(board, tournament.version)
         money.after_change(board, user)
         record_change(
