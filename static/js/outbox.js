@@ -74,8 +74,11 @@
     if (badge) { badge.textContent = (words.outboxWaiting || "{count} waiting to be sent").replace("{count}", entries.length); }
   }
 
+  // What waits for the scorer sits just above the entry, outside the part a refresh replaces:
+  // a note drawn again under the thumb would take the tap meant for its button.
   function note(kind, content, id) {
-    var messages = document.querySelector("#entry-messages") || document.querySelector("#messages");
+    var messages = (id && document.getElementById("outbox-notes")) ||
+      document.querySelector("#entry-messages") || document.querySelector("#messages");
     if (!messages) { return null; }
     var old = id && document.getElementById(id);
     if (old) { old.remove(); }
@@ -92,8 +95,11 @@
 
   // A conflict or a refusal stays in view on its game's page until the scorer chooses; a round
   // that waits for an earlier one says so.
-  function showUnsettled(entry) {
+  // Shown once; `anew` when the server's answer changed what it says.
+  function showUnsettled(entry, anew) {
     if (window.location.pathname !== entry.page) { return; }
+    var shown = document.getElementById("outbox-" + entry.id);
+    if (shown && !anew) { return; }
     if (entry.waits) { note("warning outbox-waits", text(entry.waits), "outbox-" + entry.id); return; }
     var box = document.createElement("div");
     if (entry.conflict) {
@@ -189,7 +195,7 @@
       if (response.status === 409 && said.waits && kept) {
         kept.waits = said.waits;
         save(entries);
-        showUnsettled(kept);
+        showUnsettled(kept, true);
         // Back from offline entry: the round the table is entering, which this one waits for.
         if (document.getElementById("round-sheet")) { redraw(entry.page); }
         return false;  // asked again later
@@ -201,7 +207,7 @@
         kept.recheck = !!said.recheck;
         kept.waits = null;
         save(entries);
-        showUnsettled(kept);
+        showUnsettled(kept, true);
         var shown = document.getElementById("outbox-" + kept.id);
         if (shown) { shown.scrollIntoView({ block: "nearest" }); }  // the answer just came
         redraw(entry.page);  // the table's own round or hand, beside the choice
@@ -397,7 +403,8 @@
   // is put back beside the entry, and what waited for the table is asked again.
   document.addEventListener("htmx:load", function (event) {
     if (event.target.id !== "entry") { return; }
-    load().filter(function (e) { return unsettled(e) || e.waits; }).forEach(showUnsettled);
+    load().filter(function (e) { return unsettled(e) || e.waits; })
+      .forEach(function (e) { showUnsettled(e); });
     askAgain(false);
   });
   window.addEventListener("online", function () { nextTry = 0; sendAll(); });
@@ -420,7 +427,8 @@
     var entries = load();
     showBadge(entries);
     resumeHeldBids();
-    entries.filter(function (e) { return unsettled(e) || e.waits; }).forEach(showUnsettled);
+    entries.filter(function (e) { return unsettled(e) || e.waits; })
+      .forEach(function (e) { showUnsettled(e); });
     askAgain(true);
   });
   window.setInterval(function () { if (load().length) { sendAll(); } }, CHECK_EVERY);

@@ -9,6 +9,7 @@ import pytest
 from tests.browser import thumb as phones
 from tests.browser.conftest import put_down
 from tests.browser.test_catte_thumb import SIDE_POT, open_session, tap, trick
+from tests.browser.test_no_console_error import LIVE_REFRESH, settle
 from tests.browser.test_phone import log_in
 from tests.browser.test_pwa import WORKER_ACTIVE
 from tests.factories import fresh
@@ -215,7 +216,7 @@ def test_a_round_left_to_the_table_holds_the_next_one_back_without_a_conflict(
     thumb.page.wait_for_selector("#entry-messages >> text=Tap the winner of every trick")
     # Round 2 is sent after round 1's answer is shown, and told to wait then.
     waits = "Round 2 waits on this phone until round 1 is saved."
-    thumb.page.wait_for_selector(f"#entry >> text={waits}")
+    thumb.page.wait_for_selector(f"#outbox-notes >> text={waits}")
     assert fresh(session).draft == ["t0", "t1"] and not thumb.page.locator(SHEET).count()
     for seat in (0, 1, 0, 1):
         tap(thumb, trick(seat))
@@ -247,6 +248,24 @@ def test_a_round_kept_offline_stays_until_the_correction_made_with_it_is_saved(
     thumb.page.wait_for_function("() => !document.querySelector('#outbox-badge')")
     assert recorded(session) == [[0, 0, 0, 0]]
     assert not thumb.page.locator(".outbox-unsettled").count()
+
+
+def test_a_choice_waiting_for_the_scorer_stays_put_through_a_refresh(
+    thumb, live_server, alice, bob, players, group
+):
+    """The note with the way to correct the round is not drawn again under the thumb when the
+    entry is refreshed: the very same link takes the tap."""
+    session = open_session(thumb, live_server, group, players, alice, PLAIN)
+    tapped_offline(thumb, trick(0))
+    on_sheet(thumb, "t0", "t0", "t0")
+    save_sheet(thumb)
+    catte_sessions.save_round(catte_sessions.load(session), 1, 0, bob, ["t2"] * 4)
+    thumb.page.context.set_offline(False)
+    correct = ".outbox-unsettled a:text('Correct round 1 with what you tapped')"
+    thumb.page.locator(correct).evaluate("link => { link.dataset.first = 'yes'; }")
+    thumb.page.evaluate(LIVE_REFRESH)
+    settle(thumb.page)
+    assert thumb.page.get_attribute(correct, "data-first") == "yes"
 
 
 def test_a_player_who_sat_down_while_the_phone_watched_is_on_its_sheet(
