@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from ledger.models import Account, Posting, Transaction
+from ledger.models import Account, PaymentDetails, Posting, Transaction
 from tracker.common.admin import ReadOnlyAdmin
 
 # Money moves only through ledger.posting, which keeps every balance the sum of its postings.
@@ -32,3 +32,11 @@ class PostingAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     list_display = ["transaction", "account", "amount_minor"]
     search_fields = ["account__player__name", "transaction__description"]
     raw_id_fields = ["transaction", "account"]
+
+
+# Payment details change only through ledger.payment_details, which keeps every version.
+@admin.register(PaymentDetails)
+class PaymentDetailsAdmin(ReadOnlyAdmin, admin.ModelAdmin):
+    list_display = ["__str__", "group", "changed_by", "changed_at"]
+    search_fields = ["player__name", "group__name"]
+    raw_id_fields = ["group", "player"]

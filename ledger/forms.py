@@ -2,6 +2,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from ledger import banks
 from ledger.payments import NOTE_MAX
 from tracker.common.money import money_field
 from tracker.common.names import by_name
@@ -59,3 +60,33 @@ class PaidForm(PaymentForm):
         for name in ("payer", "payee"):
             self.fields[name].widget = forms.HiddenInput()
         del self.fields["note"]
+
+
+class PaymentDetailsForm(forms.Form):
+    """A player's payment details as typed: the fields of the group's kind (payment_details.py
+    checks them), and the version of them the page showed."""
+
+    holder = forms.CharField(max_length=70, required=False, label=gettext_lazy("Account holder"))
+    iban = forms.CharField(max_length=50, required=False, label=gettext_lazy("IBAN"))
+    bic = forms.CharField(max_length=20, required=False, label=gettext_lazy("BIC (optional)"))
+    bank_bin = forms.ChoiceField(required=False, label=gettext_lazy("Bank"))
+    account = forms.CharField(max_length=30, required=False, label=gettext_lazy("Account number"))
+    text = forms.CharField(
+        max_length=140,
+        required=False,
+        label=gettext_lazy("How to pay this player"),
+        help_text=gettext_lazy("For example “PayPal: chi@example.com”."),
+    )
+    number = forms.IntegerField(min_value=0, max_value=2**31 - 1, widget=forms.HiddenInput)
+
+    KINDS = {"iban": ("holder", "iban", "bic"), "bank": ("bank_bin", "account"), "text": ("text",)}
+
+    def __init__(self, *args, kind, latest, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in [n for n in self.fields if n != "number" and n not in self.KINDS[kind]]:
+            del self.fields[name]
+        if "bank_bin" in self.fields:
+            self.fields["bank_bin"].choices = [("", "—"), *banks.by_name()]
+        if latest is not None and not self.is_bound:
+            self.initial = {**latest.values, "iban": latest.iban_formatted}
+        self.fields["number"].initial = latest.number if latest else 0

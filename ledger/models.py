@@ -3,6 +3,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from ledger.banks import BANKS
 from tracker.common.said import shown
 
 
@@ -128,3 +129,55 @@ class Posting(models.Model):
 
     def __str__(self):
         return f"{self.account}: {self.amount_minor}"
+
+
+class PaymentDetails(models.Model):
+    """One version of where a player is paid: for a group in EUR an account holder, IBAN and
+    BIC; in VND a bank (its NAPAS BIN) and account number; otherwise a line of text. The latest
+    version is the player's details; all blank, he has none. Never updated or deleted: a change
+    is a new row, so the group sees who changed what, and when."""
+
+    group = models.ForeignKey("tracker.Group", on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(
+        "tracker.Player", on_delete=models.CASCADE, related_name="payment_details"
+    )
+    number = models.PositiveIntegerField()  # 1, 2, … for each player: the compare-and-swap
+    holder = models.CharField(max_length=70, blank=True, default="")
+    iban = models.CharField(max_length=34, blank=True, default="")
+    bic = models.CharField(max_length=11, blank=True, default="")
+    bank_bin = models.CharField(max_length=6, blank=True, default="")
+    account = models.CharField(max_length=19, blank=True, default="")
+    text = models.CharField(max_length=140, blank=True, default="")
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    changed_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player", "number"], name="one_details_per_number")
+        ]
+        ordering = ["player", "-number"]
+        verbose_name_plural = _("payment details")
+
+    def __str__(self):
+        return f"{self.player} · payment details {self.number}"
+
+    FIELDS = ("holder", "iban", "bic", "bank_bin", "account", "text")
+
+    @property
+    def values(self) -> dict:
+        return {name: getattr(self, name) for name in self.FIELDS}
+
+    @property
+    def is_empty(self) -> bool:
+        return not any(self.values.values())
+
+    @property
+    def iban_formatted(self) -> str:
+        """In groups of four, as banks print it."""
+        return " ".join(self.iban[i : i + 4] for i in range(0, len(self.iban), 4))
+
+    @property
+    def bank_name(self) -> str:
+        return BANKS.get(self.bank_bin, self.bank_bin)

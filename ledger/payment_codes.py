@@ -1,15 +1,19 @@
-"""What a banking app scans to pay one transfer: the text of a VietQR code.
+"""What a banking app scans to pay one transfer: a VietQR code (VND) or an EPC code (EUR).
 
 VietQR is NAPAS's profile of the EMVCo merchant-presented QR code: ID, two-digit length and
 value, nested, ending with a CRC-16/CCITT-FALSE of everything before it. A transfer to an
 account names the bank by its 6-digit BIN, the account, the amount in đồng (no minor units),
 and a reference of at most 25 plain characters, which banks show as the transfer's note.
-Pure Python: no Django, no database.
+The EPC code ("GiroCode", EPC069-12 version 002) is segno's. Pure Python: no Django, no
+database.
 """
 
 import re
 import unicodedata
 from decimal import Decimal
+
+import segno
+from segno.helpers import make_epc_qr
 
 NAPAS = "A000000727"  # the application identifier of NAPAS's transfers
 TO_ACCOUNT = "QRIBFTTA"  # the service: a transfer to an account (not to a card)
@@ -68,3 +72,27 @@ def vietqr(bank_bin: str, account: str, amount: Decimal, reference: str = "") ->
         text += field("62", field("08", note))
     text += "6304"
     return text + crc16(text)
+
+
+def vietqr_code(bank_bin: str, account: str, amount: Decimal, reference: str = "") -> segno.QRCode:
+    return segno.make(vietqr(bank_bin, account, amount, reference), error="m", micro=False)
+
+
+def epc_code(holder: str, iban: str, bic: str, amount: Decimal, reference: str) -> segno.QRCode:
+    """The EPC code of a SEPA credit transfer of `amount` euros, in UTF-8, with `reference` as
+    its unstructured remittance text."""
+    if not Decimal("0.01") <= amount <= Decimal("999999999.99") or amount != round(amount, 2):
+        raise NotPayable("an amount in euros is from 0.01 to 999999999.99")
+    text = reference[:140].rstrip()
+    try:
+        return make_epc_qr(
+            name=holder, iban=iban, amount=amount, text=text, bic=bic or None, encoding="utf-8"
+        )
+    except ValueError as error:
+        raise NotPayable(str(error)) from error
+
+
+def svg(code: segno.QRCode) -> str:
+    """The code as an SVG element sized by the page, dark on a white quiet zone of four modules
+    (what a camera needs to find it, in a dark theme too)."""
+    return code.svg_inline(scale=1, border=4, dark="#000", light="#fff", omitsize=True)

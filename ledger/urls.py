@@ -10,4 +10,9 @@ urlpatterns = [
     path("payments/paid/", views.transfer_paid, name="transfer_paid"),
     path("payments/<id:transaction_pk>/reverse/", views.payment_reverse, name="payment_reverse"),
     path("players/<id:player_pk>/statement/", views.statement, name="statement"),
+    path(
+        "players/<id:player_pk>/payment-details/",
+        views.payment_details,
+        name="payment_details",
+    ),
 ]

@@ -11,8 +11,16 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from ledger import reports
 from ledger.balances import cached_balances, group_balances
-from ledger.forms import PaidForm, PaymentForm
+from ledger.forms import PaidForm, PaymentDetailsForm, PaymentForm
 from ledger.models import Posting, Transaction
+from ledger.payment_details import (
+    DetailsRefused,
+    change_details,
+    current_details,
+    details_of,
+    kind_of,
+    may_change,
+)
 from ledger.payments import PaymentError, record_payment, reverse_payment
 from tracker.common.permissions import group_for
 from tracker.common.shared_part import shared_key
@@ -36,6 +44,7 @@ def balances(request, pk):
         "payments": payments.select_related("reversed_by").order_by("-created_at", "-pk")[
             :LATEST_PAYMENTS
         ],
+        "details": current_details(group),
     }
     shared = shared_key(group, group)
     context["live_html"] = live_part(request, BALANCES_TEMPLATE, context, shared)
@@ -99,6 +108,33 @@ def payment_reverse(request, pk, transaction_pk):
     except (StalePage, PaymentError) as refusal:
         messages.error(request, str(refusal))
     return redirect("balances", pk=group.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def payment_details(request, pk, player_pk):
+    """A player's payment details, every version of them, and (to whom it is allowed) a form."""
+    group = group_for(request, pk)
+    player = get_object_or_404(group.players, pk=player_pk)
+    kind, latest = kind_of(group), details_of(player)
+    form = PaymentDetailsForm(request.POST or None, kind=kind, latest=latest)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            change_details(group, player, request.user, data, number=data["number"])
+            saved = _("Saved: %(player)s's payment details.") % {"player": player.name}
+            messages.success(request, saved)
+            return redirect("payment_details", pk=group.pk, player_pk=player.pk)
+        except DetailsRefused as refusal:
+            # The form stays as typed, against the details as they are now.
+            latest = details_of(player)
+            typed = {**request.POST.dict(), "number": latest.number if latest else 0}
+            form = PaymentDetailsForm(typed, kind=kind, latest=latest)
+            form.add_error(None, str(refusal))
+    context = {"group": group, "player": player, "form": form, "kind": kind}
+    context["history"] = player.payment_details.select_related("changed_by")[:50]
+    context["can_change"] = may_change(group, player)
+    return render(request, "ledger/payment_details.html", context)
 
 
 def page_number(request, last: int = 100_000) -> int:

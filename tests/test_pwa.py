@@ -109,10 +109,10 @@ def test_the_worker_keeps_no_page_but_the_games_and_never_a_post():
     assert "cache.put(url, kept)" in function_body(WORKER, "keepCopy")
     assert "keepCopy(request.url, response.clone())" in function_body(WORKER, "gamePage")
     assert "keepCopy(url.href, response)" in function_body(WORKER, "keepUnkept")
-    assert "GAME_PAGE.test(url.pathname)" in function_body(WORKER, "keepUnkept")
+    assert "KEPT_PAGE.test(url.pathname)" in function_body(WORKER, "keepUnkept")
     fetch = WORKER[WORKER.index('addEventListener("fetch"') :]
     assert 'request.mode === "navigate" && request.method === "GET" &&' in fetch
-    assert "GAME_PAGE.test(url.pathname)" in fetch
+    assert "KEPT_PAGE.test(url.pathname)" in fetch
     assert "cache.put(OFFLINE_URL, response)" in function_body(WORKER, "keepOfflinePageIn")
     assert WORKER.count(".addAll(") == 1 and "cache.addAll(fresh)" in WORKER
     assert "PRECACHE.map" in WORKER and ".add(" not in WORKER
@@ -173,10 +173,11 @@ def test_they_answer_only_get(client, db, name):
     assert client.post(reverse(name)).status_code == 405
 
 
-def test_the_pages_kept_for_offline_reading_are_the_games_and_their_table_views():
-    pattern = re.search(r"var GAME_PAGE = /(.+)/;", WORKER).group(1)
-    game_page = re.compile(pattern.replace("\\/", "/"))
+def test_the_pages_kept_for_offline_reading_are_the_games_their_table_views_and_the_balances():
+    pattern = re.search(r"var KEPT_PAGE = /(.+)/;", WORKER).group(1)
+    kept_page = re.compile(pattern.replace("\\/", "/"))
     for name in ["tournament", "session", "tournament_table", "session_table"]:
-        assert game_page.match(reverse(name, args=[7, 11])), name
-    for name, arguments in [("group", [7]), ("balances", [7]), ("hand_edit", [7, 11, 2])]:
-        assert not game_page.match(reverse(name, args=arguments)), name
+        assert kept_page.match(reverse(name, args=[7, 11])), name
+    assert kept_page.match(reverse("balances", args=[7]))
+    for name, arguments in [("group", [7]), ("payment_new", [7]), ("hand_edit", [7, 11, 2])]:
+        assert not kept_page.match(reverse(name, args=arguments)), name

@@ -1,6 +1,9 @@
 from django import template
 from django.utils.html import format_html_join
+from django.utils.safestring import mark_safe
 
+from ledger.payment_codes import svg
+from ledger.payment_details import pay_code, reference
 from tracker.common.locale_money import amount_text, signed_text
 
 register = template.Library()
@@ -27,3 +30,22 @@ def paid_fields(balances, transfer):
     return format_html_join(
         "", '<input type="hidden" name="{}" value="{}">', sorted(values.items())
     )
+
+
+@register.inclusion_tag("ledger/_pay_by_qr.html")
+def pay_by_qr(balances, transfer, details):
+    """For a transfer to a player with payment details: the code to scan and the same as text."""
+    group = balances.group
+    payer = balances.row_of(transfer.payer).player
+    payee = balances.row_of(transfer.payee).player
+    found = details.get(payee.pk)
+    if found is None:
+        return {"details": None}
+    text = reference(group, payer, payee)
+    code = pay_code(group, found, transfer.amount, text)
+    return {
+        "group": group, "payer": payer, "payee": payee, "details": found, "reference": text,
+        "amount": amount_text(group, transfer.amount),
+        "plain_amount": group.plain_amount(transfer.amount),
+        "svg": mark_safe(svg(code)) if code else "",  # segno's markup: no text of a person
+    }  # fmt: skip

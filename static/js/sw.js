@@ -14,8 +14,8 @@ var OFFLINE_URL = "%OFFLINE_URL%";
 var PRECACHE = ["%PRECACHE%"];
 var LOGOUT_URL = "%LOGOUT_URL%";
 var KEPT_PAGES = "kept-pages";  // not "cardtable-...": a new worker keeps them
-// A tournament's or a session's page, or its table view.
-var GAME_PAGE = /^\/groups\/\d+\/(tournaments|sessions)\/\d+\/(table\/)?$/;
+// A tournament's or a session's page, its table view, or who owes whom (its codes to pay by).
+var KEPT_PAGE = /^\/groups\/\d+\/((tournaments|sessions)\/\d+\/(table\/)?|balances\/)$/;
 // Only when the offline page (in the phone's language) could not be cached.
 var OFFLINE_TEXT = "Offline \u2014 nothing was saved. Your taps were not sent; " +
   "try again when the phone is back online.";
@@ -148,7 +148,7 @@ function keepOfflinePageIn(language) {
 // to be kept aside, so that it reads without a network from then on.
 function keepUnkept(path) {
   var url = new URL(path, self.location.origin);
-  if (!GAME_PAGE.test(url.pathname)) { return Promise.resolve(); }
+  if (!KEPT_PAGE.test(url.pathname)) { return Promise.resolve(); }
   return caches.match(url.href, { cacheName: KEPT_PAGES }).then(function (kept) {
     if (kept) { return undefined; }
     return fetch(url.href, { credentials: "same-origin" })
@@ -175,7 +175,7 @@ self.addEventListener("fetch", function (event) {
   if (request.method === "GET" && isStatic(url)) {
     event.respondWith(cacheFirst(request));
   } else if (request.mode === "navigate" && request.method === "GET" &&
-             url.origin === self.location.origin && GAME_PAGE.test(url.pathname)) {
+             url.origin === self.location.origin && KEPT_PAGE.test(url.pathname)) {
     event.respondWith(gamePage(event));
   } else if (request.mode === "navigate") {
     if (request.method === "POST" && url.pathname === LOGOUT_URL) {

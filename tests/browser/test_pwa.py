@@ -200,10 +200,11 @@ def test_the_wake_lock_breaks_nothing_where_it_is_not_given(
 
 
 def offline_after_a_reload(phone, live_server, tournament) -> str:
-    """The group page, then its balances; the network goes and the page is reloaded (as the
-    live check does when the balances changed). The address of the balances."""
+    """The group page, then its balances session by session (a page not kept for reading
+    offline); the network goes and the page is reloaded (as the live check does when the
+    balances changed). The address of those balances."""
     log_in(phone, live_server, "alice")
-    balances = live_server.url + f"/groups/{tournament.group_id}/balances/"
+    balances = live_server.url + f"/groups/{tournament.group_id}/balances/by-session/"
     phone.goto(live_server.url + f"/groups/{tournament.group_id}/")
     phone.goto(balances)
     phone.evaluate(WORKER_ACTIVE)
@@ -250,7 +251,7 @@ def test_a_game_read_before_the_network_went_stays_readable_marked_offline(
     assert "offline: the page as this phone last read it." in phone.inner_text("#kept-copy")
     assert "Bids · game 1, hand 1" in phone.inner_text("#entry")  # who bids, as last read
     phone.goto(live_server.url + f"/groups/{tournament.group_id}/balances/")
-    assert OFFLINE in phone.inner_text("#offline")  # a page never read as a game's: not kept
+    assert OFFLINE in phone.inner_text("#offline")  # a page never read here: not kept
     phone.context.set_offline(False)  # back to the game, read afresh
     phone.wait_for_url(live_server.url + tournament.get_absolute_url())
     phone.wait_for_selector("#entry")

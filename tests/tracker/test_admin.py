@@ -7,7 +7,8 @@ import pytest
 from django.contrib import admin
 from django.urls import reverse
 
-from ledger.models import Account, Posting, Transaction
+from ledger.models import Account, PaymentDetails, Posting, Transaction
+from ledger.payment_details import change_details
 from tests.factories import GroupFactory, UserFactory, fresh
 from tracker.catte import services as catte_sessions
 from tracker.cutthroat import services as tournaments
@@ -26,7 +27,7 @@ from tracker.rules import catte
 MODELS = [model for model in admin.site._registry if model._meta.app_label in ("tracker", "ledger")]
 READ_ONLY = [
     *(Tournament, TournamentSeat, Hand, Session, SessionSeat, Round, Change),
-    *(Account, Transaction, Posting),
+    *(Account, Transaction, Posting, PaymentDetails),
 ]
 
 
@@ -38,9 +39,9 @@ def as_superuser(client, db):
 
 
 @pytest.fixture
-def played(group, bob, players):
-    """A tournament with a hand and a session with a round: a row of every game and ledger
-    model, written by the services."""
+def played(group, alice, bob, players):
+    """A tournament with a hand, a session with a round and a player's payment details: a row
+    of every game and ledger model, written by the services."""
     tournament = tournaments.start(group, players[:3], {"preset": "official"}, bob)
     bids, tricks = {"An": 6, "Bình": 5, "Chi": 6}, {"An": 6, "Bình": 5, "Chi": 6}
     tournaments.record_bids(tournaments.load(fresh(tournament)), bids, bob)
@@ -48,6 +49,9 @@ def played(group, bob, players):
     tournaments.record_tricks(board, 1, tricks, {"JD": "An", "JC": "Chi"}, bob)
     board = catte_sessions.load(catte_sessions.start(group, players, {"stake": "1.00"}, bob))
     catte_sessions.record_round(board, catte.Round(tricks=["An"] * 4), bob)
+    group.membership = group.memberships.get(user=alice)
+    details = {"holder": "An Lê", "iban": "DE89370400440532013000"}
+    change_details(group, players[0], alice, details, number=0)
 
 
 def admin_url(model, view, *args):

@@ -9,7 +9,7 @@ from django.urls import URLResolver, get_resolver, reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ledger.models import Posting, Transaction
+from ledger.models import PaymentDetails, Posting, Transaction
 from tests.conftest import client_for
 from tests.factories import pay
 from tracker.catte import board as catte_board
@@ -44,7 +44,7 @@ FIELDS = [
     "session", "short_name", "draft_version", "shown", "language", "next", "entry",
     "card", "claim", "ace", "auto_win", "fold", "false_claim", "absent",
     *(f"trick_{n}" for n in range(1, 7)),
-    "starts_on", "ends_on",
+    "starts_on", "ends_on", "holder", "iban", "bic", "bank_bin", "account",
 ]  # fmt: skip
 HOSTILE = st.one_of(
     st.text(max_size=30),
@@ -66,7 +66,7 @@ URLS = [
     "group_restore", "payment_new", "transfer_paid", "payment_reverse", "group_create",
     "session_join",
     "session_leave", "session_back", "choose_language", "hand_sent_later",
-    "round_sent_later", "seasons", "season_remove", "restore_progress",
+    "round_sent_later", "seasons", "season_remove", "restore_progress", "payment_details",
 ]  # fmt: skip
 
 
@@ -109,7 +109,7 @@ def url_of(name: str, ids: dict) -> str:
 
 def rows() -> tuple:
     models = (Tournament, Hand, Session, Round, Player, Change, Transaction, Membership, Invite)
-    models += (Season,)
+    models += (Season, PaymentDetails)
     return tuple(model.objects.count() for model in models)
 
 

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ledger.balances import cached_balances
+from ledger.payment_details import latest_changes
 from tracker.common.health import cache_problem, database_problem
 from tracker.common.names import by_name, derived_short_name
 from tracker.common.permissions import group_for
@@ -88,6 +89,7 @@ def group_page(group, **more) -> dict:
         "tournaments": tournaments.prefetch_related(seats["tournament"])[:LATEST_GAMES],
         "sessions": group.sessions.prefetch_related(seats["session"])[:LATEST_GAMES],
         "balances": SimpleLazyObject(partial(cached_balances, group, players)),
+        "details_changes": SimpleLazyObject(partial(latest_changes, group)),
         "can_score": group.membership.allows(Role.SCORER),
         "is_owner": is_owner,
         "setting_up": is_owner and len(players) < SET_UP_PLAYERS,

@@ -75,6 +75,8 @@ def export_zip(group) -> bytes:
         if shorts:
             manifest["short_names"] = shorts
         manifest["payments"] = payment_entries(group)
+        # Where players are paid is theirs, not the games': a zip passed around leaves it out.
+        manifest["payment_details_included"] = False
         seasons = [
             {"name": season.name, "starts": str(season.starts_on), "ends": str(season.ends_on)}
             for season in group.seasons.order_by("starts_on", "ends_on", "pk")

@@ -26,7 +26,11 @@ def check_manifest(manifest: dict) -> None:
     if manifest.get("format") != FORMAT:
         raise RulesError(_('backup: "format" must be "%(format)s"') % {"format": FORMAT})
     keys = {"format", "group", "currency", "logs", "players", "short_names", "payments", "seasons"}
-    _only_keys(manifest, keys, "backup", required=("currency", "logs"))
+    _only_keys(
+        manifest, keys | {"payment_details_included"}, "backup", required=("currency", "logs")
+    )
+    if manifest.get("payment_details_included", False) is not False:
+        raise RulesError(_('backup: "payment_details_included" must be false'))
     currency = manifest.get("currency")
     if not isinstance(currency, str) or currency not in CURRENCIES:
         raise RulesError(

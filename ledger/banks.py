@@ -1,0 +1,58 @@
+"""The banks of Vietnam a VietQR code can name: NAPAS's 6-digit BIN of each, with the short name
+its customers know it by. Pure data."""
+
+BANKS = {
+    "970436": "Vietcombank",
+    "970415": "VietinBank",
+    "970418": "BIDV",
+    "970405": "Agribank",
+    "970407": "Techcombank",
+    "970422": "MB",
+    "970416": "ACB",
+    "970432": "VPBank",
+    "970423": "TPBank",
+    "970403": "Sacombank",
+    "970437": "HDBank",
+    "970441": "VIB",
+    "970443": "SHB",
+    "970431": "Eximbank",
+    "970426": "MSB",
+    "970448": "OCB",
+    "970440": "SeABank",
+    "970449": "LPBank",
+    "970428": "Nam A Bank",
+    "970425": "ABBANK",
+    "970409": "Bac A Bank",
+    "970438": "BaoViet Bank",
+    "970412": "PVcomBank",
+    "970429": "SCB",
+    "970452": "Kienlongbank",
+    "970419": "NCB",
+    "970430": "PGBank",
+    "970400": "Saigonbank",
+    "970408": "GPBank",
+    "970444": "CBBank",
+    "970406": "DongA Bank",
+    "970454": "BVBank",
+    "970427": "VietABank",
+    "970433": "Vietbank",
+    "970414": "OceanBank",
+    "970424": "Shinhan Bank",
+    "970457": "Woori Bank",
+    "970458": "UOB",
+    "970439": "Public Bank",
+    "970410": "Standard Chartered",
+    "458761": "HSBC",
+    "422589": "CIMB",
+    "970442": "Hong Leong Bank",
+    "970434": "Indovina Bank",
+    "546034": "Cake",
+    "546035": "Ubank",
+    "963388": "Timo",
+    "668888": "KBank",
+}
+
+
+def by_name() -> list[tuple[str, str]]:
+    """(BIN, name) in the order of the names, for a list to pick from."""
+    return sorted(BANKS.items(), key=lambda bank: bank[1].casefold())

@@ -1,0 +1,174 @@
+"""Where each player is paid: the one gate for payment details.
+
+What a group in EUR keeps is an account holder, an IBAN (its country's format and check digits,
+checked by schwifty) and an optional BIC; a group in VND, a bank of the NAPAS list and an account
+number; any other group, a line of text ("PayPal: …"). The player's own linked account may change
+them, or an owner. A change is a new version (`PaymentDetails.number`, unique per player: the
+page's number is the compare-and-swap, and the same tap sent twice is one change), and a change
+of the group: its pages show it, so a swapped IBAN does not pass unseen.
+"""
+
+from decimal import Decimal
+
+from django.db import IntegrityError
+from django.db import transaction as db_transaction
+from django.utils.translation import gettext as _
+from schwifty import BIC, IBAN
+from schwifty.exceptions import InvalidChecksumDigits, SchwiftyException
+
+from ledger import payment_codes
+from ledger.banks import BANKS
+from ledger.models import PaymentDetails
+from tracker.common.text import hidden_character
+from tracker.common.versioning import touch_group
+from tracker.models import Role
+
+
+class DetailsRefused(ValueError):
+    """Nothing was saved; the message says why."""
+
+
+def kind_of(group) -> str:
+    """Which details a group's players have: "iban", "bank" or "text"."""
+    return {"EUR": "iban", "VND": "bank"}.get(group.currency, "text")
+
+
+def details_of(player) -> PaymentDetails | None:
+    """The player's latest version, or None when he never had any."""
+    return player.payment_details.select_related("changed_by").first()
+
+
+def current_details(group) -> dict[int, PaymentDetails]:
+    """Each player's details that are not blank, by the player's key."""
+    latest = {}
+    rows = PaymentDetails.objects.filter(group=group).order_by("player_id", "-number")
+    for row in rows.select_related("changed_by"):
+        latest.setdefault(row.player_id, row)
+    return {player: row for player, row in latest.items() if not row.is_empty}
+
+
+def latest_changes(group, count: int = 3) -> list[PaymentDetails]:
+    """The group's latest changes of anyone's details, for its page to point out."""
+    rows = PaymentDetails.objects.filter(group=group).select_related("player", "changed_by")
+    return list(rows.order_by("-changed_at", "-pk")[:count])
+
+
+def may_change(group, player) -> bool:
+    """An owner may change anyone's details; a scorer only his own player's."""
+    membership = group.membership
+    if membership.allows(Role.OWNER):
+        return True
+    return membership.allows(Role.SCORER) and player.user_id == membership.user_id
+
+
+def change_details(group, player, user, values: dict, *, number: int) -> PaymentDetails:
+    """Record `values` as the player's details, against version `number` of them that the
+    page showed (0: none). Unchanged, nothing is recorded."""
+    if not may_change(group, player):
+        raise DetailsRefused(
+            _("Only an owner or %(player)s's own account can change these details.")
+            % {"player": player.name}
+        )
+    clean = checked(group, values)
+    latest = details_of(player)
+    if latest is not None and latest.values == clean:
+        return latest
+    if latest is None and not any(clean.values()):
+        raise DetailsRefused(_("Nothing to save: every field is empty."))
+    try:
+        with db_transaction.atomic():
+            row = PaymentDetails.objects.create(
+                group=group, player=player, number=number + 1, changed_by=user, **clean
+            )
+            touch_group(group.pk)
+            return row
+    except IntegrityError:
+        first = player.payment_details.filter(number=number + 1).first()
+        if first is not None and first.values == clean and first.changed_by_id == user.pk:
+            return first  # the same tap, sent again
+        raise DetailsRefused(
+            _("%(player)s's payment details were changed meanwhile; here they are now.")
+            % {"player": player.name}
+        ) from None
+
+
+def checked(group, values: dict) -> dict:
+    """The details of a group's kind, checked and written the one way they are stored."""
+    clean = dict.fromkeys(PaymentDetails.FIELDS, "")
+    kind = kind_of(group)
+    if kind == "iban":
+        clean.update(_checked_iban(values))
+    elif kind == "bank":
+        clean.update(_checked_bank(values))
+    else:
+        clean["text"] = _visible(values.get("text", ""), 140)
+    return clean
+
+
+def _checked_iban(values: dict) -> dict:
+    holder = _visible(values.get("holder", ""), 70)
+    iban, bic = values.get("iban", "").strip(), values.get("bic", "").strip()
+    if not (holder or iban or bic):
+        return {}
+    if not holder or not iban:
+        raise DetailsRefused(_("An account holder and an IBAN are both needed."))
+    try:
+        iban = IBAN(iban).compact
+    except InvalidChecksumDigits:
+        raise DetailsRefused(
+            _("This IBAN's check digits do not match: a character is mistyped.")
+        ) from None
+    except SchwiftyException:
+        raise DetailsRefused(
+            _("This is not an IBAN: check its country letters, length and digits.")
+        ) from None
+    if bic:
+        try:
+            bic = BIC(bic).compact
+        except SchwiftyException:
+            refusal = _("A BIC is 8 or 11 letters and digits, e.g. COBADEFFXXX.")
+            raise DetailsRefused(refusal) from None
+    return {"holder": holder, "iban": iban, "bic": bic}
+
+
+def _checked_bank(values: dict) -> dict:
+    bank, account = values.get("bank_bin", ""), "".join(values.get("account", "").split())
+    if not (bank or account):
+        return {}
+    if bank not in BANKS:
+        raise DetailsRefused(_("Choose the bank from the list."))
+    if not payment_codes.ACCOUNT.fullmatch(account):
+        raise DetailsRefused(_("An account number is 1 to 19 letters and digits."))
+    return {"bank_bin": bank, "account": account.upper()}
+
+
+def _visible(text: str, most: int) -> str:
+    text = text.strip()
+    if len(text) > most:
+        raise DetailsRefused(_("At most %(most)d characters.") % {"most": most})
+    if (hidden := hidden_character(text)) is not None:
+        raise DetailsRefused(
+            _("This cannot hold an invisible or control character (%(code)s).") % {"code": hidden}
+        )
+    return text
+
+
+def reference(group, payer, payee) -> str:
+    """What the transfer says, so the table knows it: "Card table · Thursday table · An → Chi";
+    in VND what banks take (no marks, at most 25 characters), the names first."""
+    if kind_of(group) == "bank":
+        return payment_codes.plain_reference(f"{payer.name} {payee.name} {group.name}")
+    return f"{_('Card table')} · {group.name} · {payer.name} → {payee.name}"[:140]
+
+
+def pay_code(group, details: PaymentDetails, amount: Decimal, text: str):
+    """The code a banking app scans to pay `amount` to these details with the reference `text`,
+    or None where there is none (a group in another currency; details a bank would refuse)."""
+    try:
+        if kind_of(group) == "iban" and details.iban:
+            return payment_codes.epc_code(details.holder, details.iban, details.bic, amount, text)
+        if kind_of(group) == "bank" and details.bank_bin:
+            return payment_codes.vietqr_code(details.bank_bin, details.account, amount, text)
+    except payment_codes.NotPayable:
+        return None
+    return None
