@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 BIN := $(VENV)/bin
 
-.PHONY: run test lint install messages demo bench load clean
+.PHONY: run check test lint install messages demo bench load clean
 
 # Another port when 8000 is taken: make run PORT=8001
 PORT ?= 8000
@@ -33,9 +33,20 @@ lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
+# Before each commit, in a few minutes: lint, the rules' types, and every test but the browser
+# tests and the benchmarks, spread over the machine's cores.
+check: lint messages
+	$(PY) manage.py makemigrations --check --dry-run
+	$(BIN)/mypy
+	$(BIN)/pytest -n auto -m "not browser and not slow"
+
+# The whole suite: the tests without a browser spread over the cores, then the browser tests one
+# at a time (each drives its own Chromium against a live server).
 test: lint messages
 	$(PY) manage.py makemigrations --check --dry-run
-	$(BIN)/pytest
+	$(BIN)/mypy
+	$(BIN)/pytest -n auto -m "not browser"
+	$(BIN)/pytest -m browser
 
 demo: messages
 	$(PY) manage.py migrate --noinput

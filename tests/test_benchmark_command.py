@@ -19,6 +19,7 @@ SERVER_DID_NOT_START = (
 )
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(
     sys.platform == "win32" or gunicorn_path() is None, reason="gunicorn runs on Unix only"
 )

@@ -10,6 +10,7 @@ from django.conf import settings
 from bench.server import gunicorn_path
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(
     sys.platform == "win32" or gunicorn_path() is None, reason="gunicorn runs on Unix only"
 )

@@ -162,7 +162,7 @@ def log_from(
 
 def round_entry(round_: Round) -> dict:
     """A round as the log writes it (players by name)."""
-    entry = {}
+    entry: dict[str, object] = {}
     if round_.absent:
         entry["absent"] = list(round_.absent)
     if round_.auto_win is not None:

@@ -7,6 +7,7 @@ that knows the state after round n plays round n + 1 without replaying the round
 
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import cast
 
 from tracker.rules import Phrase, RulesError, _
 from tracker.rules.catte_cards import next_card, parse_card
@@ -277,7 +278,7 @@ def _play_round(
             if name != winner:
                 net[round_.ace_withheld_by or name] -= stake
                 net[winner] += stake
-    penalty = settings.false_claim_penalty
+    penalty = cast(Decimal, settings.false_claim_penalty)  # a stake when left out (Settings)
     for claimant in round_.false_claims:
         for name in seats:
             if name != claimant:
@@ -319,6 +320,7 @@ def _side_pot_round(settings, seats, claimant, open_shares, net) -> dict[str, De
 
 
 def _auto_win(table: Table, settings: Settings, round_: Round) -> tuple[str, str, list[str]]:
+    assert round_.auto_win is not None  # asked only of a round won so
     winner, hand = round_.auto_win
     table.seated(winner, Phrase(_("win the round")))
     if hand not in AUTO_WIN_HANDS:

@@ -7,17 +7,18 @@ tells them apart.
 """
 
 from collections.abc import Hashable, Sequence
-from typing import NoReturn
+from typing import NoReturn, TypeVar
 
 from tracker.rules import Phrase, RulesError, _
 from tracker.rules.catte_settings import Settings
 
+Player = TypeVar("Player", bound=Hashable)  # a name, or a seat
 FEWEST_AT_TABLE = 3
 AUTO_WIN_HANDS = ("four_aces", "four_of_a_kind", "flush")
 SWEEP_TRICKS, ALL_TRICKS = 4, 6
 
 
-def round_dealer(players: Sequence, due: Hashable, absent: Sequence = ()) -> Hashable:
+def round_dealer(players: Sequence[Player], due: Player, absent: Sequence[Player] = ()) -> Player:
     """Who deals: the player due to deal (the last round's winner), or, when he sits the round
     out, the next player after him in seat order who is at the table."""
     start = players.index(due)

@@ -3,6 +3,7 @@
 import re
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from tracker.rules import Phrase, RulesError, _
 
@@ -42,7 +43,7 @@ def parse_amount(text, where: str | Phrase) -> Decimal:
     return amount
 
 
-def format_money(amount: Decimal) -> str:
+def format_money(amount: Decimal | None) -> str:
     """Money as the result documents write it: exactly two places, never "-0.00"."""
     return f"{(amount if amount else ZERO).quantize(CENT):f}"
 
@@ -134,7 +135,7 @@ def settings_from_rules(rules: dict) -> Settings:
             raise RulesError(_('rules: unknown setting "{key}"'), key=key)
     if "stake" not in rules:
         raise RulesError(_('rules: stake is required (an amount such as "1.00")'))
-    chosen = {"stake": parse_amount(rules["stake"], "rules: stake")}
+    chosen: dict[str, Any] = {"stake": parse_amount(rules["stake"], "rules: stake")}
     for key in ("false_claim_penalty", "side_pot_stake"):
         if key in rules:
             chosen[key] = parse_amount(rules[key], f"rules: {key}")

@@ -52,11 +52,11 @@ def _letters(char: str) -> tuple[list[str], list[int]]:
         return list(spelt), [mark]
     decomposed = unicodedata.normalize("NFD", char)
     letter, marks = decomposed[0], []
-    for mark in decomposed[1:]:
-        if (letter, mark) in LETTERS:
-            letter = LETTERS[(letter, mark)]
+    for combining in decomposed[1:]:
+        if (letter, combining) in LETTERS:
+            letter = LETTERS[(letter, combining)]
         else:
-            marks.append(MARKS.get(mark, OTHER_MARK))
+            marks.append(MARKS.get(combining, OTHER_MARK))
     return [letter], marks
 
 

@@ -55,7 +55,7 @@ def hand_breakdown(result: HandResult, settings: Settings) -> dict[str, list[Sco
         if penalty := result.bag_penalty[player]:
             kind = BAG_OUT if bagged_out(result, player, settings) else BAG_COST
             parts.append(ScorePart(kind, -penalty, bags=penalty // 10))
-        parts += [ScorePart(JACK, a, cards=(c,)) for c, a in awards.items() if a != "bag"]
+        parts += [ScorePart(JACK, a, cards=(c,)) for c, a in awards.items() if isinstance(a, int)]
         if void:
             parts.append(ScorePart(NO_JACKS, cards=tuple(void)))
         breakdown[player] = parts

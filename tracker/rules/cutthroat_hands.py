@@ -83,7 +83,7 @@ class Standings:
     """
 
     players: list[str]
-    games: list[GameSummary]
+    games: Sequence[GameSummary]
     wins: dict[str, int]
     champion: str | None
     finished: bool
@@ -100,7 +100,9 @@ class Standings:
 
 @dataclass
 class TournamentResult(Standings):
-    """The standings with every scored hand, game by game (``games`` are GameResults)."""
+    """The standings with every scored hand, game by game."""
+
+    games: Sequence[GameResult]
 
 
 def bidding_order(player_count: int, number: int) -> list[int]:
@@ -140,6 +142,7 @@ def bid_score(bid: int | str, tricks: int, moon: int, nil_tricks_are_bags: bool 
         return BidScore(MADE, 100, tricks - 6) if tricks >= 6 else BidScore(SET, -100, 0)
     if bid == "SM":  # a made moon takes no bags
         return BidScore(MADE, 150, 0) if tricks >= moon else BidScore(SET, -150, 0)
+    assert isinstance(bid, int), bid  # every named bid is scored above
     if tricks >= bid:
         return BidScore(MADE, 10 * bid, tricks - bid)
     return BidScore(SET, -10 * bid, 0)
@@ -158,7 +161,7 @@ def jacks_by_player(caught: Mapping[str, str], awards: Mapping[str, int | str]):
     by_player: dict[str, list[str]] = {}
     for card, player in caught.items():
         by_player.setdefault(player, []).append(card)
-    counted = {}
+    counted: dict[str, tuple[list[str], list[str]]] = {}
     for player, cards in by_player.items():
         if len(cards) > 1 and not (len(cards) == 3 == len(awards)):
             counted[player] = ([], cards)
@@ -173,10 +176,11 @@ def jack_effects(caught: Mapping[str, str], awards: Mapping[str, int | str]):
     removed: dict[str, int] = {}
     for player, (cards, _void) in jacks_by_player(caught, awards).items():
         for card in cards:
-            if awards[card] == "bag":
+            award = awards[card]
+            if isinstance(award, str):  # "bag"
                 removed[player] = removed.get(player, 0) + 1
             else:
-                points[player] = points.get(player, 0) + awards[card]
+                points[player] = points.get(player, 0) + award
     return points, removed
 
 
@@ -193,7 +197,7 @@ HAND_RESULT_FIELDS = (
 
 def hand_result_snapshot(result: HandResult, players: list[str]) -> dict:
     """A scored hand as JSON-ready values, players by seat."""
-    snapshot = {
+    snapshot: dict[str, object] = {
         "game": result.game,
         "number": result.number,
         "hand_index": result.hand_index,

@@ -4,6 +4,7 @@ Import the public names from ``tracker.rules.cutthroat``; this module is one par
 """
 
 from collections.abc import Mapping
+from typing import cast
 
 from tracker.rules import Phrase, RulesError, _
 from tracker.rules.cutthroat_hands import (
@@ -36,7 +37,7 @@ class TournamentState:
         self.settings = settings
         self.tricks = settings.tricks(len(self.players))
         self.moon = settings.moon(len(self.players))
-        self.games: list[GameResult] = []
+        self.games: list[GameSummary] = []  # GameResults, but for a state resumed
         self.current: list[HandResult] = []
         self.wins = dict.fromkeys(self.players, 0)
         self.champion: str | None = None
@@ -347,7 +348,7 @@ class TournamentState:
             "games": [
                 {
                     "number": game.number,
-                    "winner": seat(game.winner),
+                    "winner": seat(cast(str, game.winner)),  # every game kept was won
                     "totals": by_seat(game.totals),
                     "hand_count": game.hand_count,
                 }

@@ -175,12 +175,13 @@ def _award_jacks(value) -> JackAwards:
     if isinstance(value, Mapping):
         pairs = list(value.items())
     else:
+        not_a_map = RulesError(_('rules: "award_jacks" must map cards to points or "bag"'))
         try:
             pairs = [tuple(pair) for pair in value]
         except TypeError:
-            pairs = None
-        if pairs is None or any(len(pair) != 2 for pair in pairs):
-            raise RulesError(_('rules: "award_jacks" must map cards to points or "bag"'))
+            raise not_a_map from None
+        if any(len(pair) != 2 for pair in pairs):
+            raise not_a_map
     awards = dict(pairs)
     for card, award in awards.items():
         if card not in AWARD_JACKS:

@@ -7,10 +7,11 @@ is very likely to be at least as good as: it starts at 0 and rises as the matche
 model surer of him, so a newcomer with one lucky win does not top the table.
 """
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from typing import Any
 
-from openskill.models import PlackettLuce
+from openskill.models import PlackettLuce, PlackettLuceRating
 
 from tracker.rules.collation import sort_key
 
@@ -43,10 +44,10 @@ class Rating:
         return self.games < PROVISIONAL_GAMES
 
 
-def ranking_by(scores: dict[str, object]) -> Ranking:
+def ranking_by(scores: Mapping[str, Any]) -> Ranking:
     """The ranking of a match from each player's score (points or money): highest first, equal
     scores tied."""
-    places: dict[object, list[str]] = {}
+    places: dict[Any, list[str]] = {}
     for name, score in sorted(scores.items(), key=lambda item: item[1], reverse=True):
         places.setdefault(score, []).append(name)
     return list(places.values())
@@ -56,13 +57,14 @@ def rated_matches(matches: Iterable[Ranking]) -> Iterator[list[Rating]]:
     """After each match, played in this order, the new ratings of its players. A match of
     fewer than two players tells nothing and is passed over."""
     model = PlackettLuce()
-    ratings, games = {}, {}
+    ratings: dict[str, PlackettLuceRating] = {}
+    games: dict[str, int] = {}
     for places in matches:
         names = [name for place in places for name in place]
         if len(names) < 2:
             continue
         # The rank of a place is its position, so tied names share one rank (lower is better).
-        ranks = [number for number, place in enumerate(places) for _ in place]
+        ranks: list[float] = [number for number, place in enumerate(places) for _ in place]
         teams = [[ratings.get(name) or model.rating(name=name)] for name in names]
         updated = []
         for name, [rated] in zip(names, model.rate(teams, ranks=ranks), strict=True):
@@ -75,7 +77,7 @@ def rated_matches(matches: Iterable[Ranking]) -> Iterator[list[Rating]]:
 def rate(matches: Iterable[Ranking]) -> list[Rating]:
     """Every player's rating after `matches`, played in this order; best rating first, equal
     ratings by name."""
-    latest = {}
+    latest: dict[str, Rating] = {}
     for updated in rated_matches(matches):
         latest.update((row.name, row) for row in updated)
     return sorted(latest.values(), key=lambda row: (-row.rating, sort_key(row.name)))
