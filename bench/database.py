@@ -14,7 +14,7 @@ from django.urls import reverse
 from bench import history
 from bench.report import CHANGED
 from tracker.common.live import live_token
-from tracker.models import Session, Tournament
+from tracker.models import CatteSession, Tournament
 
 PAGES = ["group page", "Cutthroat scoreboard", "Cắt Tê session", "balances", "statement"]
 # What each phone fetches after a change: the live part of the page, as htmx asks for it.
@@ -50,7 +50,7 @@ def fill(small: int, large: int, clients: int) -> dict:
             tournament.get_absolute_url(),
             session.get_absolute_url(),
             reverse("live", args=[live_token("session", session.pk)])
-            + f"?v={Session.objects.get(pk=session.pk).version}",
+            + f"?v={CatteSession.objects.get(pk=session.pk).version}",
         ]
         saves_group, players = history.make_group(f"Saves, {label} history", user)
         games = [
@@ -107,7 +107,7 @@ def count_queries(client, url: str, htmx: bool = False) -> int:
 def count() -> dict:
     """Played hands by tournament and rounds by session, to check that every save was saved."""
     hands = Tournament.objects.annotate(n=Count("hands", filter=Q(hands__tricks__isnull=False)))
-    rounds = Session.objects.annotate(n=Count("rounds"))
+    rounds = CatteSession.objects.annotate(n=Count("rounds"))
     return {
         "hands": {str(pk): n for pk, n in hands.values_list("pk", "n")},
         "rounds": {str(pk): n for pk, n in rounds.values_list("pk", "n")},

@@ -8,7 +8,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from tracker.logs import registry as logs
-from tracker.models import Group, Player, Session, Tournament
+from tracker.models import CatteSession, Group, Player, Tournament
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
@@ -27,7 +27,7 @@ def balances_of(name):
 def test_import_log_creates_the_group_and_players_and_says_so():
     printed = run("import_log", str(EXAMPLES / "catte-evening.json"), "--group", "Stammtisch")
     assert "Created group Stammtisch (EUR)." in printed and "Created player Dũng." in printed
-    assert Session.objects.get().group.name == "Stammtisch"
+    assert CatteSession.objects.get().group.name == "Stammtisch"
 
 
 @pytest.mark.django_db

@@ -4,6 +4,7 @@ from django.db import transaction
 from tracker.common.admin import ReadOnlyAdmin
 from tracker.common.versioning import touch_group
 from tracker.models import (
+    CatteSession,
     Change,
     Group,
     Hand,
@@ -14,7 +15,6 @@ from tracker.models import (
     Restore,
     Round,
     Season,
-    Session,
     SessionSeat,
     ThrottledPost,
     Tournament,
@@ -140,7 +140,7 @@ class SessionSeatInline(ReadOnlyAdmin, admin.TabularInline):
     raw_id_fields = ["player"]
 
 
-@admin.register(Session)
+@admin.register(CatteSession)
 class SessionAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     list_display = ["__str__", "group", "round_count", "created_at", "closed_at"]
     search_fields = ["name", "group__name"]

@@ -13,7 +13,7 @@ from tests.factories import PlayerFactory, session_of_sweeps
 from tests.tracker.test_history_views import worked_tournament
 from tests.tracker.test_ratings import closed
 from tracker.history import seasons
-from tracker.models import Session, Tournament
+from tracker.models import CatteSession, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -29,7 +29,9 @@ def a_year(group, alice):
     for month in range(1, 13):
         order = players[month % 4 :] + players[: month % 4]
         session = closed(session_of_sweeps(group, order, alice, rounds=month % 3 + 1), alice)
-        Session.objects.filter(pk=session.pk).update(created_at=f"2026-{month:02}-05T20:00:00Z")
+        CatteSession.objects.filter(pk=session.pk).update(
+            created_at=f"2026-{month:02}-05T20:00:00Z"
+        )
     for month in (2, 5, 8, 11):
         order = players[month % 3 :] + players[: month % 3]
         tournament = worked_tournament(group, order, alice, name=f"Cup {month}")

@@ -7,7 +7,7 @@ import pytest
 from tests.browser.conftest import put_down
 from tests.browser.test_every_page_fits import console_of
 from tests.browser.test_languages import log_in
-from tracker.models import Session, Tournament
+from tracker.models import CatteSession, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SETTLED = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
@@ -57,7 +57,7 @@ def test_a_hand_and_a_round_write_nothing_to_the_console(browser, live_server, d
     phone = context.new_page()
     console = console_of(phone)
     log_in(phone, live_server, "demo")
-    tournament, session = Tournament.objects.get(), Session.objects.get(closed_at=None)
+    tournament, session = Tournament.objects.get(), CatteSession.objects.get(closed_at=None)
     phone.goto(live_server.url + tournament.get_absolute_url())
     play_a_hand(phone, tournament)
     phone.goto(live_server.url + session.get_absolute_url())

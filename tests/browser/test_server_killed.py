@@ -64,7 +64,7 @@ class Server:
     def session_url(self) -> str:
         group, session = (
             sqlite3.connect(self.database)
-            .execute("SELECT group_id, id FROM tracker_session WHERE closed_at IS NULL")
+            .execute("SELECT group_id, id FROM tracker_cattesession WHERE closed_at IS NULL")
             .fetchone()
         )
         return f"{self.url}/groups/{group}/sessions/{session}/"

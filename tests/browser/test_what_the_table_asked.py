@@ -15,7 +15,7 @@ from tracker.catte import board as catte_board
 from tracker.catte import services as catte_sessions
 from tracker.cutthroat import services as tournaments
 from tracker.history import seasons
-from tracker.models import Player, Session
+from tracker.models import CatteSession, Player
 from tracker.rules import catte
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -47,7 +47,7 @@ def test_a_named_season_leaves_the_calendar_year_on_the_ratings(
     thumb, live_server, alice, group, players
 ):
     session = closed(worked_session(group, players, alice), alice)
-    Session.objects.filter(pk=session.pk).update(created_at="2026-03-01T20:00:00Z")
+    CatteSession.objects.filter(pk=session.pk).update(created_at="2026-03-01T20:00:00Z")
     seasons.add_season(group, "Winter 2026", date(2026, 1, 1), date(2026, 3, 31))
     log_in(thumb.page, live_server, "alice")
     thumb.page.goto(f"{live_server.url}/groups/{group.pk}/ratings/")
@@ -109,7 +109,7 @@ def test_the_next_session_starts_with_one_tap_as_the_last_was_played(
     thumb.page.locator("button:has-text('Start the session')").evaluate(SCROLL_TO)
     with thumb.page.expect_navigation():
         thumb.tap("button:has-text('Start the session')")
-    following = Session.objects.exclude(pk=last.pk).get()
-    assert following.rules == Session.objects.get(pk=last.pk).rules
+    following = CatteSession.objects.exclude(pk=last.pk).get()
+    assert following.rules == CatteSession.objects.get(pk=last.pk).rules
     assert [seat.player for seat in following.seats.all()] == players[:4]
     assert thumb.taps == 1

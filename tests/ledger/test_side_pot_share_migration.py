@@ -17,7 +17,7 @@ from ledger.models import Posting, Transaction
 from tests.fixtures.old_database import insert_rows, read_fixture
 from tracker.catte import board as catte_board
 from tracker.catte import services as catte_services
-from tracker.models import Group, Session
+from tracker.models import CatteSession, Change, Group, Round, SessionSeat
 from tracker.rules import catte
 
 BEFORE = [("tracker", "0002_tournament_buy_in_tournament_game_stake"),
@@ -62,7 +62,7 @@ def test_nothing_is_left_on_the_old_group_side_pot_account(migrated):
 
 
 def test_round_transactions_are_keyed_by_session_and_round_number(migrated):
-    sunday = Session.objects.get(name="Sunday")
+    sunday = CatteSession.objects.get(name="Sunday")
     live = Transaction.objects.filter(
         source_type="catte_round",
         source_id=sunday.pk,
@@ -75,13 +75,13 @@ def test_round_transactions_are_keyed_by_session_and_round_number(migrated):
 @pytest.mark.parametrize("pk", ["1", "2", "3", "4", "5"])
 def test_every_session_reads_the_same_money_as_before(migrated, pk):
     expected = migrated["sessions"][pk]
-    board = catte_board.load(Session.objects.get(pk=int(pk)))
+    board = catte_board.load(CatteSession.objects.get(pk=int(pk)))
     group = board.group
     assert {n: group.plain_amount(a) for n, a in board.settled.totals.items()} == expected["totals"]
 
 
 def test_the_open_session_plays_on_and_the_ledger_follows(migrated):
-    sunday = Session.objects.get(name="Sunday")
+    sunday = CatteSession.objects.get(name="Sunday")
     board = catte_board.load(sunday)
     claimed = catte.Round(tricks=["Chi"] * 4, side_pot_upturned="2C", side_pot_claimed_by="An")
     board = catte_services.record_round(board, claimed, None)
@@ -91,7 +91,7 @@ def test_the_open_session_plays_on_and_the_ledger_follows(migrated):
 
 
 def test_a_correction_of_a_round_made_before_the_migration_reverses_it_cleanly(migrated):
-    board = catte_board.load(Session.objects.get(name="Sunday"))
+    board = catte_board.load(CatteSession.objects.get(name="Sunday"))
     first = board.played(board.session.rounds.get(number=1)).round
     first.side_pot_claimed_by = first.side_pot_claimed_by or "Bình"
     board = catte_services.correct_round(board, 1, board.session.version, first, None)
@@ -99,3 +99,17 @@ def test_a_correction_of_a_round_made_before_the_migration_reverses_it_cleanly(m
     assert sum((r.balance + r.open_share for r in balances.rows), Decimal(0)) == 0
     shares = {r.player.name: r.open_share for r in balances.rows}
     assert shares["An"] - Decimal("0.25") == board.state.open_shares["An"]  # + session 4's 0.25
+
+
+def test_every_session_keeps_its_rows_under_the_games_name(migrated):
+    """The model took the game's name (CatteSession) with a migration: every session, seat,
+    round and change of a session made before it is still there, with its key."""
+    before = {table["model"]: table["rows"] for table in FIXTURE["tables"]}
+    sessions = CatteSession.objects.order_by("pk")
+    assert list(sessions.values_list("pk", "name")) == [
+        (row["id"], row["name"]) for row in before["tracker.Session"]
+    ]
+    assert SessionSeat.objects.count() == len(before["tracker.SessionSeat"])
+    assert Round.objects.count() == len(before["tracker.Round"])
+    session_changes = [row for row in before["tracker.Change"] if row["session_id"]]
+    assert Change.objects.filter(session__isnull=False).count() == len(session_changes)

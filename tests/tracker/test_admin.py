@@ -13,11 +13,11 @@ from tests.factories import GroupFactory, UserFactory, fresh
 from tracker.catte import services as catte_sessions
 from tracker.cutthroat import services as tournaments
 from tracker.models import (
+    CatteSession,
     Change,
     Hand,
     Membership,
     Round,
-    Session,
     SessionSeat,
     Tournament,
     TournamentSeat,
@@ -26,7 +26,7 @@ from tracker.rules import catte
 
 MODELS = [model for model in admin.site._registry if model._meta.app_label in ("tracker", "ledger")]
 READ_ONLY = [
-    *(Tournament, TournamentSeat, Hand, Session, SessionSeat, Round, Change),
+    *(Tournament, TournamentSeat, Hand, CatteSession, SessionSeat, Round, Change),
     *(Account, Transaction, Posting, PaymentDetails),
 ]
 

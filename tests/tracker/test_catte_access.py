@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from tests.factories import GroupFactory, PlayerFactory, fresh
 from tracker.catte import services as catte_sessions
-from tracker.models import Round, Session
+from tracker.models import CatteSession, Round
 from tracker.rules import catte
 
 # (url name, extra kwargs, method a viewer may use, method that writes, methods refused)
@@ -45,7 +45,7 @@ def test_an_outsider_gets_404_for_every_session_url(
     url = url_for(name, group, session, in_session)
     for method in filter(None, [read, write]):
         assert getattr(as_dave, method)(url).status_code == 404
-    assert Round.objects.count() == 1 and Session.objects.count() == 1
+    assert Round.objects.count() == 1 and CatteSession.objects.count() == 1
 
 
 @pytest.mark.parametrize("name,in_session,read,write,refused", SESSION_URLS)
@@ -58,7 +58,7 @@ def test_a_viewer_gets_403_for_every_write(
         assert getattr(as_carol, write)(url, data).status_code == 403
     if read:
         assert getattr(as_carol, read)(url).status_code == 200
-    assert Round.objects.count() == 1 and Session.objects.get().closed_at is None
+    assert Round.objects.count() == 1 and CatteSession.objects.get().closed_at is None
 
 
 @pytest.mark.parametrize("name,in_session,read,write,refused", SESSION_URLS)

@@ -12,7 +12,7 @@ from ledger.balances import player_balances
 from ledger.posting import total_of_group
 from tests.factories import fresh
 from tracker.catte import services as catte_sessions
-from tracker.models import Change, Session, Tournament
+from tracker.models import CatteSession, Change, Tournament
 from tracker.rules import RulesError, catte
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -66,13 +66,13 @@ def test_the_import_page_offers_to_keep_playing_it(as_bob, group, players):
     page = as_bob.get(url).content.decode()
     assert "keep playing it (open)" in page and "a finished evening (closed)" in page
     as_bob.post(url, {"text": json.dumps(log(rounds=[sweep("An")])), "session": "open"})
-    assert Session.objects.get().closed_at is None
+    assert CatteSession.objects.get().closed_at is None
 
 
 def test_the_import_page_closes_a_finished_evening_by_default(as_bob, group, players):
     url = reverse("log_import", args=[group.pk])
     as_bob.post(url, {"text": json.dumps(log(rounds=[sweep("An")]))})
-    assert Session.objects.get().closed_at is not None
+    assert CatteSession.objects.get().closed_at is not None
 
 
 def test_a_cutthroat_log_is_imported_whatever_the_session_choice(as_bob, group, players):
@@ -85,7 +85,7 @@ def test_an_open_import_keeps_the_choice_when_players_must_be_added_first(as_ali
     url = reverse("log_import", args=[group.pk])
     page = as_alice.post(url, {"text": json.dumps(log()), "session": "open"}).content.decode()
     assert 'value="open" id="id_session_1" checked>' in page
-    assert not Session.objects.exists()
+    assert not CatteSession.objects.exists()
 
 
 def test_a_carried_side_pot_is_matched_player_by_player(group, bob, players):
@@ -133,7 +133,7 @@ def test_a_log_matching_no_held_share_pays_every_share_in(group, bob, players):
 
 def test_a_session_whose_shares_were_partly_taken_over_cannot_be_reopened(group, bob, players):
     holding_an_and_binh_five(group, bob)
-    first = Session.objects.get()
+    first = CatteSession.objects.get()
     catte_sessions.import_log(group, log({"An": "5.00"}), bob, closed=False)
     assert "can no longer be reopened" in catte_sessions.reopen_refusal(first)
     board = catte_sessions.load(fresh(first))

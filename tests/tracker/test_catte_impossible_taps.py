@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from tracker.catte import services as catte
 from tracker.catte.draft import RoundDraft
-from tracker.models import Round, Session
+from tracker.models import CatteSession, Round
 from tracker.rules import catte as catte_rules
 
 SITS_OUT_A_WINNER = ["t0", "R2", "a2"]  # trick 1 to An, the rest to Chi, then Chi sits out
@@ -30,19 +30,19 @@ def test_sitting_out_a_player_who_won_a_trick_is_refused_and_not_stored(as_bob, 
         )
         assert answer.status_code == 200
     assert "won a trick" in answer.content.decode()
-    assert Session.objects.get().draft == ["t0", "R2"]
+    assert CatteSession.objects.get().draft == ["t0", "R2"]
     assert as_bob.get(session.get_absolute_url()).status_code == 200
 
 
 def test_a_whole_round_that_could_not_be_played_is_refused_and_not_stored(as_bob, session):
     sent = {"number": 1, "taps": " ".join(SITS_OUT_A_WINNER), "tap": "save"}
     assert as_bob.post(entry_url(session), sent).status_code == 200
-    assert Session.objects.get().draft == [] and not Round.objects.exists()
+    assert CatteSession.objects.get().draft == [] and not Round.objects.exists()
     assert as_bob.get(session.get_absolute_url()).status_code == 200
 
 
 def test_a_draft_stored_before_such_taps_were_refused_still_renders(as_bob, session):
-    Session.objects.filter(pk=session.pk).update(draft=SITS_OUT_A_WINNER, draft_version=3)
+    CatteSession.objects.filter(pk=session.pk).update(draft=SITS_OUT_A_WINNER, draft_version=3)
     assert as_bob.get(session.get_absolute_url()).status_code == 200
     saved = as_bob.post(entry_url(session), {"number": 1, "draft_version": 3, "tap": "save"})
     assert saved.status_code < 500 and not Round.objects.exists()

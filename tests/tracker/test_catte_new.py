@@ -3,7 +3,7 @@
 from django.urls import reverse
 
 from tests.page_forms import form_on, submit
-from tracker.models import Session
+from tracker.models import CatteSession
 
 
 def seats(players, **extra):
@@ -21,7 +21,7 @@ def seats(players, **extra):
 def test_it_starts_a_session_with_the_first_dealer_first(as_bob, group, players):
     data = seats(players, first_dealer=2, name="Tết", side_pot_stake="0.25", ace_penalty="on")
     response = as_bob.post(reverse("session_new", args=[group.pk]), data)
-    session = Session.objects.get()
+    session = CatteSession.objects.get()
     assert response["Location"] == session.get_absolute_url()
     assert [seat.player.name for seat in session.seats.all()] == ["Chi", "Dũng", "An", "Bình"]
     assert session.name == "Tết" and session.rules["side_pot_stake"] == "0.25"
@@ -40,7 +40,7 @@ def test_it_stores_every_setting(as_bob, group, players):
         side_pot_at_end="carry",
     )
     as_bob.post(reverse("session_new", args=[group.pk]), data)
-    assert Session.objects.get().rules == {
+    assert CatteSession.objects.get().rules == {
         "stake": "2.50",
         "sweep_double_min_players": None,
         "auto_wins": ["four_of_a_kind", "flush"],
@@ -64,7 +64,7 @@ def test_it_validates_the_stake(as_bob, group, players):
     for stake, message in refusals.items():
         html = as_bob.post(url, seats(players, stake=stake)).content.decode()
         assert message in html, stake
-    assert not Session.objects.exists()
+    assert not CatteSession.objects.exists()
 
 
 def test_vnd_stakes_have_no_decimals(as_bob, group, players):
@@ -72,9 +72,9 @@ def test_vnd_stakes_have_no_decimals(as_bob, group, players):
     group.save()
     url = reverse("session_new", args=[group.pk])
     html = as_bob.post(url, seats(players, stake="5000.5")).content.decode()
-    assert "VND amounts have no decimals." in html and not Session.objects.exists()
+    assert "VND amounts have no decimals." in html and not CatteSession.objects.exists()
     as_bob.post(url, seats(players, stake="5000"))
-    assert Session.objects.get().rules["stake"] == "5000.00"
+    assert CatteSession.objects.get().rules["stake"] == "5000.00"
 
 
 def test_it_needs_three_players_in_distinct_seats(as_bob, group, players):
@@ -85,7 +85,7 @@ def test_it_needs_three_players_in_distinct_seats(as_bob, group, players):
     assert "A player can only sit in one seat." in html
     html = as_bob.post(url, seats(players[:3], first_dealer=5)).content.decode()
     assert "Seat 6 is empty." in html
-    assert not Session.objects.exists()
+    assert not CatteSession.objects.exists()
 
 
 def test_the_form_offers_eight_seats(as_bob, group, players):
@@ -100,7 +100,7 @@ def test_the_next_session_starts_as_the_last_one_was_played(as_bob, group, playe
     as_bob.post(reverse("session_new", args=[group.pk]), data)
     url = reverse("session_new", args=[group.pk])
     submit(as_bob, form_on(as_bob.get(url), text="Start"), name="Next evening")
-    last, first = Session.objects.all()
+    last, first = CatteSession.objects.all()
     assert last.name == "Next evening" and last.rules == first.rules
     assert [seat.player for seat in last.seats.all()] == players[:3]
 
@@ -109,7 +109,7 @@ def test_a_false_claim_at_one_stake_follows_the_next_stake(as_bob, group, player
     as_bob.post(reverse("session_new", args=[group.pk]), seats(players[:3], stake="1.00"))
     url = reverse("session_new", args=[group.pk])
     submit(as_bob, form_on(as_bob.get(url), text="Start"), stake="2.00")
-    assert Session.objects.first().rules["false_claim_penalty"] == "2.00"
+    assert CatteSession.objects.first().rules["false_claim_penalty"] == "2.00"
 
 
 def test_the_first_session_of_a_group_has_no_player_seated_yet(as_bob, group, players):

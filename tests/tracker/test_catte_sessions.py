@@ -14,7 +14,7 @@ from tests.factories import PlayerFactory, fresh
 from tracker.catte import services as catte_sessions
 from tracker.common.versioning import AlreadyRecorded
 from tracker.history.services import session_result
-from tracker.models import Change, Player, Round, Session
+from tracker.models import CatteSession, Change, Player, Round
 from tracker.rules import RulesError, catte
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -156,7 +156,7 @@ def test_closing_with_a_refund_pays_the_side_pot_back(as_bob, group, bob, player
     assert "Final money" in html and 'big pos">+€12.00<' in html
     assert player_balances(group)[2] == 0
     assert player_money(group)["Bình"] == Decimal("-4.00")
-    assert Session.objects.get().closed_at is not None
+    assert CatteSession.objects.get().closed_at is not None
 
 
 def test_a_closed_session_takes_no_more_rounds(as_bob, group, bob, players):
@@ -257,7 +257,7 @@ def test_a_bad_log_creates_nothing(group, bob):
     log["rounds"][1]["tricks"][5] = "Dũng"
     with pytest.raises(RulesError, match="round 2: Dũng"):
         catte_sessions.import_log(group, log, bob, create_missing=True)
-    assert not Session.objects.exists() and not Player.objects.exists()
+    assert not CatteSession.objects.exists() and not Player.objects.exists()
     assert not Round.objects.exists() and not Change.objects.exists()
 
 

@@ -24,7 +24,7 @@ from tracker.catte import board as catte_board
 from tracker.catte import services as catte_services
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as cutthroat_services
-from tracker.models import Change, Hand, Round, Session
+from tracker.models import CatteSession, Change, Hand, Round
 from tracker.rules import catte
 
 pytestmark = [
@@ -138,7 +138,7 @@ def test_one_payment_reversed_on_eight_phones_is_reversed_once(live_server, grou
 def test_one_undo_tapped_on_eight_phones_undoes_one_round(live_server, group, bob, evening):
     for _ in range(3):
         played = catte.Round(tricks=["An"] * 4, side_pot_upturned="7H")
-        catte_services.record_round(catte_board.load(Session.objects.get()), played, bob)
+        catte_services.record_round(catte_board.load(CatteSession.objects.get()), played, bob)
     path = reverse("round_undo", args=[group.pk, evening.pk])
     forms = rendered_for_each_phone(bob, evening.get_absolute_url(), path)
     assert max(at_once(live_server, bob, path, forms)) < 500

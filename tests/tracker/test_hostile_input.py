@@ -15,7 +15,7 @@ from tests.factories import fresh
 from tests.page_forms import form_on, submit
 from tracker.catte import services as catte_services
 from tracker.catte.board import load
-from tracker.models import Change, Group, Player, Round, Session
+from tracker.models import CatteSession, Change, Group, Player, Round
 from tracker.rules import catte
 
 
@@ -165,4 +165,4 @@ def test_a_log_with_cents_is_refused_by_a_group_that_plays_in_dong(as_alice, gro
     form = {"text": json.dumps(log), "create_missing": "on"}
     response = as_alice.post(reverse("log_import", args=[group.pk]), form)
     assert "stake: VND amounts have no decimals, not 0.50" in response.content.decode()
-    assert not Session.objects.exists() and not Transaction.objects.exists()
+    assert not CatteSession.objects.exists() and not Transaction.objects.exists()

@@ -20,7 +20,7 @@ from tests.tracker.test_ratings import closed
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as tournaments
 from tracker.history.ratings import cached_leaderboards, group_leaderboards, rating_charts
-from tracker.models import Session
+from tracker.models import CatteSession
 
 
 def tournament_for_money(group, players, user):
@@ -33,7 +33,7 @@ def tournament_for_money(group, players, user):
 def evening(group, players, alice):
     tournament = tournament_for_money(group, players, alice)
     session = closed(worked_session(group, players, alice), alice)
-    Session.objects.filter(pk=session.pk).update(created_at="2026-03-01T20:00:00Z")
+    CatteSession.objects.filter(pk=session.pk).update(created_at="2026-03-01T20:00:00Z")
     group.refresh_from_db()
     return tournament, session
 
@@ -97,8 +97,8 @@ def test_the_player_page_charts_his_rating_after_each_game(as_carol, group, play
 def test_the_player_page_shows_his_best_and_worst_nights(as_carol, group, players, alice):
     closed(worked_session(group, players, alice), alice)
     later = closed(session_of_sweeps(group, [players[2], players[0], players[1]], alice, 2), alice)
-    Session.objects.filter(pk=later.pk).update(created_at="2026-03-08T20:00:00Z")
-    Session.objects.exclude(pk=later.pk).update(created_at="2026-03-01T20:00:00Z")
+    CatteSession.objects.filter(pk=later.pk).update(created_at="2026-03-08T20:00:00Z")
+    CatteSession.objects.exclude(pk=later.pk).update(created_at="2026-03-01T20:00:00Z")
     group.refresh_from_db()
     text = page_text(as_carol.get(reverse("player_stats", args=[group.pk, players[0].pk])))
     assert "Best and worst nights Best March 1, 2026 +€3.00 Worst March 8, 2026 -€2.00" in text

@@ -11,7 +11,7 @@ from tracker.catte import board as catte_board
 from tracker.catte import services as catte
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as cutthroat
-from tracker.models import Change, Role, Session
+from tracker.models import CatteSession, Change, Role
 from tracker.rules.catte import Round
 
 
@@ -56,8 +56,8 @@ def test_a_key_used_for_a_payment_does_not_reverse_another(as_alice, group, play
 def evening(group, players, bob):
     session = catte.start(group, players, {"stake": "1.00"}, bob)
     for winner in ["An", "Bình"]:
-        catte.record_round(catte_board.load(Session.objects.get()), Round([winner] * 4), bob)
-    return Session.objects.get(pk=session.pk)
+        catte.record_round(catte_board.load(CatteSession.objects.get()), Round([winner] * 4), bob)
+    return CatteSession.objects.get(pk=session.pk)
 
 
 @pytest.mark.parametrize("action", ["round_undo", "session_close"])

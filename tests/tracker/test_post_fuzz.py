@@ -18,6 +18,7 @@ from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as cutthroat_services
 from tracker.history import seasons
 from tracker.models import (
+    CatteSession,
     Change,
     Hand,
     Invite,
@@ -26,7 +27,6 @@ from tracker.models import (
     Restore,
     Round,
     Season,
-    Session,
     Tournament,
 )
 from tracker.rules import catte
@@ -108,7 +108,17 @@ def url_of(name: str, ids: dict) -> str:
 
 
 def rows() -> tuple:
-    models = (Tournament, Hand, Session, Round, Player, Change, Transaction, Membership, Invite)
+    models = (
+        Tournament,
+        Hand,
+        CatteSession,
+        Round,
+        Player,
+        Change,
+        Transaction,
+        Membership,
+        Invite,
+    )
     models += (Season, PaymentDetails)
     return tuple(model.objects.count() for model in models)
 

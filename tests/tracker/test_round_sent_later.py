@@ -15,7 +15,7 @@ from tests.page_forms import forms_on
 from tracker.catte import services as catte_sessions
 from tracker.catte.services import DRAFTED
 from tracker.catte.taps import KeptRound
-from tracker.models import Change, Session
+from tracker.models import CatteSession, Change
 
 ENTRY = "0123456789abcdef0123456789abcdef"
 LATER = "fedcba9876543210fedcba9876543210"
@@ -243,7 +243,7 @@ def test_a_viewer_cannot_send_a_round(as_carol, session):
 def test_a_round_being_tapped_sent_twice_at_the_same_moment_is_drafted_by_both(bob, session):
     """Two pages of one phone (the offline page and the game's) send the same round at once: the
     second read the table's draft before the first changed it."""
-    first, second = (catte_sessions.load(Session.objects.get(pk=session.pk)) for _ in "12")
+    first, second = (catte_sessions.load(CatteSession.objects.get(pk=session.pk)) for _ in "12")
     round_ = KeptRound(ENTRY, 1, ["t2"], reached=[], started_from=0, save=False)
     take = catte_sessions.take_round_sent_later
     answers = [take(board, round_, bob) for board in (first, second)]

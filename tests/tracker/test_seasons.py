@@ -18,7 +18,7 @@ from tests.page_forms import form_on, submit
 from tests.tracker.test_history_views import page_text, worked_session, worked_tournament
 from tests.tracker.test_ratings import closed, command_output, shown_row
 from tracker.history import seasons
-from tracker.models import Season, Session, Tournament
+from tracker.models import CatteSession, Season, Tournament
 
 
 @pytest.fixture
@@ -26,7 +26,7 @@ def two_years(group, players, alice):
     tournament = worked_tournament(group, players, alice)
     session = closed(worked_session(group, players, alice), alice)
     Tournament.objects.filter(pk=tournament.pk).update(created_at="2025-03-01T20:00:00Z")
-    Session.objects.filter(pk=session.pk).update(created_at="2026-03-01T20:00:00Z")
+    CatteSession.objects.filter(pk=session.pk).update(created_at="2026-03-01T20:00:00Z")
     group.refresh_from_db()
     return tournament, session
 

@@ -14,7 +14,7 @@ from tests.page_forms import form_on, submit
 from tracker.catte import board as catte_board
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as cutthroat_services
-from tracker.models import Hand, Session, Tournament
+from tracker.models import CatteSession, Hand, Tournament
 from tracker.rules import catte, cutthroat
 
 BIDS, TRICKS, JACKS = [5, 5, 5], [5, 5, 7], {"JD": 0, "JC": 1}
@@ -124,7 +124,7 @@ def test_a_correction_replays_the_tournament_once(tournament, alice, plays):
 
 
 def test_a_state_not_of_the_current_version_is_replayed_once_and_stored(as_bob, session, plays):
-    Session.objects.filter(pk=session.pk).update(state=None)
+    CatteSession.objects.filter(pk=session.pk).update(state=None)
     as_bob.get(session.get_absolute_url())
     as_bob.get(session.get_absolute_url())
     assert plays["rounds"] == 30

@@ -15,7 +15,7 @@ from django.urls import reverse
 from ledger.models import Transaction
 from tests.factories import PlayerFactory
 from tracker.logs import limits, registry
-from tracker.models import Player, Session, Tournament
+from tracker.models import CatteSession, Player, Tournament
 from tracker.rules import RulesError
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -27,7 +27,7 @@ def case(name):
 
 
 def counts():
-    models = (Tournament, Session, Player, Transaction)
+    models = (Tournament, CatteSession, Player, Transaction)
     return tuple(model.objects.count() for model in models)
 
 

@@ -16,7 +16,7 @@ from tracker.catte.entries import rules_round
 from tracker.common.locale_money import amount_text
 from tracker.common.names import short_names_of
 from tracker.common.seats import seats_of
-from tracker.models import Round, Session
+from tracker.models import CatteSession, Round
 from tracker.rules import catte
 
 
@@ -29,7 +29,7 @@ class PlayedRound:
 
 @dataclass
 class SessionBoard:
-    session: Session
+    session: CatteSession
     seats: list  # SessionSeat rows in seat order
     names: list[str]
     settings: catte.Settings
@@ -112,7 +112,7 @@ class SessionBoard:
         return PlayedRound(row, round_, result)
 
 
-def load(session: Session) -> SessionBoard:
+def load(session: CatteSession) -> SessionBoard:
     """The session with its stored state (seats may come prefetched)."""
     seats = seats_of(session)
     names = [seat.player.name for seat in seats]
@@ -133,11 +133,11 @@ def not_yet_seated(seats: list, number: int) -> list[str]:
     ]
 
 
-def carried_in(session: Session, names: list[str]) -> dict[str, Decimal]:
+def carried_in(session: CatteSession, names: list[str]) -> dict[str, Decimal]:
     return {names[int(seat)]: Decimal(amount) for seat, amount in session.side_pot_in.items()}
 
 
-def replay(session: Session, names, settings, rows, upto: int | None = None, seats=()):
+def replay(session: CatteSession, names, settings, rows, upto: int | None = None, seats=()):
     """The session's state and round results replayed from `rows` (the first `upto` only);
     `seats` tells who joined during the evening (they sat out the rounds before)."""
     state = catte.SessionState(names, carried_in(session, names))
@@ -149,12 +149,12 @@ def replay(session: Session, names, settings, rows, upto: int | None = None, sea
     return state, results
 
 
-def rebuild(session: Session, seats, names, settings) -> catte.SessionState:
+def rebuild(session: CatteSession, seats, names, settings) -> catte.SessionState:
     """Replay the session once and store what it computed, for the version it was read at."""
     rows = list(session.rounds.all())
     state, results = replay(session, names, settings, rows, seats=seats)
     store_results(rows, results, names)
-    Session.objects.filter(pk=session.pk, version=session.version).update(
+    CatteSession.objects.filter(pk=session.pk, version=session.version).update(
         state=state.snapshot(), state_version=session.version, round_count=len(rows)
     )
     return state

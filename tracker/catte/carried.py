@@ -20,20 +20,20 @@ from tracker.catte import money
 from tracker.catte.board import load
 from tracker.common.changes import record_change
 from tracker.common.said import Joined, said
-from tracker.models import Change, Session
+from tracker.models import CatteSession, Change
 from tracker.rules import catte
 
 CARRIED_INTO = "carried_into"
 SHARES_TAKEN_INTO = "shares_taken_into"
 
 
-def taken_over(session: Session) -> bool:
+def taken_over(session: CatteSession) -> bool:
     """Whether a later session took over any of this session's carried side pot."""
     taken = Q(after__has_key=CARRIED_INTO) | Q(after__has_key=SHARES_TAKEN_INTO)
     return session.changes.filter(taken).exists()
 
 
-def carried_side_pots(group) -> list[tuple[Session, dict]]:
+def carried_side_pots(group) -> list[tuple[CatteSession, dict]]:
     """Closed sessions whose side pot waits for the next session: (session, {Player: share}),
     without the shares an imported log has taken over."""
     waiting = list(
@@ -55,7 +55,7 @@ def carried_side_pots(group) -> list[tuple[Session, dict]]:
     return pots
 
 
-def _shares_taken(sessions: list[Session]) -> dict[int, dict[int, Decimal]]:
+def _shares_taken(sessions: list[CatteSession]) -> dict[int, dict[int, Decimal]]:
     """{session pk: {player pk: share}} taken over, player by player, by imported logs."""
     taken = {}
     changes = Change.objects.filter(session__in=sessions, after__has_key=SHARES_TAKEN_INTO)
@@ -75,7 +75,9 @@ def carried_side_pot(group) -> dict:
     return shares
 
 
-def _mark_taken(source: Session, session: Session, shares: dict, whole: bool, user) -> None:
+def _mark_taken(
+    source: CatteSession, session: CatteSession, shares: dict, whole: bool, user
+) -> None:
     key = CARRIED_INTO if whole else SHARES_TAKEN_INTO
     record_change(
         session=source,
@@ -98,7 +100,7 @@ def _mark_taken(source: Session, session: Session, shares: dict, whole: bool, us
     )
 
 
-def take_carried_side_pots(group, session: Session, players: list, user) -> dict[int, Decimal]:
+def take_carried_side_pots(group, session: CatteSession, players: list, user) -> dict[int, Decimal]:
     """The carried shares by seat of `session`; shares of players not in it are refunded."""
     seat_of = {player.pk: seat for seat, player in enumerate(players)}
     side_pot_in, refunds = {}, {}
@@ -115,7 +117,7 @@ def take_carried_side_pots(group, session: Session, players: list, user) -> dict
     return side_pot_in
 
 
-def take_matching_shares(group, session: Session, wanted: dict, user) -> set:
+def take_matching_shares(group, session: CatteSession, wanted: dict, user) -> set:
     """The players of `wanted` ({Player: share}) whose share the group holds, to the cent:
     those shares are taken over by `session`. Returns their pks."""
     pots = carried_side_pots(group)

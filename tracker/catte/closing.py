@@ -17,7 +17,7 @@ from tracker.catte.carried import taken_over
 from tracker.catte.recording import drop_draft, refuse_if_closed, store_state
 from tracker.common.changes import once_per_key, phone_of, record_change
 from tracker.common.said import Money, Said, said, said_plural
-from tracker.models import Change, Session
+from tracker.models import CatteSession, Change
 from tracker.rules import RulesError, catte
 
 
@@ -74,7 +74,7 @@ def closed_summary(board: SessionBoard, pot: Decimal) -> Said:
     )
 
 
-def reopen_refusal(session: Session) -> str | None:
+def reopen_refusal(session: CatteSession) -> str | None:
     """Why a closed session cannot be opened again, if it cannot."""
     if not session.is_closed:
         return _("This session is open.")

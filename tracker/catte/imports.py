@@ -15,12 +15,12 @@ from tracker.common.money import check_in_currency
 from tracker.common.said import said_plural
 from tracker.common.seats import match_players
 from tracker.common.versioning import touch_group
-from tracker.models import Change, Round, Session, SessionSeat
+from tracker.models import CatteSession, Change, Round, SessionSeat
 from tracker.rules import RulesError, catte
 from tracker.rules.names import name_key
 
 
-def catch_up(session: Session, user=None, rows: list[Round] | None = None) -> SessionBoard:
+def catch_up(session: CatteSession, user=None, rows: list[Round] | None = None) -> SessionBoard:
     """Replay a session whose rounds were written in bulk, store what the rules computed, and
     have the ledger follow."""
     board = load(session)
@@ -31,14 +31,16 @@ def catch_up(session: Session, user=None, rows: list[Round] | None = None) -> Se
     return board
 
 
-def export_game(session: Session) -> dict:
+def export_game(session: CatteSession) -> dict:
     board = load(session)
     rows = list(session.rounds.all())
     played = [board.played(row).round for row in rows]
     return catte.log_from(board.names, board.settings, played, board.side_pot_in or None)
 
 
-def start(group, players: list, rules: dict, user, name: str = "", side_pot_in=None) -> Session:
+def start(
+    group, players: list, rules: dict, user, name: str = "", side_pot_in=None
+) -> CatteSession:
     """A new session; `players` in seat order, the first dealer first.
 
     `side_pot_in` ({name: Decimal}) is given by an imported log: a share the group holds for
@@ -59,7 +61,7 @@ def start(group, players: list, rules: dict, user, name: str = "", side_pot_in=N
         },
     )
     with transaction.atomic():
-        session = Session.objects.create(
+        session = CatteSession.objects.create(
             group=group, name=name, rules=catte.rules_from_settings(settings), created_by=user
         )
         SessionSeat.objects.bulk_create(
@@ -87,7 +89,7 @@ def start(group, players: list, rules: dict, user, name: str = "", side_pot_in=N
 
 def import_log(
     group, doc: dict, user, create_missing: bool = False, closed: bool = True
-) -> Session:
+) -> CatteSession:
     """A new session from a "catte-log/1" document; a bad log creates nothing.
 
     A finished evening is closed (`closed`), so its side pot is refunded or carried by the
@@ -109,7 +111,7 @@ def import_log(
     return session
 
 
-def append_log(session: Session, doc: dict, user) -> Session:
+def append_log(session: CatteSession, doc: dict, user) -> CatteSession:
     """The rounds of a log added after those `session` holds: the next piece of a log imported
     in pieces (a restore of a large backup). Its players and rules must be the session's; its
     rounds are checked against the rules as they are played on from the session's state."""

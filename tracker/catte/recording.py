@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from tracker.catte.board import SessionBoard, replay, store_results
 from tracker.common.versioning import AlreadyRecorded, StalePage, save_state
-from tracker.models import Round, Session
+from tracker.models import CatteSession, Round
 from tracker.rules import RulesError
 
 
@@ -29,7 +29,7 @@ class RoundWaits(StalePage):
         )
 
 
-def drop_draft(session: Session, expected: int | None, note: str) -> None:
+def drop_draft(session: CatteSession, expected: int | None, note: str) -> None:
     """Empty the round being tapped in, as the page showed it (`expected`; None: as loaded)."""
     if expected is None and not session.draft:
         return

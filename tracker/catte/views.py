@@ -27,7 +27,7 @@ from tracker.common.views import (
     run_on_version,
     swap_or_redirect,
 )
-from tracker.models import Role, Session
+from tracker.models import CatteSession, Role
 from tracker.rules import RulesError
 
 LATEST = 8  # rounds shown on the session page; ?all=1 shows every one
@@ -37,7 +37,7 @@ SHEET = "kept_sheet"  # the page's part that holds the round's sheet
 
 
 def session_for(request, pk, session_pk, role=Role.VIEWER):
-    return game_for(request, pk, Session, session_pk, role=role)
+    return game_for(request, pk, CatteSession, session_pk, role=role)
 
 
 def session_page(request, group, session, board=None, round_form=None, notice=None):

@@ -10,7 +10,7 @@ from tracker.common.fragments import CachedRow, digest
 from tracker.common.once import done_once
 from tracker.common.said import as_stored, shown
 from tracker.common.versioning import AlreadyRecorded, StalePage
-from tracker.models import Change
+from tracker.models import CatteSession, Change
 from tracker.rules import RulesError
 
 LATEST = 8  # on a game's page; ?all=1 lists them all
@@ -22,9 +22,14 @@ def change_rows(game, names: list[str], describe, limit: int = LATEST) -> list[C
     and after in words (`describe(entry, names)` gives "" for what is not a hand or round).
     A change is never rewritten: _changes.html caches each line under its key, so a save
     renders its one new line, and a cached line's words are never worked out."""
-    found = Change.objects.filter(**{game._meta.model_name: game})
-    changes = found.annotate(username=F("user__username")).order_by("-at", "-pk")[:limit]
+    changes = changes_of(game).annotate(username=F("user__username")).order_by("-at", "-pk")[:limit]
     return [_change_row(change, names, describe) for change in changes]
+
+
+def changes_of(game):
+    """A tournament's or a Cắt Tê session's changes: a change has a key to each kind of game."""
+    kind = "session" if isinstance(game, CatteSession) else "tournament"
+    return Change.objects.filter(**{kind: game})
 
 
 def _change_row(change: Change, names: list[str], describe) -> CachedRow:
@@ -64,7 +69,7 @@ def once_per_key(game, once: str | None, action: str):
 def _made_with_key(game, once: str | None, action: str) -> Change | None:
     if not once:
         return None
-    first = Change.objects.filter(**{game._meta.model_name: game}, once=once).first()
+    first = changes_of(game).filter(once=once).first()
     if first is not None and first.action != action:
         # A key is minted for one form: sent with another, it is forged or stale.
         raise StalePage(_("Reload the page and try again."))

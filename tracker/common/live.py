@@ -16,7 +16,7 @@ from operator import add
 from django.core import signing
 from django.db.models import F
 
-from tracker.models import Group, Session, Tournament
+from tracker.models import CatteSession, Group, Tournament
 
 SALT = "live"
 # A page left open longer than an evening asks its reader to reload it.
@@ -25,7 +25,7 @@ TOKEN_SECONDS = 24 * 60 * 60
 # A session's page also moves with every tap on the round being entered (`draft_version`).
 FOLLOWED = {
     "tournament": (Tournament, ("version",)),
-    "session": (Session, ("version", "draft_version")),
+    "session": (CatteSession, ("version", "draft_version")),
     "group": (Group, ("version",)),
 }
 KINDS = {model: kind for kind, (model, _counters) in FOLLOWED.items()}

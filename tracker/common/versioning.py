@@ -4,7 +4,7 @@ version the writer read, and stores what the rules computed with the version it 
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from tracker.models import Group
+from tracker.models import CatteSession, Group
 
 
 class AlreadyRecorded(Exception):
@@ -26,7 +26,7 @@ def save_state(game, state: dict, expected: int, **fields) -> None:
     changes = {"version": new, "state": state, "state_version": new, **fields}
     rows = type(game).objects.filter(pk=game.pk, version=expected)
     if not rows.update(**changes):
-        if game._meta.model_name == "session":
+        if isinstance(game, CatteSession):
             raise StalePage(_("This session was changed on another phone; here is the new state."))
         raise StalePage(_("This tournament was changed on another phone; here is the new state."))
     game.version = game.state_version = new

@@ -14,7 +14,7 @@ from ledger.settlement import fewest_transfers
 from tracker.catte import services as catte_services
 from tracker.cutthroat import services as cutthroat_services
 from tracker.logs import limits
-from tracker.models import Session, Tournament
+from tracker.models import CatteSession, Tournament
 from tracker.rules import RulesError, catte, cutthroat
 
 
@@ -54,7 +54,7 @@ FORMATS = {
             name=catte.FORMAT,
             noun="session",
             game="catte",
-            model=Session,
+            model=CatteSession,
             replay=_catte_replay,
             import_log=catte_services.import_log,
             export=catte_services.export_game,

@@ -25,7 +25,7 @@ from tracker.catte import services as catte_services
 from tracker.common.seats import MissingPlayers
 from tracker.logs import backup, limits, registry
 from tracker.logs.limits import MANIFEST
-from tracker.models import Restore, Session, Tournament
+from tracker.models import CatteSession, Restore, Tournament
 from tracker.rules import RulesError
 
 STEP_ROUNDS = 500  # Cắt Tê rounds written in one step: about half a second of writes
@@ -141,11 +141,11 @@ def _restore_piece(restore: Restore, entry: dict, log: dict, user) -> tuple[int,
         session = registry.import_log(group, piece, user, closed=False)
         restore.game_pk = session.pk
     else:
-        session = Session.objects.get(pk=restore.game_pk, group=group)
+        session = CatteSession.objects.get(pk=restore.game_pk, group=group)
         catte_services.append_log(session, piece, user)
     finished = done + len(piece["rounds"]) >= len(log["rounds"])
     if finished:
-        backup.finish_session(Session.objects.get(pk=session.pk), entry, user)
+        backup.finish_session(CatteSession.objects.get(pk=session.pk), entry, user)
     return len(piece["rounds"]), finished
 
 
@@ -171,7 +171,7 @@ def _checked_size(entry: dict, text: bytes) -> int:
 
 
 def _entries_of(log: dict) -> int:
-    if registry.format_of(log).model is Session:
+    if registry.format_of(log).model is CatteSession:
         return len(log["rounds"])
     return sum(len(game["hands"]) for game in log["games"])
 

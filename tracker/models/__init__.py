@@ -1,4 +1,4 @@
-from tracker.models.catte import Round, Session, SessionSeat
+from tracker.models.catte import CatteSession, Round, SessionSeat
 from tracker.models.cutthroat import Hand, Tournament, TournamentSeat
 from tracker.models.groups import CURRENCIES, Group, Invite, Membership, Player, Role
 from tracker.models.history import Change
@@ -19,7 +19,7 @@ __all__ = [
     "Role",
     "Round",
     "Season",
-    "Session",
+    "CatteSession",
     "SessionSeat",
     "Tournament",
     "ThrottledPost",

@@ -5,7 +5,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 
-class Session(models.Model):
+class CatteSession(models.Model):
     """An evening of Cắt Tê: rounds played for money at one table."""
 
     group = models.ForeignKey("tracker.Group", on_delete=models.CASCADE, related_name="sessions")
@@ -55,8 +55,8 @@ class Session(models.Model):
         """Compare-and-swap on `draft_version`: the draft is written only if it is still at the
         version the phone showed; False, and nothing written, when another phone came first.
         `entry`: the id of the round kept offline that these taps are."""
-        note = note[: Session._meta.get_field("draft_note").max_length]
-        rows = Session.objects.filter(pk=self.pk, draft_version=expected)
+        note = note[: CatteSession._meta.get_field("draft_note").max_length]
+        rows = CatteSession.objects.filter(pk=self.pk, draft_version=expected)
         changed = {"draft": taps, "draft_version": expected + 1, "draft_note": note}
         if not rows.update(**changed, draft_entry=entry):
             return False
@@ -68,7 +68,7 @@ class Session(models.Model):
 class SessionSeat(models.Model):
     """Seat 0 deals the first round; after that the winner of a round deals."""
 
-    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="seats")
+    session = models.ForeignKey(CatteSession, on_delete=models.CASCADE, related_name="seats")
     player = models.ForeignKey("tracker.Player", on_delete=models.PROTECT, related_name="+")
     seat = models.PositiveSmallIntegerField()
     # A player who sat down during the evening: how many rounds were recorded before he did. He
@@ -95,7 +95,7 @@ class SessionSeat(models.Model):
 class Round(models.Model):
     """One round as entered: the log's round object with players written as seat numbers."""
 
-    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="rounds")
+    session = models.ForeignKey(CatteSession, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField()
     entry = models.JSONField()
     # What the rules computed for this round (by seat), stored with the session's state.

@@ -32,7 +32,11 @@ class Change(models.Model):
         related_name="changes",
     )
     session = models.ForeignKey(
-        "tracker.Session", on_delete=models.CASCADE, null=True, blank=True, related_name="changes"
+        "tracker.CatteSession",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="changes",
     )
     number = models.PositiveIntegerField(null=True, blank=True)
     action = models.CharField(max_length=12, choices=Action.choices)

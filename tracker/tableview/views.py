@@ -15,7 +15,7 @@ from tracker.common.shared_part import shared_key
 from tracker.common.versioning import version_key
 from tracker.common.views import live_part, render_page
 from tracker.cutthroat.board import load as load_tournament
-from tracker.models import Session, Tournament
+from tracker.models import CatteSession, Tournament
 from tracker.tableview import display, phone
 
 SESSION_TEMPLATE = "tableview/session.html"
@@ -26,7 +26,7 @@ TOURNAMENT_TEMPLATE = "tableview/tournament.html"
 @require_GET
 def session_table(request, pk, session_pk):
     """A Cắt Tê session for the screen in the middle of the table; any member may open it."""
-    group, session = game_for(request, pk, Session, session_pk)
+    group, session = game_for(request, pk, CatteSession, session_pk)
     shown = SimpleLazyObject(lambda: display.session_context(load_session(session)))
     context = {"group": group, "session": session, "shown": shown}
     context["version_key"] = version_key(session)
