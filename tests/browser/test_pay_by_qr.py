@@ -57,7 +57,7 @@ def table_owing_chi(alice, currency, amount, details):
 def scanned(page, tmp_path) -> str:
     """The code of the first transfer, opened and read as a camera reads the screen."""
     page.click("details.pay summary")
-    code = page.locator("details.pay .qr")
+    code = page.locator("details.pay .pay-code")
     box = code.bounding_box()
     assert box["width"] >= 240 and box["x"] + box["width"] <= 360  # across the table, in view
     assert page.evaluate("document.documentElement.scrollWidth") <= 360  # nothing sideways
