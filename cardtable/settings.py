@@ -63,17 +63,17 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     # First: its time and its request id cover everything after it.
-    "tracker.common.request_log.RequestLogMiddleware",
+    "tracker.web.request_log.RequestLogMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
-    "tracker.common.headers.PermissionsPolicyMiddleware",
+    "tracker.web.headers.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # Before anything renders: the language of the request (cookie, else the browser's).
-    "tracker.common.language.LanguageMiddleware",
+    "tracker.web.language.LanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -123,12 +123,12 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Template fragments (the {% cache %} tags) are cached under keys that carry the version of
 # what they show, so a cache makes a page faster, never different. One process's memory by
 # default; with REDIS_URL, a Redis server every app server shares (sessions are read through
-# it too), which may fail: pages are then rendered cold (tracker/common/cache.py).
+# it too), which may fail: pages are then rendered cold (tracker/web/cache.py).
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "tracker.common.cache.ForgivingRedisCache",
+            "BACKEND": "tracker.web.cache.ForgivingRedisCache",
             "LOCATION": REDIS_URL,
             "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
         }
@@ -150,7 +150,7 @@ AUTH_PASSWORD_VALIDATORS = [
 # The lockout check runs before the password is looked at; Django's ModelBackend then logs
 # people in.
 PASSWORD_BACKEND = "django.contrib.auth.backends.ModelBackend"
-AUTHENTICATION_BACKENDS = ["tracker.common.throttle.LoginLockoutBackend", PASSWORD_BACKEND]
+AUTHENTICATION_BACKENDS = ["tracker.web.throttle.LoginLockoutBackend", PASSWORD_BACKEND]
 LOGIN_URL = "login"
 # Sessions live in the database (every server sees every login), read through the cache.
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
@@ -175,7 +175,7 @@ STORAGES = {
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
         if DEBUG
-        else "tracker.common.static_files.CachedAddressesStorage"
+        else "tracker.web.static_files.CachedAddressesStorage"
     },
 }
 
@@ -188,13 +188,13 @@ AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_CALLABLE = "tracker.common.throttle.login_locked_out"
-AXES_CLIENT_IP_CALLABLE = "tracker.common.throttle.client_ip"
+AXES_LOCKOUT_CALLABLE = "tracker.web.throttle.login_locked_out"
+AXES_CLIENT_IP_CALLABLE = "tracker.web.throttle.client_ip"
 # Only failures are stored, and only until their cool-off ends: no record of every login.
 AXES_DISABLE_ACCESS_LOG = True
 TRUSTED_PROXY_COUNT = int(os.environ.get("DJANGO_TRUSTED_PROXY_COUNT", "0"))
 
-# Sign-up throttling (tracker.common.throttle.throttled): sign-up posts per client address within
+# Sign-up throttling (tracker.web.throttle.throttled): sign-up posts per client address within
 # the last hour, counted in the database. A whole table may sign up at once from one home
 # network, mistakes included.
 SIGNUP_THROTTLE_LIMIT = 20
@@ -236,7 +236,7 @@ if not DEBUG:
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 # Everything goes to the console, where gunicorn, systemd or Docker collect it: warnings and
-# errors on stderr, and one line per request on stdout (tracker.common.request_log; gunicorn's
+# errors on stderr, and one line per request on stdout (tracker.web.request_log; gunicorn's
 # own access log is off, see gunicorn.conf.py).
 LOGGING = {
     "version": 1,

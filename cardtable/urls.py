@@ -1,10 +1,10 @@
 from django.contrib import admin
 from django.urls import include, path, register_converter
 
-from tracker.common.converters import IdConverter
-from tracker.common.language import choose_language
-from tracker.common.views import changed
-from tracker.tableview import views as phone
+from tracker.web.converters import IdConverter
+from tracker.web.language import choose_language
+from tracker.web.views import changed
+from tracker.webapp import views as webapp
 
 register_converter(IdConverter, "id")
 
@@ -19,9 +19,9 @@ urlpatterns = [
     path("live/<str:token>/", changed, name="live"),
     path("language/", choose_language, name="choose_language"),
     # At the root: a service worker looks after the pages under the folder it is served from.
-    path("sw.js", phone.service_worker, name="service_worker"),
-    path("manifest.webmanifest", phone.manifest, name="manifest"),
-    path("favicon.ico", phone.favicon, name="favicon"),
-    path("offline/", phone.offline, name="offline"),
+    path("sw.js", webapp.service_worker, name="service_worker"),
+    path("manifest.webmanifest", webapp.manifest, name="manifest"),
+    path("favicon.ico", webapp.favicon, name="favicon"),
+    path("offline/", webapp.offline, name="offline"),
     path("admin/", admin.site.urls),
 ]

@@ -22,11 +22,11 @@ from ledger.payment_details import (
     may_change,
 )
 from ledger.payments import PaymentError, record_payment, reverse_payment
-from tracker.common.permissions import group_for
-from tracker.common.shared_part import shared_key
 from tracker.common.versioning import StalePage
-from tracker.common.views import live_part, once_key, page_version, render_page, say_once
 from tracker.models import Role
+from tracker.web.permissions import group_for
+from tracker.web.shared_part import shared_key
+from tracker.web.views import live_part, once_key, page_version, render_page, say_once
 
 LATEST_PAYMENTS = 10
 BALANCES_TEMPLATE = "ledger/balances.html"

@@ -7,8 +7,8 @@ from django.core.cache import cache
 from django.utils import translation
 
 from tests.factories import PASSWORD, GroupFactory, MembershipFactory, PlayerFactory, UserFactory
-from tracker.common.catalogs import compile_catalogs
 from tracker.models import Role
+from tracker.web.catalogs import compile_catalogs
 
 
 def pytest_configure(config):

@@ -1,6 +1,8 @@
 """The house keeps its rooms: each layer imports only from the layers below it.
 
-rules (pure Python) ← common ← the games (cutthroat, catte) ← history, logs ← the project;
+rules (pure Python: what both games share, and rules/catte and rules/cutthroat beside each other)
+← common (the domain both games share) ← web (plumbing every page shares) ← the games (cutthroat,
+catte) ← history, logs ← the project;
 the ledger knows no game: games post to it, it never calls them. Only views know requests.
 The benchmark (bench/) stands beside the project: it may import anything from it, and nothing
 of the project imports it.
@@ -14,7 +16,9 @@ from django.conf import settings
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("tracker.cutthroat", "tracker.catte")
-ABOVE_THE_GAMES = ("tracker.history", "tracker.logs", "tracker.groups", "tracker.tableview")
+ABOVE_THE_GAMES = (
+    "tracker.history", "tracker.logs", "tracker.groups", "tracker.tableview", "tracker.webapp"
+)  # fmt: skip
 REQUEST_MODULES = ("django.http", "django.shortcuts", "django.contrib.messages", "django_htmx")
 
 
@@ -45,14 +49,49 @@ def test_the_rules_are_plain_python(path):
         assert top != "tracker" or name.startswith("tracker.rules"), f"{path.name} imports {name}"
 
 
+def imported_names(path: Path) -> list[str]:
+    """Each module an import names, "from tracker.rules import catte" as tracker.rules.catte."""
+    names = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names += [f"{node.module}.{alias.name}" for alias in node.names]
+    return names
+
+
+RULES_OF = {"catte": "tracker.rules.catte", "cutthroat": "tracker.rules.cutthroat"}
+
+
+@pytest.mark.parametrize(("game", "other"), [("catte", "cutthroat"), ("cutthroat", "catte")])
+def test_the_rules_of_one_game_do_not_reach_into_the_others(game, other):
+    for path in modules(RULES_OF[game]):
+        assert not [n for n in imported_names(path) if n.startswith(RULES_OF[other])], path
+
+
+@pytest.mark.parametrize(
+    "path",
+    [path for path in modules("tracker.rules") if path.parent.name == "rules"],
+    ids=lambda p: p.name,
+)
+def test_what_the_games_rules_share_knows_neither_game(path):
+    games = tuple(RULES_OF.values())
+    assert not [name for name in imported_names(path) if name.startswith(games)], path
+
+
 @pytest.mark.parametrize("path", modules("ledger"), ids=lambda p: str(p.relative_to(ROOT)))
 def test_the_ledger_imports_no_game(path):
     for name in imports_from(path, ("tracker",)):
-        assert name == "tracker.models" or name.startswith("tracker.common"), name
+        assert name == "tracker.models" or name.startswith(("tracker.common", "tracker.web")), name
 
 
 @pytest.mark.parametrize("path", modules("tracker.common"), ids=lambda p: p.name)
-def test_the_common_room_imports_no_game(path):
+def test_the_common_room_imports_no_game_and_no_web_plumbing(path):
+    assert not imports_from(path, (*GAMES, *ABOVE_THE_GAMES, "tracker.web"))
+
+
+@pytest.mark.parametrize("path", modules("tracker.web"), ids=lambda p: p.name)
+def test_the_web_plumbing_imports_no_game(path):
     assert not imports_from(path, GAMES + ABOVE_THE_GAMES)
 
 

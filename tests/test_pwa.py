@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from tests.test_contrast import palettes
 from tests.test_security_headers import assert_safe
-from tracker.tableview import phone
+from tracker.webapp import pwa as phone
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKER = (ROOT / "static/js/sw.js").read_text()

@@ -1,7 +1,6 @@
 from django.contrib import admin
 from django.db import transaction
 
-from tracker.common.admin import ReadOnlyAdmin
 from tracker.common.versioning import touch_group
 from tracker.models import (
     CatteSession,
@@ -20,6 +19,7 @@ from tracker.models import (
     Tournament,
     TournamentSeat,
 )
+from tracker.web.admin import ReadOnlyAdmin
 
 
 class ShownOnGroupPages:
@@ -102,7 +102,7 @@ class InviteAdmin(admin.ModelAdmin):
     raw_id_fields = ["group", "created_by"]
 
 
-# Games and their history change only through the services (tracker.common.admin).
+# Games and their history change only through the services (tracker.web.admin).
 
 
 class TournamentSeatInline(ReadOnlyAdmin, admin.TabularInline):

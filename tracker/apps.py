@@ -11,4 +11,4 @@ class TrackerConfig(AppConfig):
     def ready(self):
         # The rules speak in phrases; shown here, they follow the language of each request.
         install_translator(gettext)
-        from tracker.common import checks  # noqa: F401  (registers the deploy check)
+        from tracker.web import checks  # noqa: F401  (registers the deploy check)

@@ -17,7 +17,7 @@ from tracker.rules.catte import (
     play_session,
     replay,
 )
-from tracker.rules.catte_cards import RANKS, SUITS
+from tracker.rules.catte.cards import RANKS, SUITS
 
 NAMES = ["An", "Bình", "Chi", "Dũng", "Em", "Phúc", "Giang", "Hoa"]
 CARDS = [rank + suit for rank in RANKS for suit in SUITS]

@@ -12,7 +12,7 @@ from tests.factories import fresh
 from tracker.catte import services as catte_sessions
 from tracker.models import Round
 from tracker.rules import catte
-from tracker.rules.catte_cards import RANKS
+from tracker.rules.catte.cards import RANKS
 
 PLAIN = {"stake": "1.00"}
 

@@ -13,9 +13,9 @@ from django.urls import reverse
 from tests.factories import MembershipFactory, UserFactory, fresh
 from tests.page_forms import form_on, forms_on, submit
 from tracker.catte import services as catte
-from tracker.common.shared_part import slot
 from tracker.cutthroat import services as cutthroat
 from tracker.models import Role
+from tracker.web.shared_part import slot
 
 HTMX = {"HX-Request": "true"}
 MESSAGE = re.compile(r"data-message>([^<]+)</p>")

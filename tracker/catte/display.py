@@ -19,7 +19,7 @@ from tracker.common.money import signed
 from tracker.common.versioning import game_identity
 from tracker.models import Change, Round
 from tracker.rules import catte
-from tracker.rules.catte_settings import HAND_NAMES
+from tracker.rules.catte.settings import HAND_NAMES
 
 ROUND_SECONDS_KEPT = 24 * 60 * 60
 

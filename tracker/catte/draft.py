@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from tracker.catte.draft_buttons import UNSET, DraftButtons
 from tracker.catte.taps import TOKEN, tap_seat
 from tracker.rules import RulesError, catte
-from tracker.rules.catte_settings import HAND_NAMES
+from tracker.rules.catte.settings import HAND_NAMES
 
 
 def _toggle(seats: list[int], seat: int) -> None:

@@ -4,8 +4,8 @@ and the 52 cards for the side pot's upturned card. Mixed into `draft.RoundDraft`
 
 from django.utils.translation import gettext_lazy
 
-from tracker.rules.catte_cards import RANKS, SUITS
-from tracker.rules.catte_settings import HAND_NAMES
+from tracker.rules.catte.cards import RANKS, SUITS
+from tracker.rules.catte.settings import HAND_NAMES
 
 UNSET = "unset"
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}  # CSS classes too

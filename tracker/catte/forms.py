@@ -18,9 +18,9 @@ from tracker.common.fragments import digest
 from tracker.common.money import money_field
 from tracker.common.names import by_name
 from tracker.common.seats import SeatsForm, first_dealer_field, seats_as_last_time
-from tracker.common.widgets import QuickSelect, QuickText
 from tracker.rules import catte
 from tracker.rules.names import NAME_MAX, name_problem
+from tracker.web.widgets import QuickSelect, QuickText
 
 MOST_SEATS = 8
 AUTO_WIN_CHOICES = [("four_of_a_kind", _("four of a kind")), ("flush", _("six-card flush"))]

@@ -21,7 +21,7 @@ from tracker.common.seats import match_players
 from tracker.common.versioning import StalePage
 from tracker.models import Change, SessionSeat
 from tracker.rules import RulesError, catte
-from tracker.rules.catte_settings import MOST_PLAYERS
+from tracker.rules.catte.settings import MOST_PLAYERS
 
 
 def seat_of(board: SessionBoard, player_pk: int) -> SessionSeat | None:

@@ -18,7 +18,7 @@ from tracker.catte.recording import DraftMoved, check_next_number
 from tracker.catte.taps import TOKEN, next_taps, tap_seat
 from tracker.common.changes import phone_of
 from tracker.rules import RulesError, catte
-from tracker.rules.catte_settings import HAND_NAMES
+from tracker.rules.catte.settings import HAND_NAMES
 
 MOST_TAPS = 200  # far more than any round takes; the draft stays small
 ANOTHER_DRAFT = gettext_lazy(

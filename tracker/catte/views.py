@@ -17,18 +17,18 @@ from tracker.catte.services import DraftMoved
 from tracker.catte.sheet import SentLaterRoundForm
 from tracker.common.changes import change_context
 from tracker.common.once import AlreadyDone
-from tracker.common.permissions import game_for, group_for
-from tracker.common.shared_part import shared_key
 from tracker.common.versioning import AlreadyRecorded, StalePage, version_key
-from tracker.common.views import (
+from tracker.models import CatteSession, Role
+from tracker.rules import RulesError
+from tracker.web.permissions import game_for, group_for
+from tracker.web.shared_part import shared_key
+from tracker.web.views import (
     act_on_version,
     live_part,
     render_page,
     run_on_version,
     swap_or_redirect,
 )
-from tracker.models import CatteSession, Role
-from tracker.rules import RulesError
 
 LATEST = 8  # rounds shown on the session page; ?all=1 shows every one
 TEMPLATE = "tracker/session.html"

@@ -18,9 +18,9 @@ from django.utils.translation import gettext_lazy as _
 
 from tracker.common.fragments import digest
 from tracker.common.once import OnceKeyField
-from tracker.common.widgets import QuickHidden
 from tracker.cutthroat.display import short_names
 from tracker.rules import cutthroat
+from tracker.web.widgets import QuickHidden
 
 # What a bid button says where the full words do not fit; screen readers get the full words.
 BID_BUTTONS = {

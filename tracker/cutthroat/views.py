@@ -13,15 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from tracker.common.changes import change_context, line_of
 from tracker.common.once import AlreadyDone
-from tracker.common.permissions import game_for, group_for
-from tracker.common.shared_part import shared_key
 from tracker.common.versioning import AlreadyRecorded, StalePage, version_key
-from tracker.common.views import (
-    act_on_version,
-    live_part,
-    render_page,
-    swap_or_redirect,
-)
 from tracker.cutthroat import display, services, told
 from tracker.cutthroat.board import by_seat, jacks_by_seat, load
 from tracker.cutthroat.forms import (
@@ -36,6 +28,14 @@ from tracker.cutthroat.forms import (
 from tracker.cutthroat.tournament_form import TournamentForm
 from tracker.models import Role, Tournament
 from tracker.rules import RulesError
+from tracker.web.permissions import game_for, group_for
+from tracker.web.shared_part import shared_key
+from tracker.web.views import (
+    act_on_version,
+    live_part,
+    render_page,
+    swap_or_redirect,
+)
 
 LATEST = 8  # hands listed on the scoreboard; ?all=1 lists every hand of every game
 TEMPLATE = "tracker/tournament.html"

@@ -18,10 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from ledger.balances import cached_balances
 from ledger.payment_details import latest_changes
-from tracker.common.health import cache_problem, database_problem
 from tracker.common.names import by_name, derived_short_name
-from tracker.common.permissions import group_for
-from tracker.common.views import render_page
 from tracker.groups import services
 from tracker.groups.forms import (
     GroupForm,
@@ -33,6 +30,9 @@ from tracker.groups.forms import (
 )
 from tracker.models import Group, Invite, Restore, Role, SessionSeat, TournamentSeat
 from tracker.models.groups import INVITE_TOKEN
+from tracker.web.health import cache_problem, database_problem
+from tracker.web.permissions import group_for
+from tracker.web.views import render_page
 
 LATEST_GAMES = 10  # tournaments and sessions listed on the group page
 SET_UP_PLAYERS = 2  # until the group has this many players, adding them comes first
@@ -286,7 +286,7 @@ def healthz(request):
 @require_GET
 def readyz(request):
     """For load balancers: this server's database answers (503 with the reason if not). The
-    cache's state is said apart: without it pages are only slower (tracker.common.cache)."""
+    cache's state is said apart: without it pages are only slower (tracker.web.cache)."""
     problem = database_problem()
     if problem:
         return HttpResponse(problem, content_type="text/plain", status=503)

@@ -14,7 +14,6 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from ledger.balances import any_payment
 from tracker.catte import board as catte_board
-from tracker.common.permissions import group_for
 from tracker.cutthroat import board as cutthroat_board
 from tracker.history import ratings as rated
 from tracker.history import seasons
@@ -22,6 +21,7 @@ from tracker.history import services as history
 from tracker.history.forms import SeasonForm
 from tracker.models import Role
 from tracker.rules.ratings import PROVISIONAL_GAMES
+from tracker.web.permissions import group_for
 
 
 @login_required

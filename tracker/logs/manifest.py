@@ -15,7 +15,7 @@ from tracker.logs.limits import MANIFEST, MAX_GAME_NAME, MAX_LOGS, MAX_PAYMENTS,
 from tracker.models import CURRENCIES, Season
 from tracker.models.seasons import MOST_SEASONS
 from tracker.rules import MOST_ENTRIES, RulesError
-from tracker.rules.catte_settings import check_amount, parse_amount
+from tracker.rules.catte.settings import check_amount, parse_amount
 from tracker.rules.names import check_names, name_key, name_problem, short_name_problem
 
 FORMAT = "cardtable-backup/1"

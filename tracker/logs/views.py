@@ -8,13 +8,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
-from tracker.common.permissions import group_for
 from tracker.common.seats import MissingPlayers
-from tracker.common.views import log_download, render_page
 from tracker.logs import backup, registry, restoring
 from tracker.logs.forms import ImportForm, RestoreForm, RestoreStepForm
 from tracker.models import Restore, Role
 from tracker.rules import RulesError
+from tracker.web.permissions import group_for
+from tracker.web.views import log_download, render_page
 
 
 @login_required

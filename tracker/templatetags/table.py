@@ -28,7 +28,7 @@ def signed(points) -> str:
 def once_key(context):
     """A hidden one-time key for a form whose POST moves money or takes something back; minted
     at each render, so it never goes inside a {% cache %} fragment. A render shared by every
-    reader (tracker/common/shared_part.py) holds a slot instead, filled in for each of them."""
+    reader (tracker/web/shared_part.py) holds a slot instead, filled in for each of them."""
     key = context.get("once_slot") or new_once_key()
     return format_html('<input type="hidden" name="once" value="{}">', key)
 

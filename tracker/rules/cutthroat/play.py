@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import cast
 
 from tracker.rules import Phrase, RulesError, _
-from tracker.rules.cutthroat_hands import (
+from tracker.rules.cutthroat.hands import (
     GameResult,
     GameSummary,
     Hand,
@@ -19,7 +19,7 @@ from tracker.rules.cutthroat_hands import (
     jack_effects,
     score_bid,
 )
-from tracker.rules.cutthroat_settings import BIDS, JACK_NAMES, Settings, is_whole
+from tracker.rules.cutthroat.settings import BIDS, JACK_NAMES, Settings, is_whole
 
 
 class TournamentState:

@@ -11,8 +11,8 @@ Import the public names from ``tracker.rules.cutthroat``; this module is one par
 
 from dataclasses import dataclass
 
-from tracker.rules.cutthroat_hands import HandResult, bid_score, jacks_by_player
-from tracker.rules.cutthroat_settings import Settings
+from tracker.rules.cutthroat.hands import HandResult, bid_score, jacks_by_player
+from tracker.rules.cutthroat.settings import Settings
 
 BID = "bid"  # the bid made, set or (1F, 2F) over: its points
 BAGS = "bags"  # the bags the bid took in this hand: no points of their own

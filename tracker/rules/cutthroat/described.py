@@ -5,7 +5,7 @@ Import the public names from ``tracker.rules.cutthroat``; this module is one par
 """
 
 from tracker.rules import Phrase, _
-from tracker.rules.cutthroat_settings import JACK_NAMES, PRESETS, RULE_KEYS, Settings
+from tracker.rules.cutthroat.settings import JACK_NAMES, PRESETS, RULE_KEYS, Settings
 
 # What a reader calls each preset; the log keeps its key ("official").
 PRESET_NAMES = {

@@ -19,7 +19,7 @@ Typical use::
 """
 
 from tracker.rules import RulesError
-from tracker.rules.cutthroat_breakdown import (
+from tracker.rules.cutthroat.breakdown import (
     BAG_COST,
     BAG_OUT,
     BAGS,
@@ -31,8 +31,8 @@ from tracker.rules.cutthroat_breakdown import (
     bagged_out,
     hand_breakdown,
 )
-from tracker.rules.cutthroat_described import describe_settings, preset_name, rules_from_settings
-from tracker.rules.cutthroat_hands import (
+from tracker.rules.cutthroat.described import describe_settings, preset_name, rules_from_settings
+from tracker.rules.cutthroat.hands import (
     MADE,
     OVER,
     SET,
@@ -50,16 +50,16 @@ from tracker.rules.cutthroat_hands import (
     jack_effects,
     score_bid,
 )
-from tracker.rules.cutthroat_log import (
+from tracker.rules.cutthroat.log import (
     FORMAT,
     log_from,
     parse_log,
     replay_log,
     result_document,
 )
-from tracker.rules.cutthroat_money import CHAMPION, GAME, decided, money_owed, winner_takes
-from tracker.rules.cutthroat_play import TournamentState, play_tournament, validate_bids
-from tracker.rules.cutthroat_settings import (
+from tracker.rules.cutthroat.money import CHAMPION, GAME, decided, money_owed, winner_takes
+from tracker.rules.cutthroat.play import TournamentState, play_tournament, validate_bids
+from tracker.rules.cutthroat.settings import (
     AWARD_JACKS,
     BID_LABELS,
     BIDS,

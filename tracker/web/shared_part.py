@@ -5,7 +5,7 @@ of one version with the same role, language, time zone and options it is the sam
 what belongs to one reader: the CSRF token and the one-time keys of its forms. So it is
 rendered once with a slot where each of those goes, kept in the shared cache under what it
 shows, and each reader gets it with the slots filled in: his own token, new keys. Whether a
-change is recorded is still decided by the version its form carries (tracker/common/views.py).
+change is recorded is still decided by the version its form carries (tracker/web/views.py).
 
 Only a page drawn from the game's row as read, with no message or form that belongs to this
 reader inside the live part, is shared (a page read, or read again after a tap); a page drawn

@@ -8,8 +8,8 @@ of one round: dealer, tricks, survivors) and `catte_play` (scoring, round by rou
 from decimal import Decimal
 
 from tracker.rules import MOST_ENTRIES, Phrase, RulesError, _
-from tracker.rules.catte_cards import card_label, next_card, parse_card
-from tracker.rules.catte_play import (
+from tracker.rules.catte.cards import card_label, next_card, parse_card
+from tracker.rules.catte.play import (
     Round,
     RoundResult,
     SessionResult,
@@ -21,7 +21,7 @@ from tracker.rules.catte_play import (
     round_result_snapshot,
     session_result,
 )
-from tracker.rules.catte_round import (
+from tracker.rules.catte.round import (
     asks_about_the_ace,
     eliminated_after_four,
     is_sweep,
@@ -34,7 +34,7 @@ from tracker.rules.catte_round import (
     tricks_if_taken_by,
     tricks_in_round,
 )
-from tracker.rules.catte_settings import (
+from tracker.rules.catte.settings import (
     Settings,
     describe_settings,
     format_money,

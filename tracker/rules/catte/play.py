@@ -10,8 +10,8 @@ from decimal import Decimal
 from typing import cast
 
 from tracker.rules import Phrase, RulesError, _
-from tracker.rules.catte_cards import next_card, parse_card
-from tracker.rules.catte_round import (
+from tracker.rules.catte.cards import next_card, parse_card
+from tracker.rules.catte.round import (
     AUTO_WIN_HANDS,
     FEWEST_AT_TABLE,
     Table,
@@ -19,7 +19,7 @@ from tracker.rules.catte_round import (
     round_dealer,
     survivors_after_four,
 )
-from tracker.rules.catte_settings import MOST_PLAYERS, ZERO, Settings, check_amount
+from tracker.rules.catte.settings import MOST_PLAYERS, ZERO, Settings, check_amount
 from tracker.rules.names import check_names
 
 

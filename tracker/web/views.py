@@ -13,9 +13,9 @@ from django.views.decorators.http import require_GET
 
 from tracker.common.live import current_version, read_token
 from tracker.common.once import AlreadyDone, once_key_of
-from tracker.common.shared_part import fill_in, shared_render
 from tracker.common.versioning import AlreadyRecorded, StalePage
 from tracker.rules import RulesError
+from tracker.web.shared_part import fill_in, shared_render
 
 REFUSALS = (AlreadyRecorded, StalePage, RulesError)
 
@@ -31,7 +31,7 @@ def render_page(request, template: str, context: dict, fragment: str = "entry"):
 def live_part(request, template, context, shared: tuple | None, forms=dict, part="live"):
     """The `live` partial of `template` (or another `part` every reader shares) for this
     reader: from the render shared by every reader of what it shows (`shared`, see
-    tracker/common/shared_part.py) with his own token and keys filled in, or, when `shared` is
+    tracker/web/shared_part.py) with his own token and keys filled in, or, when `shared` is
     None, rendered for him alone. `forms()` gives what its forms need, worked out only when it
     is rendered."""
     partial = f"{template}#{part}"

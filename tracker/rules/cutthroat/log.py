@@ -4,10 +4,10 @@ Import the public names from ``tracker.rules.cutthroat``; this module is one par
 """
 
 from tracker.rules import MOST_ENTRIES, Phrase, RulesError, _
-from tracker.rules.cutthroat_described import rules_from_settings
-from tracker.rules.cutthroat_hands import check_players
-from tracker.rules.cutthroat_play import Hand, TournamentResult, TournamentState, play_tournament
-from tracker.rules.cutthroat_settings import Settings, settings_from_rules
+from tracker.rules.cutthroat.described import rules_from_settings
+from tracker.rules.cutthroat.hands import check_players
+from tracker.rules.cutthroat.play import Hand, TournamentResult, TournamentState, play_tournament
+from tracker.rules.cutthroat.settings import Settings, settings_from_rules
 
 FORMAT = "cutthroat-log/1"
 LOG_KEYS = ("format", "rules", "players", "games")

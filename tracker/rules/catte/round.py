@@ -10,7 +10,7 @@ from collections.abc import Hashable, Sequence
 from typing import NoReturn, TypeVar
 
 from tracker.rules import Phrase, RulesError, _
-from tracker.rules.catte_settings import Settings
+from tracker.rules.catte.settings import Settings
 
 Player = TypeVar("Player", bound=Hashable)  # a name, or a seat
 FEWEST_AT_TABLE = 3

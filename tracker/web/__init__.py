@@ -1,0 +1,3 @@
+"""Web plumbing every page shares: middleware (headers, language, request log, throttle), health,
+static storage, catalogs, the cache that may fail, URL converters, deploy checks, the permission
+helper, what every view shares and the render shared by a game's readers."""
