@@ -22,7 +22,7 @@ def main(folder: str, logs: int, rounds: int) -> dict:
     from django.urls import reverse
 
     from bench.history import benchmark_user, make_group
-    from tracker.logs import backup, registry
+    from tracker.gamelogs import backup, registry
     from tracker.models import Group, Membership, Role
 
     call_command("migrate", verbosity=0)

@@ -13,7 +13,7 @@ urlpatterns = [
     path("groups/<id:pk>/", include("tracker.cutthroat.urls")),
     path("groups/<id:pk>/", include("tracker.catte.urls")),
     path("groups/<id:pk>/", include("tracker.history.urls")),
-    path("groups/<id:pk>/", include("tracker.logs.urls")),
+    path("groups/<id:pk>/", include("tracker.gamelogs.urls")),
     path("groups/<id:pk>/", include("ledger.urls")),
     path("groups/<id:pk>/", include("tracker.tableview.urls")),
     path("live/<str:token>/", changed, name="live"),

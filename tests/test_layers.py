@@ -2,7 +2,7 @@
 
 rules (pure Python: what both games share, and rules/catte and rules/cutthroat beside each other)
 ← common (the domain both games share) ← web (plumbing every page shares) ← the games (cutthroat,
-catte) ← history, logs ← the project;
+catte) ← history, game logs ← the project;
 the ledger knows no game: games post to it, it never calls them. Only views know requests.
 The benchmark (bench/) stands beside the project: it may import anything from it, and nothing
 of the project imports it.
@@ -17,7 +17,7 @@ from django.conf import settings
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("tracker.cutthroat", "tracker.catte")
 ABOVE_THE_GAMES = (
-    "tracker.history", "tracker.logs", "tracker.groups", "tracker.tableview", "tracker.webapp"
+    "tracker.history", "tracker.gamelogs", "tracker.groups", "tracker.tableview", "tracker.webapp"
 )  # fmt: skip
 REQUEST_MODULES = ("django.http", "django.shortcuts", "django.contrib.messages", "django_htmx")
 

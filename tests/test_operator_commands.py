@@ -7,7 +7,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from tracker.logs import registry as logs
+from tracker.gamelogs import registry as logs
 from tracker.models import CatteSession, Group, Player, Tournament
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"

@@ -6,7 +6,7 @@ from tests.backups import played_everything, summary
 from tests.browser import thumb as phones
 from tests.browser.test_phone import log_in
 from tests.factories import GroupFactory, MembershipFactory
-from tracker.logs import backup, restoring
+from tracker.gamelogs import backup, restoring
 from tracker.models import Restore, Role
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

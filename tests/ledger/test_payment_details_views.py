@@ -11,7 +11,7 @@ from django.urls import reverse
 from ledger.models import PaymentDetails
 from tests.factories import pay
 from tests.page_forms import form_on, submit
-from tracker.logs.backup import export_zip
+from tracker.gamelogs.backup import export_zip
 
 IBAN = "DE89 3704 0044 0532 0130 00"
 

@@ -9,8 +9,8 @@ from tests.backups import played_everything, summary
 from tests.factories import GroupFactory, MembershipFactory, PlayerFactory, fresh, pay
 from tracker.catte import services as catte_sessions
 from tracker.cutthroat import services as tournaments
+from tracker.gamelogs import backup, restoring
 from tracker.history import seasons
-from tracker.logs import backup, restoring
 from tracker.models import Change, Role, SessionSeat
 from tracker.rules import RulesError, catte
 

@@ -219,7 +219,7 @@ def test_a_viewer_sees_the_scoreboard_without_entry_forms(as_carol, tournament):
 def test_the_exported_log_replays_to_the_scoreboard_numbers(as_bob, tournament):
     play_hand(as_bob, tournament, [4, "NIL", 5], [6, 0, 11], jd=2)
     log = as_bob.get(url("tournament_export", tournament)).json()
-    from tracker.logs import registry as logs
+    from tracker.gamelogs import registry as logs
 
     assert logs.replay(log)["games"][0]["hands"][0]["totals"] == {"An": 50, "Bình": 100, "Chi": 60}
 

@@ -6,7 +6,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from tracker.cutthroat import services as tournaments
-from tracker.logs import registry as logs
+from tracker.gamelogs import registry as logs
 from tracker.models import Player, Tournament
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

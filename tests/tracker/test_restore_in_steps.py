@@ -11,7 +11,7 @@ from django.urls import reverse
 from tests.backups import played_everything, summary
 from tests.factories import GroupFactory, MembershipFactory
 from tests.page_forms import form_on, submit
-from tracker.logs import backup, registry, restoring
+from tracker.gamelogs import backup, registry, restoring
 from tracker.models import Restore, Role
 from tracker.rules import RulesError
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from tests.factories import GroupFactory, PlayerFactory, pay
 from tracker.catte import services as catte_sessions
 from tracker.cutthroat import services as tournaments
-from tracker.logs import backup, registry, restoring
+from tracker.gamelogs import backup, registry, restoring
 from tracker.rules import RulesError
 from tracker.rules.names import hidden_character
 

@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from ledger.models import Transaction
 from tests.factories import PlayerFactory
-from tracker.logs import limits, registry
+from tracker.gamelogs import limits, registry
 from tracker.models import CatteSession, Player, Tournament
 from tracker.rules import RulesError
 

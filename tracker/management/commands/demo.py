@@ -2,7 +2,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from tracker.logs import registry
+from tracker.gamelogs import registry
 from tracker.models import Group, Membership, Role
 
 PLAYERS = ["An", "Bình", "Chi", "Dũng"]

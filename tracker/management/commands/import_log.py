@@ -3,7 +3,7 @@ import sys
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from tracker.logs import registry
+from tracker.gamelogs import registry
 from tracker.models import CURRENCIES, Group
 from tracker.rules import RulesError
 

@@ -3,7 +3,7 @@ import sys
 
 from django.core.management.base import BaseCommand
 
-from tracker.logs import registry
+from tracker.gamelogs import registry
 from tracker.rules import RulesError
 
 

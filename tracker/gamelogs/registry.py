@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from ledger.settlement import fewest_transfers
 from tracker.catte import services as catte_services
 from tracker.cutthroat import services as cutthroat_services
-from tracker.logs import limits
+from tracker.gamelogs import limits
 from tracker.models import CatteSession, Tournament
 from tracker.rules import RulesError, catte, cutthroat
 

@@ -10,8 +10,8 @@ from django.utils.translation import ngettext
 
 from ledger.payments import NOTE_MAX, PaymentError, check_note
 from tracker.common.seats import MAX_PLAYERS
-from tracker.logs import limits
-from tracker.logs.limits import MANIFEST, MAX_GAME_NAME, MAX_LOGS, MAX_PAYMENTS, count
+from tracker.gamelogs import limits
+from tracker.gamelogs.limits import MANIFEST, MAX_GAME_NAME, MAX_LOGS, MAX_PAYMENTS, count
 from tracker.models import CURRENCIES, Season
 from tracker.models.seasons import MOST_SEASONS
 from tracker.rules import MOST_ENTRIES, RulesError

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tracker.logs import views
+from tracker.gamelogs import views
 
 urlpatterns = [
     path("import/", views.log_import, name="log_import"),

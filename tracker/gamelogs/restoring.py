@@ -23,8 +23,8 @@ from django.utils.translation import gettext as _
 
 from tracker.catte import services as catte_services
 from tracker.common.seats import MissingPlayers
-from tracker.logs import backup, limits, registry
-from tracker.logs.limits import MANIFEST
+from tracker.gamelogs import backup, limits, registry
+from tracker.gamelogs.limits import MANIFEST
 from tracker.models import CatteSession, Restore, Tournament
 from tracker.rules import RulesError
 

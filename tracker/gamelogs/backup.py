@@ -19,10 +19,10 @@ from tracker.catte import board as catte_board
 from tracker.catte import services as catte_services
 from tracker.common.seats import MAX_PLAYERS
 from tracker.common.versioning import touch_group
+from tracker.gamelogs import limits, registry
+from tracker.gamelogs.limits import MANIFEST
+from tracker.gamelogs.manifest import FORMAT, check_manifest, season_days, short_names, shown_value
 from tracker.history.seasons import Refused, add_season
-from tracker.logs import limits, registry
-from tracker.logs.limits import MANIFEST
-from tracker.logs.manifest import FORMAT, check_manifest, season_days, short_names, shown_value
 from tracker.models import Player, Tournament
 from tracker.rules import RulesError
 from tracker.rules.names import name_key

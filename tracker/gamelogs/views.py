@@ -9,8 +9,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
 from tracker.common.seats import MissingPlayers
-from tracker.logs import backup, registry, restoring
-from tracker.logs.forms import ImportForm, RestoreForm, RestoreStepForm
+from tracker.gamelogs import backup, registry, restoring
+from tracker.gamelogs.forms import ImportForm, RestoreForm, RestoreStepForm
 from tracker.models import Restore, Role
 from tracker.rules import RulesError
 from tracker.web.permissions import group_for

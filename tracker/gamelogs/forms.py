@@ -8,8 +8,8 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tracker.logs import backup, registry
-from tracker.logs.limits import MAX_BACKUP_BYTES, MAX_LOG_BYTES, megabytes
+from tracker.gamelogs import backup, registry
+from tracker.gamelogs.limits import MAX_BACKUP_BYTES, MAX_LOG_BYTES, megabytes
 from tracker.rules import RulesError, catte
 
 
