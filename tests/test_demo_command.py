@@ -15,6 +15,7 @@ def test_demo_fills_a_fresh_database_with_a_living_group():
     assert group.tournaments.get().hand_count == 6
     assert group.sessions.get().round_count == 4
     assert group_balances(group).transfers
+    assert all(player.payment_details.exists() for player in group.players.all())
     assert "Log in as 'demo'" in out.getvalue()
 
 

@@ -1,7 +1,9 @@
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
+from schwifty import IBAN
 
+from ledger.payment_details import change_details
 from tracker.gamelogs import registry
 from tracker.models import Group, Membership, Role
 
@@ -78,10 +80,15 @@ class Command(BaseCommand):
             owner.set_password(password)
             owner.save()
         group = Group.objects.create(name="Demo table", currency="EUR")
-        Membership.objects.create(group=group, user=owner, role=Role.OWNER)
+        group.membership = Membership.objects.create(group=group, user=owner, role=Role.OWNER)
         tournament = registry.import_log(group, TOURNAMENT, owner, create_missing=True)
         # Left open, so the demo's evening can go on.
         session = registry.import_log(group, SESSION, owner, create_missing=True, closed=False)
+        for number, player in enumerate(group.players.order_by("pk")):
+            # Made-up accounts at the bank of the IBAN standard's example, to scan "Pay by QR".
+            iban = IBAN.generate("DE", bank_code="37040044", account_code=f"05320130{number:02d}")
+            details = {"holder": player.name, "iban": iban.compact}
+            change_details(group, player, owner, details, number=0)
         self.stdout.write(f"Created {group.name}: {tournament} and {session}.")
         if password:
             self.stdout.write(f"Log in as 'demo' with the password '{password}'.")
