@@ -100,38 +100,27 @@
   });
 })();
 
-// Taps not saved yet survive a reload, a locked phone or a closed tab: each entry form stores
-// its picks in localStorage under its data-keep key (tournament, hand row or the next hand's
-// number, step) and gets them back while that hand still waits for that step. Once the page
-// shows another hand or step, it was saved (here or on another phone): what was stored for the
-// tournament's other hands and steps is forgotten. Without JavaScript nothing is stored.
+// Taps not saved yet survive a reload, a locked phone or a closed tab: each entry form keeps
+// its picks (keep.js) under its data-keep key (tournament, hand row or the next hand's number,
+// step) and gets them back while that hand still waits for that step. Once the page shows
+// another hand or step, it was saved (here or on another phone): what was kept for the
+// tournament's other hands and steps is forgotten. Without JavaScript nothing is kept.
 (function () {
   var FILLED = "_filled";  // the pick fillLast worked out, so it is worked out again later
-
-  function storage() {
-    try { return window.localStorage; } catch (error) { return null; }  // refused: store nothing
-  }
+  var keeping = window.cardtableKeep;
 
   function picks(form) {
-    var kept = {};
+    var kept = [];
     form.querySelectorAll("input[type=radio]:checked").forEach(function (input) {
-      kept[input.name] = input.value;
-      if (input.closest("fieldset.pick[data-filled]")) kept[FILLED] = input.name;
+      kept.push([input.name, input.value]);
+      if (input.closest("fieldset.pick[data-filled]")) kept.push([FILLED, input.name]);
     });
     return kept;
   }
 
-  function keep(store, form) {
-    var kept = picks(form);
-    try {
-      if (Object.keys(kept).length) store.setItem(form.dataset.keep, JSON.stringify(kept));
-      else store.removeItem(form.dataset.keep);
-    } catch (error) { /* storage full: the taps are still on the page */ }
-  }
-
-  function restore(store, form) {
-    var kept;
-    try { kept = JSON.parse(store.getItem(form.dataset.keep)) || {}; } catch (error) { return; }
+  function restore(form) {
+    var kept = {};
+    (keeping.kept(form.dataset.keep) || []).forEach(function (pair) { kept[pair[0]] = pair[1]; });
     form.querySelectorAll("input[type=radio]").forEach(function (input) {
       if (kept[input.name] !== input.value || input.checked) return;
       input.checked = true;
@@ -141,27 +130,17 @@
     });
   }
 
-  function forget(store, entry) {
-    var shown = {};
-    entry.querySelectorAll("form[data-keep]").forEach(function (form) {
-      shown[form.dataset.keep] = true;
-    });
-    for (var i = store.length - 1; i >= 0; i--) {
-      var key = store.key(i);
-      if (key && key.indexOf(entry.dataset.keepFor) === 0 && !shown[key]) store.removeItem(key);
-    }
-  }
-
   function setup(root) {
-    var store = storage();
     var entry = root.id === "entry" ? root : root.querySelector && root.querySelector("#entry");
-    if (!store || !entry || !entry.dataset.keepFor) return;
-    forget(store, entry);
+    if (!keeping || !entry || !entry.dataset.keepFor) return;
+    var shown = {};
+    entry.querySelectorAll("form[data-keep]").forEach(function (form) { shown[form.dataset.keep] = true; });
+    keeping.forgetOthers(entry.dataset.keepFor, shown);
     entry.querySelectorAll("form[data-keep]").forEach(function (form) {
       if (form.dataset.keeping) return;
       form.dataset.keeping = "1";
-      restore(store, form);
-      form.addEventListener("change", function () { keep(store, form); });
+      restore(form);
+      form.addEventListener("change", function () { keeping.keep(form.dataset.keep, picks(form)); });
     });
   }
   document.addEventListener("DOMContentLoaded", function () { setup(document); });

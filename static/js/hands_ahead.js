@@ -35,7 +35,7 @@
     form.querySelector("input[name=number]").value = number;
     form.querySelector("h2").textContent = form.dataset.heading.replace("{number}", number);
     var held = outbox.heldFor(form, "hand");
-    if (held) { outbox.fillIn(form, held); }
+    if (held) { window.cardtableKeep.fillIn(form, held); }
     return form;
   }
 

@@ -16,6 +16,8 @@
   var body = document.body;
   var words = (body && body.dataset) || {};
   var sending = false, pause = FIRST_PAUSE, nextTry = 0, told = [];
+  // The network came back while a send was failing: that send's pause is not waited out.
+  var backMeanwhile = false;
 
   function storage() {
     try { return window.localStorage; } catch (error) { return null; }
@@ -241,7 +243,13 @@
       })
       .then(function (went) {
         sending = false;
-        if (went) { pause = FIRST_PAUSE; nextTry = 0; sendAll(); return; }
+        if (went || backMeanwhile) {
+          backMeanwhile = false;
+          pause = FIRST_PAUSE;
+          nextTry = 0;
+          sendAll();
+          return;
+        }
         nextTry = Date.now() + pause;
         pause = Math.min(pause * 2, LONGEST_PAUSE);
       });
@@ -296,36 +304,19 @@
   }
 
   // What is ticked on a form that only the outbox sends (a hand's bids, the hands after it)
-  // stays on the phone through a reload, until the entry is kept: one key per page, kind and
-  // number.
+  // stays on the phone through a reload (keep.js), until the entry is kept: one key per page,
+  // kind and number.
   function heldKey(form, kind) {
     var number = form.querySelector("input[name=number]");
     return KEY + ":" + kind + ":" + window.location.pathname + ":" + (number ? number.value : "");
   }
 
-  function hold(form, kind, held) {
-    var store = storage();
-    try { if (store) { store.setItem(heldKey(form, kind), JSON.stringify(held)); } } catch (error) { /* full */ }
-  }
+  function hold(form, kind, held) { window.cardtableKeep.keep(heldKey(form, kind), held); }
 
-  function heldFor(form, kind) {
-    var store = storage();
-    try { return store && JSON.parse(store.getItem(heldKey(form, kind))); } catch (error) { return null; }
-  }
+  function heldFor(form, kind) { return window.cardtableKeep.kept(heldKey(form, kind)); }
 
   function release(form) {
-    var store = storage();
-    if (store) { ["bids", "hand"].forEach(function (kind) { store.removeItem(heldKey(form, kind)); }); }
-  }
-
-  // A form's choices ticked as `held` ([name, value] pairs) says, and only those.
-  function fillIn(form, held) {
-    form.querySelectorAll("input[type=radio], input[type=checkbox]").forEach(function (input) {
-      input.checked = held.some(function (f) { return f[0] === input.name && f[1] === input.value; });
-    });
-    form.querySelectorAll("select").forEach(function (select) {
-      held.filter(function (f) { return f[0] === select.name; }).forEach(function (f) { select.value = f[1]; });
-    });
+    ["bids", "hand"].forEach(function (kind) { window.cardtableKeep.forget(heldKey(form, kind)); });
   }
 
   // After a reload with bids held for the hand the page still asks bids for: back to its tricks.
@@ -333,7 +324,7 @@
     var bids = document.getElementById("bids");
     var held = bids && heldFor(bids, "bids");
     if (!held) { return; }
-    fillIn(bids, held);
+    window.cardtableKeep.fillIn(bids, held);
     keepBids(bids);
   }
 
@@ -407,14 +398,17 @@
       .forEach(function (e) { showUnsettled(e); });
     askAgain(false);
   });
-  window.addEventListener("online", function () { nextTry = 0; sendAll(); });
+  window.addEventListener("online", function () {
+    backMeanwhile = sending;
+    nextTry = 0;
+    sendAll();
+  });
   // For the forms and sheets entered offline (sheet.js, hands_ahead.js).
   window.cardtableOutbox = {
     waiting: load,
     unsettled: unsettled,
     fieldsOf: fieldsOf,
     fieldOf: fieldOf,
-    fillIn: fillIn,
     hold: hold,
     heldFor: heldFor,
     keep: keep,
