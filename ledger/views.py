@@ -44,7 +44,8 @@ def balances(request, pk):
         "payments": payments.select_related("reversed_by").order_by("-created_at", "-pk")[
             :LATEST_PAYMENTS
         ],
-        "details": current_details(group),
+        # Read only when the render every reader shares is not kept yet.
+        "details": SimpleLazyObject(partial(current_details, group)),
     }
     shared = shared_key(group, group)
     context["live_html"] = live_part(request, BALANCES_TEMPLATE, context, shared)
