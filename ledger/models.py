@@ -4,7 +4,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from ledger.banks import BANKS
-from tracker.common.said import shown
+from tracker.common.stored_messages import shown
 
 
 class Account(models.Model):
@@ -75,8 +75,8 @@ class Transaction(models.Model):
     kind = models.CharField(max_length=16, choices=Kind.choices)
     # Two names of 40 characters, an amount and a note of 100 fit, "Reversed: " included.
     description = models.CharField(max_length=300)
-    # The description as stored words (tracker/common/said), shown in the reader's language;
-    # `description` is its English text, for the CSV and the admin.
+    # The description as a stored message (tracker/common/stored_messages), shown in the
+    # reader's language; `description` is its English text, for the CSV and the admin.
     words = models.JSONField(null=True, blank=True)
     # Where it came from, e.g. ("round", round.pk) or ("session", session.pk).
     source_type = models.CharField(max_length=20, blank=True)

@@ -17,9 +17,10 @@ from django.utils.translation import gettext as _
 from ledger.models import Transaction
 from ledger.posting import player_account, post, reverse
 from tracker.common.once import AlreadyDone, done_once
-from tracker.common.said import Money, quoted, said
+from tracker.common.stored_messages import Money, quoted
 from tracker.common.text import hidden_character
 from tracker.common.versioning import StalePage, claim_group_version
+from tracker.rules.phrases import Phrase
 
 NOTE_MAX = 100
 
@@ -36,9 +37,9 @@ def record_payment(group, payer, payee, amount: Decimal, user, *, version, once=
             words = {"payer": payer.name, "payee": payee.name}
             words["amount"] = Money(amount, group.currency)
             if note:
-                line = said("%(payer)s paid %(payee)s %(amount)s (%(note)s)", note=note, **words)
+                line = Phrase("%(payer)s paid %(payee)s %(amount)s (%(note)s)", note=note, **words)
             else:
-                line = said("%(payer)s paid %(payee)s %(amount)s", **words)
+                line = Phrase("%(payer)s paid %(payee)s %(amount)s", **words)
             amounts = {player_account(payer): amount, player_account(payee): -amount}
             with db_transaction.atomic():
                 claim_group_version(group, version)
@@ -77,7 +78,7 @@ def reverse_payment(entry: Transaction, user, *, version, once=None) -> Transact
             with db_transaction.atomic():
                 claim_group_version(entry.group, version)
                 payment = quoted(entry.words, entry.description)
-                line = said("Reversed: %(payment)s", payment=payment)
+                line = Phrase("Reversed: %(payment)s", payment=payment)
                 return reverse(entry, user=user, description=line, once=once)
     except AlreadyDone as repeat:
         return repeat.first

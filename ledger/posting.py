@@ -13,7 +13,8 @@ from django.db import transaction as db_transaction
 from django.db.models import Case, F, Sum, Value, When
 
 from ledger.models import Account, Posting, Transaction
-from tracker.common.said import Said, as_stored, quoted, said
+from tracker.common.stored_messages import as_stored, quoted
+from tracker.rules.phrases import Phrase
 
 
 class UnbalancedTransaction(ValueError):
@@ -25,7 +26,7 @@ class Wanted:
     """A transaction a source should have posted: kind, words, and Account → amount."""
 
     kind: str
-    description: Said  # or plain text
+    description: Phrase  # or plain text
     amounts: dict
 
 
@@ -60,7 +61,8 @@ def player_account(player) -> Account:
 
 def post(group, kind, description, amounts, *, source=("", None), part=0, **extra):
     """Write one balanced transaction. `amounts` maps Account → Decimal in the group currency;
-    `description` given as words (tracker/common/said) is stored as its message and values.
+    `description` given as a phrase (tracker/common/stored_messages) is stored as its message
+    and values.
 
     Refuses (and writes nothing) when the amounts do not sum to exactly zero or have more
     decimals than the currency has.
@@ -145,7 +147,8 @@ def _reversal(entry: Transaction, *, user=None, description=None, once=None) -> 
     return _balanced(
         entry.group,
         Transaction.Kind.REVERSAL,
-        description or said("Reversal of: %(entry)s", entry=quoted(entry.words, entry.description)),
+        description
+        or Phrase("Reversal of: %(entry)s", entry=quoted(entry.words, entry.description)),
         amounts,
         source=(entry.source_type, entry.source_id),
         part=entry.source_part,

@@ -16,7 +16,7 @@ LANGUAGES = ["vi", "de"]
 # cases, enough to notice a text marked after the catalogs were last extracted.
 TEMPLATE_TEXT = re.compile(r'{%\s*(?:translate|trans)\s+"([^"]+)"')
 PYTHON_TEXT = re.compile(
-    r'\b(?:_|gettext|gettext_lazy|gettext_noop|said)\(\s*"((?:[^"\\]|\\.)+)"\s*[,)]'
+    r'\b(?:_|gettext|gettext_lazy|gettext_noop|Phrase)\(\s*"((?:[^"\\]|\\.)+)"\s*[,)]'
 )
 
 

@@ -26,8 +26,8 @@ MARKERS = {
     "npgettext",
     "npgettext_lazy",
     "format_lazy",
-    "said",
-    "said_plural",
+    "Phrase",
+    "plural_phrase",
 }
 MESSAGE_LEVELS = {"success": 1, "info": 1, "warning": 1, "error": 1, "debug": 1, "add_message": 2}
 TEXT_KEYWORDS = {

@@ -1,5 +1,5 @@
 from django.apps import AppConfig
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from tracker.rules.phrases import install_translator
 
@@ -10,5 +10,5 @@ class TrackerConfig(AppConfig):
 
     def ready(self):
         # The rules speak in phrases; shown here, they follow the language of each request.
-        install_translator(gettext)
+        install_translator(gettext, ngettext)
         from tracker.web import checks  # noqa: F401  (registers the deploy check)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tracker.rules import Phrase, RulesError, _, install_translator
+from tracker.rules import Phrase, RulesError, _, install_translator, plural_phrase
 from tracker.rules.catte import Round, play_session
 from tracker.rules.catte import Settings as CatteSettings
 from tracker.rules.cutthroat import Hand, Settings, describe_settings, play_tournament
@@ -16,16 +16,17 @@ from tracker.rules.names import name_problem
 RULES = Path(__file__).resolve().parents[2] / "tracker" / "rules"
 P3 = ["An", "Bình", "Chi"]
 VIETNAMESE = {
-    "game {game} hand {hand}": "ván {game} tay {hand}",
-    "{where}: tricks add up to {total}, not {expected}": "{where}: tổng số nước là {total}, "
-    "không phải {expected}",
-    "{player} is {behind} behind the leader": "{player} kém người dẫn đầu {behind} điểm",
-    "round {number}": "vòng {number}",
-    "{where}: {player}: {problem}": "{where}: {player}: {problem}",
+    "game %(game)s hand %(hand)s": "ván %(game)s tay %(hand)s",
+    "%(where)s: tricks add up to %(total)s, not %(expected)s": (
+        "%(where)s: tổng số nước là %(total)s, không phải %(expected)s"
+    ),
+    "%(player)s is %(behind)s behind the leader": "%(player)s kém người dẫn đầu %(behind)s điểm",
+    "round %(number)s": "vòng %(number)s",
+    "%(where)s: %(player)s: %(problem)s": "%(where)s: %(player)s: %(problem)s",
     "folded, so cannot sweep": "đã bỏ bài nên không thể ăn trắng",
-    "Game to {target} points": "Ván đến {target} điểm",
-    "a name has at most {limit} characters, not {length}": "tên dài tối đa {limit} ký tự, "
-    "không phải {length}",
+    "Game to %(target)s points": "Ván đến %(target)s điểm",
+    "a name has at most %(limit)s characters, not %(length)s": "tên dài tối đa %(limit)s ký tự, "
+    "không phải %(length)s",
 }
 
 
@@ -75,7 +76,9 @@ def test_it_refuses_tricks_that_do_not_add_up_in_the_same_english(english):
 def test_a_blind_six_reason_reads_as_before(english):
     reason = sixty_behind().blind_six_reason["Bình"]
     assert str(reason) == "Bình is 60 behind the leader"
-    assert reason == Phrase(_("{player} is {behind} behind the leader"), player="Bình", behind=60)
+    assert reason == Phrase(
+        _("%(player)s is %(behind)s behind the leader"), player="Bình", behind=60
+    )
 
 
 def test_a_catte_round_failure_reads_as_before(english):
@@ -83,9 +86,12 @@ def test_a_catte_round_failure_reads_as_before(english):
 
 
 def test_a_where_phrase_nests_in_a_refusal(english):
-    where = Phrase(_("hand {number}"), number=3)
+    where = Phrase(_("hand %(number)s"), number=3)
     error = RulesError(
-        _("{where}: tricks add up to {total}, not {expected}"), where=where, total=12, expected=13
+        _("%(where)s: tricks add up to %(total)s, not %(expected)s"),
+        where=where,
+        total=12,
+        expected=13,
     )
     assert str(error) == "hand 3: tricks add up to 12, not 13"
 
@@ -115,7 +121,7 @@ def test_the_settings_in_words_and_name_problems_are_translated(vietnamese):
 
 
 def test_a_broken_translation_falls_back_to_english():
-    previous = install_translator(lambda template: template.replace("{total}", "{sum}"))
+    previous = install_translator(lambda template: template.replace("%(total)s", "%(sum)s"))
     try:
         assert str(refusal_of(tricks_that_do_not_add_up)) == (
             "game 1 hand 1: tricks add up to 12, not 17"
@@ -125,11 +131,11 @@ def test_a_broken_translation_falls_back_to_english():
 
 
 def test_phrases_compare_by_template_and_params_and_with_their_english():
-    three = Phrase(_("hand {number}"), number=3)
-    assert three == Phrase(_("hand {number}"), number=3)
-    assert three != Phrase(_("hand {number}"), number=4)
+    three = Phrase(_("hand %(number)s"), number=3)
+    assert three == Phrase(_("hand %(number)s"), number=3)
+    assert three != Phrase(_("hand %(number)s"), number=4)
     assert three == "hand 3" and hash(three) == hash("hand 3")
-    assert repr(three) == "Phrase('hand {number}', number=3)"
+    assert repr(three) == "Phrase('hand %(number)s', number=3)"
     assert RulesError(three).phrase is three
     with pytest.raises(TypeError):
         RulesError(three, number=4)
@@ -165,7 +171,9 @@ def built_text(node) -> bool:
     return formatted or plain or isinstance(node, ast.JoinedStr | ast.BinOp)
 
 
-@pytest.mark.parametrize("path", sorted(RULES.glob("*.py")), ids=lambda path: path.name)
+@pytest.mark.parametrize(
+    "path", sorted(RULES.rglob("*.py")), ids=lambda path: str(path.relative_to(RULES))
+)
 def test_every_message_of_the_rules_is_marked_for_translation(path):
     assert unmarked_messages(path.read_text()) == [], path.name
 
@@ -183,3 +191,23 @@ def test_every_message_of_the_rules_is_marked_for_translation(path):
 )
 def test_the_scan_finds_a_message_that_cannot_be_translated(source):
     assert unmarked_messages(source) == [1]
+
+
+def test_a_plural_phrase_follows_its_count_in_english(english):
+    assert str(plural_phrase(_("%(count)s round"), _("%(count)s rounds"), 1)) == "1 round"
+    assert str(plural_phrase(_("%(count)s round"), _("%(count)s rounds"), 6)) == "6 rounds"
+
+
+def test_a_plural_phrase_takes_the_form_its_translator_picks():
+    forms = {1: "%(count)s Runde", 6: "%(count)s Runden"}
+    previous = install_translator(str, lambda one, many, count: forms[count])
+    try:
+        assert str(plural_phrase(_("%(count)s round"), _("%(count)s rounds"), 6)) == "6 Runden"
+    finally:
+        install_translator(previous)
+
+
+def test_a_number_stays_a_number_for_its_placeholder(english):
+    assert str(Phrase(_("%(name)s joined before round %(number)d"), name="An", number=3)) == (
+        "An joined before round 3"
+    )

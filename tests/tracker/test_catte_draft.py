@@ -14,7 +14,7 @@ from tests.conftest import client_for
 from tests.factories import fresh
 from tests.tracker.test_catte_entry import hidden, page_of, press, save, shown_in, tap_through
 from tracker.catte import services as catte_sessions
-from tracker.catte.table_draft import said as words_for
+from tracker.catte.table_draft import tap_in_words as words_for
 from tracker.models import Round
 
 PLAIN = {"stake": "1.00"}
@@ -31,7 +31,7 @@ def phones(alice, bob):
     return client_for(Client(), alice), client_for(Client(), bob)
 
 
-def said(response) -> str:
+def text_of(response) -> str:
     return unescape(response.content.decode())
 
 
@@ -63,7 +63,7 @@ def test_two_phones_tapping_the_same_trick_at_once_one_wins_the_other_is_told(ph
     on_alice, on_bob = page_of(alice, session), page_of(bob, session)
     assert hidden(on_alice, "draft_version") == hidden(on_bob, "draft_version") == "2"
     press(alice, session, on_alice, "t0")
-    answer = said(press(bob, session, on_bob, "t1"))
+    answer = text_of(press(bob, session, on_bob, "t1"))
     assert "alice's phone tapped trick 3 first: An." in answer
     assert shown_in(answer) == "t1 t0 t0" and fresh(session).draft == ["t1", "t0", "t0"]
 
@@ -87,8 +87,8 @@ def test_undo_and_start_again_from_a_page_that_is_behind_are_refused(phones, ses
     alice, bob = phones
     stale = tap_through(bob, session, ["f2"])
     tap_through(alice, session, ["t0"])
-    assert "alice's phone tapped trick 1 first: An." in said(press(bob, session, stale, "undo"))
-    assert "alice's phone" in said(press(bob, session, stale, "restart"))
+    assert "alice's phone tapped trick 1 first: An." in text_of(press(bob, session, stale, "undo"))
+    assert "alice's phone" in text_of(press(bob, session, stale, "restart"))
     assert fresh(session).draft == ["f2", "t0"]
     assert shown_in(tap_through(bob, session, ["restart"])) == ""
 
@@ -128,13 +128,13 @@ def test_a_phone_behind_a_save_is_told_who_saved_and_offered_a_correction(phones
     tap_through(alice, session, ["t0", "t0", "t0"])
     on_bob = page_of(bob, session)
     press(alice, session, tap_through(alice, session, ["t0"]), "save")
-    answer = said(press(bob, session, on_bob, "t1"))
+    answer = text_of(press(bob, session, on_bob, "t1"))
     assert "alice's phone saved round 1: tricks An, An, An, An." in answer
     assert answer.index("Sweep by An") < answer.index('id="round-form"')
     offer = reverse("round_edit", args=[session.group_id, session.pk, 1]) + "?taps=t0+t0+t0+t1"
     assert "This phone had: tricks An, An, An, Bình" in answer
     assert f'<a class="button" href="{offer}">Correct round 1 with what you tapped</a>' in answer
-    correction = said(bob.get(offer))
+    correction = text_of(bob.get(offer))
     assert 'name="taps" value="t0 t0 t0 t1"' in correction
     assert "Starting from what your phone tapped. Round 1 as it was saved: tricks An" in correction
 
@@ -144,7 +144,7 @@ def test_no_correction_is_offered_when_the_other_phone_saved_the_same_round(phon
     html = tap_through(alice, session, ["t3"] * 4)
     on_bob = page_of(bob, session)
     press(alice, session, html, "save")
-    answer = said(press(bob, session, on_bob, "save"))
+    answer = text_of(press(bob, session, on_bob, "save"))
     assert "alice's phone saved round 1: tricks Dũng, Dũng, Dũng, Dũng." in answer
     assert "with what you tapped" not in answer and Round.objects.count() == 1
 
@@ -152,7 +152,7 @@ def test_no_correction_is_offered_when_the_other_phone_saved_the_same_round(phon
 def test_a_correction_page_given_taps_it_cannot_read_starts_from_the_saved_round(as_bob, session):
     save(as_bob, session, 1, "t1 t1 t1 t1")
     url = reverse("round_edit", args=[session.group_id, session.pk, 1])
-    html = said(as_bob.get(url, {"taps": "t1 t9 zz"}))
+    html = text_of(as_bob.get(url, {"taps": "t1 t9 zz"}))
     assert "The taps to start from could not be read" in html
     assert 'name="taps" value="t1 t1 t1 t1"' in html
 
@@ -164,7 +164,7 @@ def test_closing_with_a_round_being_entered_says_it_is_dropped(phones, session):
     assert "Round 1 is being entered (2 taps): it is dropped, not saved." in html
     close = reverse("session_close", args=[session.group_id, session.pk])
     tap_through(bob, session, ["t2"])
-    refused = said(alice.post(f"{close}?draft=2", {"version": 0}, follow=True))
+    refused = text_of(alice.post(f"{close}?draft=2", {"version": 0}, follow=True))
     assert "The round being entered changed on another phone" in refused
     assert not fresh(session).is_closed
     alice.post(f"{close}?draft=3", {"version": 0})

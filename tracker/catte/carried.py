@@ -19,9 +19,10 @@ from django.db.models import Q
 from tracker.catte import money
 from tracker.catte.board import load
 from tracker.common.changes import record_change
-from tracker.common.said import Joined, said
+from tracker.common.stored_messages import Joined
 from tracker.models import CatteSession, Change
 from tracker.rules import catte
+from tracker.rules.phrases import Phrase
 
 CARRIED_INTO = "carried_into"
 SHARES_TAKEN_INTO = "shares_taken_into"
@@ -89,9 +90,9 @@ def _mark_taken(
         },
         user=user,
         summary=(
-            said("Side pot carried into %(session)s", session=money.called(session))
+            Phrase("Side pot carried into %(session)s", session=money.called(session))
             if whole
-            else said(
+            else Phrase(
                 "Side-pot shares of %(names)s taken into %(session)s",
                 names=Joined(", ", [player.name for player in shares]),
                 session=money.called(session),

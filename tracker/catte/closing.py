@@ -16,9 +16,10 @@ from tracker.catte.board import SessionBoard
 from tracker.catte.carried import taken_over
 from tracker.catte.recording import drop_draft, refuse_if_closed, store_state
 from tracker.common.changes import once_per_key, phone_of, record_change
-from tracker.common.said import Money, Said, said, said_plural
+from tracker.common.stored_messages import Money
 from tracker.models import CatteSession, Change
 from tracker.rules import RulesError, catte
+from tracker.rules.phrases import Phrase, plural_phrase
 
 
 def close(board: SessionBoard, version: int, user, once=None, draft_version=None) -> SessionBoard:
@@ -50,23 +51,23 @@ def close(board: SessionBoard, version: int, user, once=None, draft_version=None
     return board
 
 
-def closed_summary(board: SessionBoard, pot: Decimal) -> Said:
+def closed_summary(board: SessionBoard, pot: Decimal) -> Phrase:
     """The history's words for a close: "Session closed after 12 rounds; side pot 4 refunded"."""
     rounds = board.rounds_played
     amount = Money(pot, board.group.currency)
     if not (board.settings.has_side_pot or pot):
-        return said_plural(
+        return plural_phrase(
             "Session closed after %(count)s round", "Session closed after %(count)s rounds", rounds
         )
     if board.settings.side_pot_at_end == "carry":
-        return said_plural(
+        return plural_phrase(
             "Session closed after %(count)s round; side pot %(amount)s carried to the next session",
             "Session closed after %(count)s rounds; "
             "side pot %(amount)s carried to the next session",
             rounds,
             amount=amount,
         )
-    return said_plural(
+    return plural_phrase(
         "Session closed after %(count)s round; side pot %(amount)s refunded",
         "Session closed after %(count)s rounds; side pot %(amount)s refunded",
         rounds,
@@ -102,7 +103,7 @@ def reopen(board: SessionBoard, version: int, user, once=None) -> SessionBoard:
                 action=Change.Action.REOPEN,
                 before={"closed_at": closed_at.isoformat()},
                 user=user,
-                summary=said("Session reopened"),
+                summary=Phrase("Session reopened"),
                 once=once,
             )
             money.after_change(board, [], board.next_number, user)

@@ -3,8 +3,9 @@ rules engine and the table read it (players by name)."""
 
 from django.utils.translation import gettext_noop
 
-from tracker.common.said import Joined, said
+from tracker.common.stored_messages import Joined
 from tracker.rules import catte
+from tracker.rules.phrases import Phrase
 
 PLAYER_LISTS = ("tricks", "absent", "folds", "false_claims")
 # An automatic win's hand, as a round's line names it.
@@ -63,28 +64,28 @@ def describe_round(round_: catte.Round) -> Joined:
     """What was entered for a round, in a line a player reads: for lists and the history."""
     if round_.auto_win is not None:
         player, hand = round_.auto_win
-        words = said(AUTO_WIN_WORDS[hand]) if hand in AUTO_WIN_WORDS else hand.replace("_", " ")
-        parts = [said("%(player)s: automatic win (%(hand)s)", player=player, hand=words)]
+        words = Phrase(AUTO_WIN_WORDS[hand]) if hand in AUTO_WIN_WORDS else hand.replace("_", " ")
+        parts = [Phrase("%(player)s: automatic win (%(hand)s)", player=player, hand=words)]
     else:
-        parts = [said("tricks %(players)s", players=Joined(", ", round_.tricks))]
+        parts = [Phrase("tricks %(players)s", players=Joined(", ", round_.tricks))]
     for label, names in (
         (gettext_noop("sat out: %(players)s"), round_.absent),
         (gettext_noop("folded: %(players)s"), round_.folds),
         (gettext_noop("false claim: %(players)s"), round_.false_claims),
     ):
         if names:
-            parts.append(said(label, players=Joined(", ", names)))
+            parts.append(Phrase(label, players=Joined(", ", names)))
     if round_.ace_withheld_by:
-        parts.append(said("ace withheld by %(player)s", player=round_.ace_withheld_by))
+        parts.append(Phrase("ace withheld by %(player)s", player=round_.ace_withheld_by))
     if round_.side_pot_upturned:
         card = catte.card_label(round_.side_pot_upturned)
         claimant = round_.side_pot_claimed_by
         if claimant:
             parts.append(
-                said("upturned %(card)s, side pot to %(player)s", card=card, player=claimant)
+                Phrase("upturned %(card)s, side pot to %(player)s", card=card, player=claimant)
             )
         else:
-            parts.append(said("upturned %(card)s, no claim", card=card))
+            parts.append(Phrase("upturned %(card)s, no claim", card=card))
     return Joined("; ", parts)
 
 

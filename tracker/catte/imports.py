@@ -12,12 +12,12 @@ from tracker.catte.entries import entry_by_seat, rules_round
 from tracker.catte.recording import refuse_if_closed, replay_rounds, store_state
 from tracker.common.changes import record_change
 from tracker.common.money import check_in_currency
-from tracker.common.said import said_plural
 from tracker.common.seats import match_players
 from tracker.common.versioning import touch_group
 from tracker.models import CatteSession, Change, Round, SessionSeat
 from tracker.rules import RulesError, catte
 from tracker.rules.names import name_key
+from tracker.rules.phrases import plural_phrase
 
 
 def catch_up(session: CatteSession, user=None, rows: list[Round] | None = None) -> SessionBoard:
@@ -149,5 +149,5 @@ def _add_rounds(board: SessionBoard, names: list[str], rounds: list, doc: dict, 
         action=Change.Action.IMPORT,
         after=doc,
         user=user,
-        summary=said_plural("Imported %(count)s round", "Imported %(count)s rounds", len(rounds)),
+        summary=plural_phrase("Imported %(count)s round", "Imported %(count)s rounds", len(rounds)),
     )

@@ -12,8 +12,8 @@ from decimal import Decimal
 
 from ledger.models import Transaction
 from ledger.posting import Accounts, Wanted, post, sync
-from tracker.common.said import said
 from tracker.rules import catte
+from tracker.rules.phrases import Phrase
 
 ROUND_SOURCE = "catte_round"
 CLOSE_SOURCE = "catte_close"
@@ -23,7 +23,7 @@ BROUGHT_IN_SOURCE = "catte_side_pot_in"
 
 def called(session):
     """Its name, or words for it when it has none ("Session 3", in the reader's language)."""
-    return session.name or said("Session %(number)s", number=session.pk)
+    return session.name or Phrase("Session %(number)s", number=session.pk)
 
 
 def _round(session, accounts: Accounts, players: dict, result: catte.RoundResult) -> Wanted:
@@ -31,7 +31,7 @@ def _round(session, accounts: Accounts, players: dict, result: catte.RoundResult
     for name, player in players.items():
         amounts[accounts.of(player)] = result.net[name]
         amounts[accounts.share_of(player)] = result.share_change.get(name, Decimal(0))
-    words = said("%(session)s · round %(number)s", session=called(session), number=result.number)
+    words = Phrase("%(session)s · round %(number)s", session=called(session), number=result.number)
     return Wanted(Transaction.Kind.ROUND, words, amounts)
 
 
@@ -71,7 +71,7 @@ def after_change(board, results: list[catte.RoundResult], from_number: int, user
         refund = {players[name]: share for name, share in board.state.open_shares.items()}
     refund_entry = Wanted(
         Transaction.Kind.SIDE_POT_REFUND,
-        said("%(session)s · side pot refunded", session=called(session)),
+        Phrase("%(session)s · side pot refunded", session=called(session)),
         _shares_back(accounts, refund),
     )
     sync(group, (CLOSE_SOURCE, session.pk), {0: refund_entry}, user)
@@ -82,7 +82,7 @@ def refund_carried_shares(group, session, shares: dict, user) -> None:
     post(
         group,
         Transaction.Kind.SIDE_POT_REFUND,
-        said(
+        Phrase(
             "%(session)s · carried side pot refunded to players not at the table",
             session=called(session),
         ),
@@ -97,7 +97,7 @@ def bring_in_side_pot(group, session, shares: dict, user) -> None:
     post(
         group,
         Transaction.Kind.ROUND,
-        said("%(session)s · side pot brought in with the imported log", session=called(session)),
+        Phrase("%(session)s · side pot brought in with the imported log", session=called(session)),
         _shares_back(Accounts(group, shares), shares, sign=-1),
         source=(BROUGHT_IN_SOURCE, session.pk),
         user=user,

@@ -16,12 +16,12 @@ from django.utils.translation import gettext as _
 from tracker.catte.board import SessionBoard
 from tracker.catte.recording import DraftMoved, refuse_if_closed, replay_rounds, store_state
 from tracker.common.changes import once_per_key, phone_of, record_change
-from tracker.common.said import said
 from tracker.common.seats import match_players
 from tracker.common.versioning import StalePage
 from tracker.models import Change, SessionSeat
 from tracker.rules import RulesError, catte
 from tracker.rules.catte.settings import MOST_PLAYERS
+from tracker.rules.phrases import Phrase
 
 
 def seat_of(board: SessionBoard, player_pk: int) -> SessionSeat | None:
@@ -71,7 +71,7 @@ def _seat(board: SessionBoard, version: int, user, player, new_name: str, once) 
             action=Change.Action.JOIN,
             after={"player": player.name, "seat": seat.seat, "joined_after_round": before},
             user=user,
-            summary=said(
+            summary=Phrase(
                 "%(name)s joined before round %(number)d", name=player.name, number=before + 1
             ),  # fmt: skip
             once=once,
@@ -106,7 +106,7 @@ def leave(board: SessionBoard, player_pk: int, version: int, user, once=None, af
                     "left_after_round": seat.left_after_round,
                 },
                 user=user,
-                summary=said("%(name)s left before round %(number)d", name=name, number=number),
+                summary=Phrase("%(name)s left before round %(number)d", name=name, number=number),
                 once=once,
             )
     return board
@@ -129,7 +129,7 @@ def come_back(board: SessionBoard, player_pk: int, version: int, user, once=None
                 action=Change.Action.BACK,
                 before={"player": name, "seat": seat.seat, "left_after_round": left},
                 user=user,
-                summary=said(
+                summary=Phrase(
                     "%(name)s back at the table before round %(number)d", name=name, number=number
                 ),  # fmt: skip
                 once=once,

@@ -38,10 +38,11 @@ from tracker.catte.recording import (
 from tracker.catte.seating import come_back, join, leave, seat_of
 from tracker.catte.taps import KeptRound
 from tracker.common.changes import once_per_key, phone_of, record_change
-from tracker.common.said import Joined, said
+from tracker.common.stored_messages import Joined
 from tracker.common.versioning import AlreadyRecorded
 from tracker.models import Change, Round
 from tracker.rules import RulesError, catte
+from tracker.rules.phrases import Phrase
 
 # Answered from here, written in the gate's own modules (see above).
 __all__ = [
@@ -179,7 +180,7 @@ def record_round(
                 after=row.entry,
                 user=user,
                 once=once,
-                summary=said(
+                summary=Phrase(
                     "Round %(number)s: %(round)s", number=number, round=describe_round(round_)
                 ),  # fmt: skip
             )
@@ -215,7 +216,7 @@ def correct_round(
             before=before,
             after=row.entry,
             user=user,
-            summary=said(
+            summary=Phrase(
                 "Round %(number)s corrected: %(round)s", number=number, round=describe_round(round_)
             ),  # fmt: skip
         )
@@ -269,9 +270,9 @@ def undo_last(board: SessionBoard, version: int, user, once=None) -> SessionBoar
                 user=user,
                 summary=Joined(
                     "; ",
-                    [said("Round %(number)s undone", number=last.number)]
+                    [Phrase("Round %(number)s undone", number=last.number)]
                     + [
-                        said(
+                        Phrase(
                             "%(name)s now joined before round %(number)d",
                             name=name,
                             number=last.number,

@@ -62,7 +62,7 @@ def tap(board: SessionBoard, number: int, expected: int | None, button: str, use
     refusal = _refusal(draft, button)
     if refusal:
         raise RulesError(refusal)
-    note = tapped_first(phone_of(user), said(draft, button))
+    note = tapped_first(phone_of(user), tap_in_words(draft, button))
     if not session.swap_draft(expected, next_taps(session.draft, button), note):
         session.refresh_from_db(fields=["draft_note"])
         raise DraftMoved(session.draft_note or str(ANOTHER_DRAFT))
@@ -98,7 +98,7 @@ def _refusal(draft: RoundDraft, button: str) -> str | None:
     return draft.refusal(button)
 
 
-def said(draft: RoundDraft, button: str) -> str:
+def tap_in_words(draft: RoundDraft, button: str) -> str:
     """What a button did to the draft, for a phone that tapped second: "tapped trick 3 first:
     An" (said after whose phone it was, see `tapped_first`)."""
     if button in ("undo", "restart"):

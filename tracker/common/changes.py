@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from tracker.common.fragments import CachedRow, digest
 from tracker.common.once import done_once
-from tracker.common.said import as_stored, shown
+from tracker.common.stored_messages import as_stored, shown
 from tracker.common.versioning import AlreadyRecorded, StalePage
 from tracker.models import CatteSession, Change
 from tracker.rules import RulesError
@@ -52,8 +52,9 @@ def change_context(game, names: list[str], describe, every: bool) -> dict:
 
 
 def record_change(*, summary, **fields) -> Change:
-    """A change in a game's history; `summary` given as words (tracker/common/said) is stored as
-    its message and values, to be read in each reader's language, and as English text."""
+    """A change in a game's history; `summary` given as a phrase (tracker/common/stored_messages)
+    is stored as its message and values, to be read in each reader's language, and as English
+    text."""
     words, english = as_stored(summary, Change._meta.get_field("summary").max_length)
     return Change.objects.create(summary=english, words=words, **fields)
 

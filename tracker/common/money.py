@@ -107,17 +107,19 @@ def check_in_currency(group, amounts: dict) -> None:
         amount = Decimal(value)
         if not Decimal(0) <= amount <= MOST_MONEY:
             raise RulesError(
-                gettext_noop("{what}: {amount} is not an amount from 0 to {most}"),
+                gettext_noop("%(what)s: %(amount)s is not an amount from 0 to %(most)s"),
                 what=what,
                 amount=amount,
                 most=f"{MOST_MONEY:,}",
             )
         if amount != amount.quantize(Decimal(1).scaleb(-group.decimals)):
             if group.decimals == 0:
-                template = gettext_noop("{what}: {currency} amounts have no decimals, not {amount}")
+                template = gettext_noop(
+                    "%(what)s: %(currency)s amounts have no decimals, not %(amount)s"
+                )
             else:
                 template = gettext_noop(
-                    "{what}: {currency} amounts have {places} decimals, not {amount}"
+                    "%(what)s: %(currency)s amounts have %(places)s decimals, not %(amount)s"
                 )
             raise RulesError(
                 template,

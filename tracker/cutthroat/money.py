@@ -8,8 +8,8 @@ change, and a correction that changes a winner reverses the old transaction and 
 
 from ledger.models import Transaction
 from ledger.posting import Accounts, Wanted, sync
-from tracker.common.said import said
 from tracker.rules import cutthroat
+from tracker.rules.phrases import Phrase
 
 GAME_SOURCE = "cutthroat_game"
 CHAMPION_SOURCE = "cutthroat_champion"
@@ -17,7 +17,7 @@ CHAMPION_SOURCE = "cutthroat_champion"
 
 def called(tournament):
     """Its name, or words for it when it has none ("Tournament 3", in the reader's language)."""
-    return tournament.name or said("Tournament %(number)s", number=tournament.pk)
+    return tournament.name or Phrase("Tournament %(number)s", number=tournament.pk)
 
 
 def after_change(board, user) -> None:
@@ -32,7 +32,7 @@ def after_change(board, user) -> None:
     for (what, number), amounts in owed.items():
         by_account = {accounts.of(board.players[name]): amount for name, amount in amounts.items()}
         if what == cutthroat.GAME:
-            description = said(
+            description = Phrase(
                 "%(tournament)s · game %(game)s won by %(winner)s",
                 tournament=called(tournament),
                 game=number,
@@ -40,7 +40,7 @@ def after_change(board, user) -> None:
             )
             wanted[GAME_SOURCE][number] = Wanted(Transaction.Kind.GAME, description, by_account)
         else:
-            description = said(
+            description = Phrase(
                 "%(tournament)s · buy-ins to the champion %(champion)s",
                 tournament=called(tournament),
                 champion=standings.champion,

@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _
 
 from tracker.common.changes import once_per_key, record_change
 from tracker.common.money import check_in_currency
-from tracker.common.said import Joined, Said, said, said_plural
 from tracker.common.seats import match_players
+from tracker.common.stored_messages import Joined
 from tracker.common.versioning import AlreadyRecorded, save_state, touch_group
 from tracker.cutthroat import money
 from tracker.cutthroat.board import (
@@ -29,12 +29,13 @@ from tracker.cutthroat.board import (
 )
 from tracker.models import Change, Hand, Tournament, TournamentSeat
 from tracker.rules import RulesError, cutthroat
+from tracker.rules.phrases import Phrase, plural_phrase
 
 
 class NeedsConfirmation(Exception):
     """A correction that changes who won: shown to the scorer, saved once he confirms."""
 
-    def __init__(self, changes: list[Said]):
+    def __init__(self, changes: list[Phrase]):
         super().__init__("; ".join(map(str, changes)))
         self.changes = changes
 
@@ -71,7 +72,7 @@ def record_bids(board: Scoreboard, bids: dict[str, object], user, typed_for=None
                 action=Change.Action.BIDS,
                 after=hand.as_entry(),
                 user=user,
-                summary=said("Bids of game %(game)s · hand %(hand)s", **where),
+                summary=Phrase("Bids of game %(game)s · hand %(hand)s", **where),
             )
     except IntegrityError as error:
         raise AlreadyRecorded(
@@ -110,7 +111,7 @@ def record_tricks(board: Scoreboard, number: int, tricks, jacks, user, hand_pk=N
             after=hand.as_entry(),
             user=user,
             once=once,
-            summary=said("Game %(game)s · hand %(hand)s played", **where),
+            summary=Phrase("Game %(game)s · hand %(hand)s played", **where),
         )
         if cutthroat.decided(board.standings) != money_before:  # it won a game
             money.after_change(board, user)
@@ -138,21 +139,21 @@ class Correction:
     after: cutthroat.Standings
 
     @property
-    def winner_changes(self) -> list[Said]:
+    def winner_changes(self) -> list[Phrase]:
         """Plain-words differences in who won each game and the tournament."""
         # Translators: in "winner An → none": no one.
-        notes, nobody = [], said("none")
+        notes, nobody = [], Phrase("none")
         old = {game.number: game.winner for game in self.before.games}
         new = {game.number: game.winner for game in self.after.games}
         for number in sorted(set(old) | set(new)):
             if old.get(number) != new.get(number):
                 was, now = old.get(number) or nobody, new.get(number) or nobody
                 notes.append(
-                    said("Game %(game)s: winner %(was)s → %(now)s", game=number, was=was, now=now)
+                    Phrase("Game %(game)s: winner %(was)s → %(now)s", game=number, was=was, now=now)
                 )
         if self.before.champion != self.after.champion:
             was, now = self.before.champion or nobody, self.after.champion or nobody
-            notes.append(said("Champion: %(was)s → %(now)s", was=was, now=now))
+            notes.append(Phrase("Champion: %(was)s → %(now)s", was=was, now=now))
         return notes
 
 
@@ -187,10 +188,10 @@ def correct_hand(board: Scoreboard, number, version, bids, tricks, jacks, user, 
         where = {"game": results[number - 1].game, "hand": results[number - 1].number}
         if notes:
             changes = Joined("; ", notes)
-            summary = said("Game %(game)s · hand %(hand)s corrected (%(changes)s)", **where,
+            summary = Phrase("Game %(game)s · hand %(hand)s corrected (%(changes)s)", **where,
                            changes=changes)  # fmt: skip
         else:
-            summary = said("Game %(game)s · hand %(hand)s corrected", **where)
+            summary = Phrase("Game %(game)s · hand %(hand)s corrected", **where)
         record_change(
             tournament=board.tournament,
             number=number,
@@ -204,15 +205,15 @@ def correct_hand(board: Scoreboard, number, version, bids, tricks, jacks, user, 
     return board
 
 
-def undone(board: Scoreboard) -> Said | None:
+def undone(board: Scoreboard) -> Phrase | None:
     """What an undo takes back, as its history entry says: "Game 1 · hand 3 undone"."""
     last = board.last_hand()
     if last is None:
         return None
     where = {"game": last[0], "hand": last[1]}
     if board.pending is not None:
-        return said("Bids of game %(game)s · hand %(hand)s undone", **where)
-    return said("Game %(game)s · hand %(hand)s undone", **where)
+        return Phrase("Bids of game %(game)s · hand %(hand)s undone", **where)
+    return Phrase("Game %(game)s · hand %(hand)s undone", **where)
 
 
 def undo_last(board: Scoreboard, version: int, user, once=None) -> Scoreboard:
@@ -298,7 +299,9 @@ def import_log(group, doc: dict, user, create_missing: bool = False, money_rules
             action=Change.Action.IMPORT,
             after=doc,
             user=user,
-            summary=said_plural("Imported %(count)s hand", "Imported %(count)s hands", len(hands)),
+            summary=plural_phrase(
+                "Imported %(count)s hand", "Imported %(count)s hands", len(hands)
+            ),
         )
     return tournament
 

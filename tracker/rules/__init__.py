@@ -6,9 +6,9 @@ English templates marked with ``_`` and the names and numbers they speak of, sho
 language of the moment.
 """
 
-from tracker.rules.phrases import Phrase, _, install_translator
+from tracker.rules.phrases import Phrase, _, install_translator, plural_phrase
 
-__all__ = ["MOST_ENTRIES", "Phrase", "RulesError", "_", "install_translator"]
+__all__ = ["MOST_ENTRIES", "Phrase", "RulesError", "_", "install_translator", "plural_phrase"]
 
 
 class RulesError(ValueError):

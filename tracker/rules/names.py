@@ -37,14 +37,16 @@ def name_problem_phrase(name, limit: int = NAME_MAX) -> Phrase | None:
         return Phrase(_("a name cannot be empty"))
     if len(name) > limit:
         return Phrase(
-            _("a name has at most {limit} characters, not {length}"), limit=limit, length=len(name)
+            _("a name has at most %(limit)s characters, not %(length)s"),
+            limit=limit,
+            length=len(name),
         )
     if name != name.strip():
         return Phrase(_("a name cannot start or end with a space"))
     hidden = hidden_character(name)
     if hidden is not None:
         return Phrase(
-            _("a name cannot hold an invisible or control character ({code})"), code=hidden
+            _("a name cannot hold an invisible or control character (%(code)s)"), code=hidden
         )
     return None
 
@@ -64,9 +66,9 @@ def short_name_problem(short: str, others) -> Phrase | None:
         return problem
     for name, other_short in others:
         if other_short and name_key(other_short) == name_key(short):
-            return Phrase(_("{player} already goes by {short}"), player=name, short=other_short)
+            return Phrase(_("%(player)s already goes by %(short)s"), player=name, short=other_short)
         if name_key(name) == name_key(short):
-            return Phrase(_("{short} is the name of another player"), short=short)
+            return Phrase(_("%(short)s is the name of another player"), short=short)
     return None
 
 
@@ -83,14 +85,17 @@ def check_names(names, where: str | Phrase = "players") -> None:
         problem = name_problem_phrase(name)
         if problem:
             raise RulesError(
-                _("{where}: {name}: {problem}"), where=where, name=shown(name), problem=problem
+                _("%(where)s: %(name)s: %(problem)s"),
+                where=where,
+                name=shown(name),
+                problem=problem,
             )
         key = name_key(name)
         if key in seen and seen[key] == name:
-            raise RulesError(_("{where}: {name}: listed twice"), where=where, name=name)
+            raise RulesError(_("%(where)s: %(name)s: listed twice"), where=where, name=name)
         if key in seen:
             raise RulesError(
-                _("{where}: {name}: the same name as {other}"),
+                _("%(where)s: %(name)s: the same name as %(other)s"),
                 where=where,
                 name=name,
                 other=seen[key],

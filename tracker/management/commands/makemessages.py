@@ -1,5 +1,5 @@
-"""Django's makemessages, also finding the messages stored with their values (tracker/common/said:
-`said(text, ...)` and `said_plural(singular, plural, count, ...)`), and leaving out the tests,
+"""Django's makemessages, also finding the messages of phrases (tracker/rules/phrases.py:
+`Phrase(text, ...)` and `plural_phrase(singular, plural, count, ...)`), and leaving out the tests,
 whose own phrases are no text of the app."""
 
 from django.core.management.commands import makemessages
@@ -10,8 +10,8 @@ NOT_THE_APP = ["tests/*"]
 class Command(makemessages.Command):
     xgettext_options = [
         *makemessages.Command.xgettext_options,
-        "--keyword=said",
-        "--keyword=said_plural:1,2",
+        "--keyword=Phrase",
+        "--keyword=plural_phrase:1,2",
     ]
 
     def handle(self, *args, **options):

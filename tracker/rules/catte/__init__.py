@@ -190,20 +190,20 @@ def read_log(doc) -> tuple[list[str], Settings, list[Round], dict[str, Decimal]]
     _refuse_unknown_keys(doc, LOG_KEYS, "log")
     if doc.get("format") != FORMAT:
         raise RulesError(
-            _('format: must be "{format}", not {value}'),
+            _('format: must be "%(format)s", not %(value)s'),
             format=FORMAT,
             value=_shown(doc.get("format")),
         )
     for key in ("rules", "players", "rounds"):
         if key not in doc:
-            raise RulesError(_("log: {key} is missing"), key=key)
+            raise RulesError(_("log: %(key)s is missing"), key=key)
     players = _read_players(doc["players"])
     settings = settings_from_rules(doc["rules"])
     side_pot_in = _read_side_pot_in(doc.get("side_pot_in", {}), players)
     if not isinstance(doc["rounds"], list):
         raise RulesError(_("rounds: must be a list of rounds"))
     if len(doc["rounds"]) > MOST_ENTRIES:
-        raise RulesError(_("rounds: a log holds at most {most} rounds"), most=f"{MOST_ENTRIES:,}")
+        raise RulesError(_("rounds: a log holds at most %(most)s rounds"), most=f"{MOST_ENTRIES:,}")
     rounds = [_read_round(number, entry) for number, entry in enumerate(doc["rounds"], start=1)]
     return players, settings, rounds, side_pot_in
 
@@ -220,7 +220,7 @@ def _read_side_pot_in(side_pot_in, players: list[str]) -> dict[str, Decimal]:
         raise RulesError(_('side_pot_in: must be an object such as {"An": "0.50"}'))
     for name in side_pot_in:
         if name not in players:
-            raise RulesError(_("side_pot_in: {player}: not a player of this log"), player=name)
+            raise RulesError(_("side_pot_in: %(player)s: not a player of this log"), player=name)
     return {
         name: parse_amount(side_pot_in[name], f"side_pot_in: {name}:")
         for name in players
@@ -229,23 +229,25 @@ def _read_side_pot_in(side_pot_in, players: list[str]) -> dict[str, Decimal]:
 
 
 def _read_round(number: int, entry) -> Round:
-    where = Phrase(_("round {number}"), number=number)
+    where = Phrase(_("round %(number)s"), number=number)
     if not isinstance(entry, dict):
-        raise RulesError(_("{where}: must be an object"), where=where)
+        raise RulesError(_("%(where)s: must be an object"), where=where)
     _refuse_unknown_keys(entry, ROUND_KEYS, where)
     for key in NAME_LISTS:
         names = entry.get(key, [])
         if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
             raise RulesError(
-                _("{where}: {key} must be a list of player names"), where=where, key=key
+                _("%(where)s: %(key)s must be a list of player names"), where=where, key=key
             )
     if "tricks" in entry and "auto_win" in entry:
         raise RulesError(
-            _("{where}: give either the tricks or an automatic win, not both"), where=where
+            _("%(where)s: give either the tricks or an automatic win, not both"), where=where
         )
     withheld = entry.get("ace_withheld_by")
     if withheld is not None and not isinstance(withheld, str):
-        raise RulesError(_("{where}: ace_withheld_by must be a player's name or null"), where=where)
+        raise RulesError(
+            _("%(where)s: ace_withheld_by must be a player's name or null"), where=where
+        )
     return Round(
         tricks=list(entry.get("tricks", [])),
         auto_win=_read_auto_win(where, entry.get("auto_win")),
@@ -266,7 +268,7 @@ def _read_auto_win(where: Phrase, auto_win) -> tuple[str, str] | None:
         or not all(isinstance(value, str) for value in auto_win.values())
     ):
         raise RulesError(
-            _('{where}: auto_win must be {{"player": name, "hand": "four_aces"}}'), where=where
+            _('%(where)s: auto_win must be {"player": name, "hand": "four_aces"}'), where=where
         )
     return auto_win["player"], auto_win["hand"]
 
@@ -276,18 +278,18 @@ def _read_side_pot(where: Phrase, side_pot) -> dict:
         return {}
     if not isinstance(side_pot, dict):
         raise RulesError(
-            _('{where}: side_pot must be {{"upturned": card, "claimed_by": name}}'), where=where
+            _('%(where)s: side_pot must be {"upturned": card, "claimed_by": name}'), where=where
         )
-    in_side_pot = Phrase(_("{where}: {key}"), where=where, key="side_pot")
+    in_side_pot = Phrase(_("%(where)s: %(key)s"), where=where, key="side_pot")
     _refuse_unknown_keys(side_pot, ("upturned", "claimed_by"), in_side_pot)
     upturned, claimant = side_pot.get("upturned"), side_pot.get("claimed_by")
     if not isinstance(upturned, str):
         raise RulesError(
-            _('{where}: side pot: the upturned card is missing (such as "7H")'), where=where
+            _('%(where)s: side pot: the upturned card is missing (such as "7H")'), where=where
         )
     if claimant is not None and not isinstance(claimant, str):
         raise RulesError(
-            _("{where}: side pot: claimed_by must be a player's name or null"), where=where
+            _("%(where)s: side pot: claimed_by must be a player's name or null"), where=where
         )
     return {"side_pot_upturned": upturned, "side_pot_claimed_by": claimant}
 
@@ -295,7 +297,7 @@ def _read_side_pot(where: Phrase, side_pot) -> dict:
 def _refuse_unknown_keys(entry: dict, allowed: tuple[str, ...], where: str | Phrase) -> None:
     for key in entry:
         if key not in allowed:
-            raise RulesError(_('{where}: unknown key "{key}"'), where=where, key=key)
+            raise RulesError(_('%(where)s: unknown key "%(key)s"'), where=where, key=key)
 
 
 def _shown(value) -> str | Phrase:

@@ -13,7 +13,7 @@ def parse_card(code: str) -> tuple[str, str]:
         rank = "10" if rank == "T" else rank
         if rank in RANKS and suit in SUITS:
             return rank, suit
-    raise RulesError(_('"{code}" is not a card code such as "7H" or "10D"'), code=code)
+    raise RulesError(_('"%(code)s" is not a card code such as "7H" or "10D"'), code=code)
 
 
 def next_card(code: str) -> str:

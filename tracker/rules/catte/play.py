@@ -220,14 +220,16 @@ def round_result_from_snapshot(snapshot: dict, players: list[str]) -> RoundResul
 def check_players(players: list[str]) -> None:
     if not isinstance(players, list) or not FEWEST_AT_TABLE <= len(players) <= MOST_PLAYERS:
         count = len(players) if isinstance(players, list) else Phrase(_("no list"))
-        raise RulesError(_("players: a session has 3 to 8 players, not {count}"), count=count)
+        raise RulesError(_("players: a session has 3 to 8 players, not %(count)s"), count=count)
     check_names(players)
 
 
 def _carried_in(players: list[str], side_pot_in: dict[str, Decimal]) -> dict[str, Decimal]:
     for name, amount in side_pot_in.items():
         if name not in players:
-            raise RulesError(_("side_pot_in: {player}: not a player of this session"), player=name)
+            raise RulesError(
+                _("side_pot_in: %(player)s: not a player of this session"), player=name
+            )
         check_amount(amount, f"side_pot_in: {name}:")
     return {name: side_pot_in.get(name, ZERO) for name in players}
 
@@ -245,7 +247,7 @@ def _play_round(
     seats = table.seats
     if len(seats) < FEWEST_AT_TABLE:
         table.fail(
-            _("only {count} players at the table; a round needs at least 3"), count=len(seats)
+            _("only %(count)s players at the table; a round needs at least 3"), count=len(seats)
         )
     dealer = round_dealer(players, due_dealer, round_.absent)
     table.check_list(round_.folds, "folds", Phrase(_("fold")))
@@ -325,12 +327,14 @@ def _auto_win(table: Table, settings: Settings, round_: Round) -> tuple[str, str
     table.seated(winner, Phrase(_("win the round")))
     if hand not in AUTO_WIN_HANDS:
         table.fail(
-            _('"{hand}" is no automatic win; use four_aces, four_of_a_kind or flush'),
+            _('"%(hand)s" is no automatic win; use four_aces, four_of_a_kind or flush'),
             winner,
             hand=hand,
         )
     if not settings.allows_auto_win(hand):
-        table.fail(_("an automatic win by {hand} is not played in this session"), winner, hand=hand)
+        table.fail(
+            _("an automatic win by %(hand)s is not played in this session"), winner, hand=hand
+        )
     if winner in round_.folds:
         table.fail(_("folded, so cannot win the round"), winner)
     return winner, "auto_win", []
@@ -339,11 +343,11 @@ def _auto_win(table: Table, settings: Settings, round_: Round) -> tuple[str, str
 def _trick_outcome(table: Table, tricks: list[str], folds: list[str]) -> tuple[str, str, list[str]]:
     if len(tricks) not in (4, 6):
         table.fail(
-            _("{count} tricks recorded; record 4 when one player won the first four, else 6"),
+            _("%(count)s tricks recorded; record 4 when one player won the first four, else 6"),
             count=len(tricks),
         )
     for trick, name in enumerate(tricks, start=1):
-        table.seated(name, Phrase(_("win trick {trick}"), trick=trick))
+        table.seated(name, Phrase(_("win trick %(trick)s"), trick=trick))
     first_four = tricks[:4]
     if len(tricks) == 4:
         if not is_sweep(first_four):
@@ -359,7 +363,7 @@ def _trick_outcome(table: Table, tricks: list[str], folds: list[str]) -> tuple[s
         name = tricks[trick - 1]
         if name not in first_four:
             table.fail(
-                _("won none of the first four tricks, so cannot win trick {trick}"),
+                _("won none of the first four tricks, so cannot win trick %(trick)s"),
                 name,
                 trick=trick,
             )
@@ -394,7 +398,7 @@ def _side_pot_target(table: Table, settings: Settings, round_: Round) -> str | N
     try:
         parse_card(upturned)
     except RulesError as problem:
-        table.fail(_("side pot: {problem}"), problem=problem.phrase)
+        table.fail(_("side pot: %(problem)s"), problem=problem.phrase)
     if claimant is not None:
         table.seated(claimant, Phrase(_("claim the side pot")))
     return next_card(upturned)

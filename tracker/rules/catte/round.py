@@ -54,11 +54,11 @@ def survivors_after_four(at_table: Sequence, first_four: Sequence, folds: Sequen
     """
     if len(first_four) != SWEEP_TRICKS:
         raise RulesError(
-            _("{count} tricks given; the first four are needed"), count=len(first_four)
+            _("%(count)s tricks given; the first four are needed"), count=len(first_four)
         )
     for name in first_four:
         if name not in at_table:
-            raise RulesError(_("{player}: won a trick but is not at the table"), player=name)
+            raise RulesError(_("%(player)s: won a trick but is not at the table"), player=name)
     return [name for name in at_table if name in first_four and name not in folds]
 
 
@@ -119,18 +119,18 @@ class Table:
         built phrase), about `player` if given."""
         if not isinstance(problem, Phrase):
             problem = Phrase(problem, **params)
-        where = Phrase(_("round {number}"), number=self.number)
+        where = Phrase(_("round %(number)s"), number=self.number)
         if player is None:
-            raise RulesError(_("{where}: {problem}"), where=where, problem=problem)
+            raise RulesError(_("%(where)s: %(problem)s"), where=where, problem=problem)
         raise RulesError(
-            _("{where}: {player}: {problem}"), where=where, player=player, problem=problem
+            _("%(where)s: %(player)s: %(problem)s"), where=where, player=player, problem=problem
         )
 
     def seated(self, name: str, doing: Phrase) -> None:
         if name not in self.players:
             self.fail(_("not a player of this session"), name)
         if name not in self.seats:
-            self.fail(_("absent this round, so cannot {doing}"), name, doing=doing)
+            self.fail(_("absent this round, so cannot %(doing)s"), name, doing=doing)
 
     def check_list(self, names: list[str], what: str, doing: Phrase | None = None) -> None:
         """Refuse a name twice in the list `what` (its key in the log), or a name that is no
@@ -142,4 +142,4 @@ class Table:
             else:
                 self.seated(name, doing)
             if name in names[:index]:
-                self.fail(_("listed twice in {what}"), name, what=what)
+                self.fail(_("listed twice in %(what)s"), name, what=what)

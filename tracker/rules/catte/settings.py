@@ -37,7 +37,7 @@ def parse_amount(text, where: str | Phrase) -> Decimal:
     """An amount written as the logs write money: a string, at most two places ("1.50", "5").
     `where` names it in a refusal: the key in the log ("rules: stake") or a phrase."""
     if not isinstance(text, str) or not _AMOUNT_TEXT.fullmatch(text):
-        raise RulesError(_('{where} must be an amount such as "1.00"'), where=where)
+        raise RulesError(_('%(where)s must be an amount such as "1.00"'), where=where)
     amount = Decimal(text)
     check_amount(amount, where)
     return amount
@@ -56,11 +56,13 @@ def check_amount(amount, where: str | Phrase, *, positive: bool = False) -> None
         or amount < 0
         or amount != amount.quantize(CENT)
     ):
-        raise RulesError(_('{where} must be an amount such as "1.00"'), where=where)
+        raise RulesError(_('%(where)s must be an amount such as "1.00"'), where=where)
     if amount > MOST_MONEY:
-        raise RulesError(_("{where} must be at most {most}"), where=where, most=f"{MOST_MONEY:,}")
+        raise RulesError(
+            _("%(where)s must be at most %(most)s"), where=where, most=f"{MOST_MONEY:,}"
+        )
     if positive and amount == 0:
-        raise RulesError(_("{where} must be more than 0"), where=where)
+        raise RulesError(_("%(where)s must be more than 0"), where=where)
 
 
 @dataclass(frozen=True)
@@ -132,7 +134,7 @@ def settings_from_rules(rules: dict) -> Settings:
         raise RulesError(_("rules: must be an object"))
     for key in rules:
         if key not in RULE_KEYS:
-            raise RulesError(_('rules: unknown setting "{key}"'), key=key)
+            raise RulesError(_('rules: unknown setting "%(key)s"'), key=key)
     if "stake" not in rules:
         raise RulesError(_('rules: stake is required (an amount such as "1.00")'))
     chosen: dict[str, Any] = {"stake": parse_amount(rules["stake"], "rules: stake")}
@@ -169,14 +171,14 @@ def describe_settings(settings: Settings, money=None) -> list[Phrase]:
     money = money or format_money
     least = settings.sweep_double_min_players
     if least:
-        sweep = Phrase(_("A sweep pays double from {players} players"), players=least)
+        sweep = Phrase(_("A sweep pays double from %(players)s players"), players=least)
     else:
         sweep = Phrase(_("A sweep never pays double"))
     hands = [HAND_NAMES[hand] for hand in ("four_aces", *settings.auto_wins)]
     if settings.auto_win_pays == "double":
-        auto_wins = Phrase(_("Automatic wins: {hands}; they pay double"), hands=hands)
+        auto_wins = Phrase(_("Automatic wins: %(hands)s; they pay double"), hands=hands)
     else:
-        auto_wins = Phrase(_("Automatic wins: {hands}; they pay the pot"), hands=hands)
+        auto_wins = Phrase(_("Automatic wins: %(hands)s; they pay the pot"), hands=hands)
     if settings.ace_penalty:
         ace = Phrase(_("Penalty for holding an ace: on"))
     else:
@@ -186,18 +188,18 @@ def describe_settings(settings: Settings, money=None) -> list[Phrase]:
         side_pot = Phrase(_("No side pot"))
     elif settings.side_pot_at_end == "refund":
         side_pot = Phrase(
-            _("Side pot {stake} a round; refunded at the end of the session"), stake=side_stake
+            _("Side pot %(stake)s a round; refunded at the end of the session"), stake=side_stake
         )
     else:
         side_pot = Phrase(
-            _("Side pot {stake} a round; carried into the next session"), stake=side_stake
+            _("Side pot %(stake)s a round; carried into the next session"), stake=side_stake
         )
     return [
-        Phrase(_("Stake {stake} a round"), stake=money(settings.stake)),
+        Phrase(_("Stake %(stake)s a round"), stake=money(settings.stake)),
         sweep,
         auto_wins,
         Phrase(
-            _("False claim: {penalty} to each other player"),
+            _("False claim: %(penalty)s to each other player"),
             penalty=money(settings.false_claim_penalty),
         ),
         ace,

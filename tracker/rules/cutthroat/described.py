@@ -47,7 +47,7 @@ def _times(count: int) -> Phrase:
         return Phrase(_("once"))
     if count == 2:
         return Phrase(_("twice"))
-    return Phrase(_("{count} times"), count=count)
+    return Phrase(_("%(count)s times"), count=count)
 
 
 def describe_settings(settings: Settings, player_count: int) -> list[Phrase]:
@@ -55,28 +55,28 @@ def describe_settings(settings: Settings, player_count: int) -> list[Phrase]:
     s = settings
     tricks = s.tricks(player_count)
     table = Phrase(
-        _("{players} players: {tricks} tricks a hand"), players=player_count, tricks=tricks
+        _("%(players)s players: %(tricks)s tricks a hand"), players=player_count, tricks=tricks
     )
     if s.jokers == 2:
         table = Phrase(
             _(
-                "5 players with 2 jokers: {tricks} tricks a hand; "
+                "5 players with 2 jokers: %(tricks)s tricks a hand; "
                 "the dealer sits out trick 1 and the 2♣ leads"
             ),
             tricks=tricks,
         )
     elif s.jokers == 3:
-        table = Phrase(_("5 players with 3 jokers: {tricks} tricks a hand"), tricks=tricks)
+        table = Phrase(_("5 players with 3 jokers: %(tricks)s tricks a hand"), tricks=tricks)
     if rules_from_settings(s) != {"preset": s.preset}:
-        preset = Phrase(_("Preset: {preset}, with changes"), preset=preset_name(s.preset))
+        preset = Phrase(_("Preset: %(preset)s, with changes"), preset=preset_name(s.preset))
     else:
-        preset = Phrase(_("Preset: {preset}"), preset=preset_name(s.preset))
-    lines = [table, preset, Phrase(_("Game to {target} points"), target=s.target)]
+        preset = Phrase(_("Preset: %(preset)s"), preset=preset_name(s.preset))
+    lines = [table, preset, Phrase(_("Game to %(target)s points"), target=s.target)]
     if s.bags_mode == "limit":
         lines.append(
             Phrase(
                 _(
-                    "Bags: reaching {bags} bags costs 10 points per bag held; "
+                    "Bags: reaching %(bags)s bags costs 10 points per bag held; "
                     "the count starts again at 0"
                 ),
                 bags=s.bag_limit,
@@ -90,7 +90,7 @@ def describe_settings(settings: Settings, player_count: int) -> list[Phrase]:
             _(
                 "Bids: Nil = no trick (+100); Blind Nil (BN) = Nil bid before looking (+200); "
                 "1F = exactly 1 trick (+50); 2F = exactly 2 (+40); Blind 6 (B6) = 6 or more, "
-                "bid before looking (+100); Shoot the Moon = {moon} or more (+150)"
+                "bid before looking (+100); Shoot the Moon = %(moon)s or more (+150)"
             ),
             moon=s.moon(player_count),
         )
@@ -105,25 +105,25 @@ def describe_settings(settings: Settings, player_count: int) -> list[Phrase]:
         if s.blind_six_per_game is None:
             often = Phrase(_("any number of times"))
         else:
-            often = Phrase(_("{times} per game"), times=_times(s.blind_six_per_game))
+            often = Phrase(_("%(times)s per game"), times=_times(s.blind_six_per_game))
         if s.blind_six_behind:
-            when = Phrase(_("only when {behind} or more behind"), behind=s.blind_six_behind)
+            when = Phrase(_("only when %(behind)s or more behind"), behind=s.blind_six_behind)
         else:
             when = Phrase(_("only when behind the leader"))
-        lines.append(Phrase(_("Blind 6: {often}, {when}"), often=often, when=when))
-    lines.append(Phrase(_("Shoot the Moon: {tricks} tricks"), tricks=s.moon(player_count)))
+        lines.append(Phrase(_("Blind 6: %(often)s, %(when)s"), often=often, when=when))
+    lines.append(Phrase(_("Shoot the Moon: %(tricks)s tricks"), tricks=s.moon(player_count)))
     awards = [
-        Phrase(_("{jack} removes a bag"), jack=JACK_NAMES[card])
+        Phrase(_("%(jack)s removes a bag"), jack=JACK_NAMES[card])
         if award == "bag"
         else f"{JACK_NAMES[card]} +{award}"
         for card, award in s.award_jacks.items()
     ]
     if awards:
-        lines.append(Phrase(_("Award jacks: {awards}"), awards=awards))
+        lines.append(Phrase(_("Award jacks: %(awards)s"), awards=awards))
     else:
         lines.append(Phrase(_("Award jacks: none")))
     if s.wins_needed == 1:
         lines.append(Phrase(_("1 game win takes the tournament")))
     else:
-        lines.append(Phrase(_("{wins} game wins take the tournament"), wins=s.wins_needed))
+        lines.append(Phrase(_("%(wins)s game wins take the tournament"), wins=s.wins_needed))
     return lines

@@ -19,7 +19,7 @@ def check_players(players) -> list[str]:
         raise RulesError(_("players: must be a list of names in seat order"))
     if not 3 <= len(players) <= 5:
         raise RulesError(
-            _("players: Cutthroat takes 3 to 5 players, not {count}"), count=len(players)
+            _("players: Cutthroat takes 3 to 5 players, not %(count)s"), count=len(players)
         )
     check_names(players)
     return list(players)

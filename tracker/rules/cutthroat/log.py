@@ -19,16 +19,16 @@ def _parse(doc) -> tuple[list[str], Settings, list[Hand], list[int], TournamentR
         raise RulesError(_("log: must be a JSON object"))
     if doc.get("format") != FORMAT:
         raise RulesError(
-            _('format: must be "{format}", not {value}'),
+            _('format: must be "%(format)s", not %(value)s'),
             format=FORMAT,
             value=repr(doc.get("format")),
         )
     for key in doc:
         if key not in LOG_KEYS:
-            raise RulesError(_('log: unknown key "{key}"'), key=key)
+            raise RulesError(_('log: unknown key "%(key)s"'), key=key)
     for key in ("players", "games"):
         if key not in doc:
-            raise RulesError(_('log: "{key}" is missing'), key=key)
+            raise RulesError(_('log: "%(key)s" is missing'), key=key)
     players = check_players(doc["players"])
     settings = settings_from_rules(doc.get("rules", {}), len(players))
     games = doc["games"]
@@ -37,34 +37,37 @@ def _parse(doc) -> tuple[list[str], Settings, list[Hand], list[int], TournamentR
     entries = sum(len(game["hands"]) for game in games if isinstance(game, dict)
                   and isinstance(game.get("hands"), list))  # fmt: skip
     if entries > MOST_ENTRIES:
-        raise RulesError(_("games: a log holds at most {most} hands"), most=f"{MOST_ENTRIES:,}")
+        raise RulesError(_("games: a log holds at most %(most)s hands"), most=f"{MOST_ENTRIES:,}")
     tournament = TournamentState(players, settings)
     hands: list[Hand] = []
     counts: list[int] = []
     for g, game in enumerate(games, 1):
-        where = Phrase(_("game {game}"), game=g)
+        where = Phrase(_("game %(game)s"), game=g)
         if tournament.champion is not None:
             raise RulesError(
                 _(
-                    "{where}: the tournament was already won by {champion} "
-                    "in game {last}; no game may follow"
+                    "%(where)s: the tournament was already won by %(champion)s "
+                    "in game %(last)s; no game may follow"
                 ),
                 where=where,
                 champion=tournament.champion,
                 last=g - 1,
             )
         if not isinstance(game, dict):
-            raise RulesError(_('{where}: must be an object with "hands"'), where=where)
+            raise RulesError(_('%(where)s: must be an object with "hands"'), where=where)
         for key in game:
             if key != "hands":
-                raise RulesError(_('{where}: unknown key "{key}"'), where=where, key=key)
+                raise RulesError(_('%(where)s: unknown key "%(key)s"'), where=where, key=key)
         if not isinstance(game.get("hands"), list) or not game["hands"]:
-            raise RulesError(_("{where}: a game needs a non-empty list of hands"), where=where)
+            raise RulesError(_("%(where)s: a game needs a non-empty list of hands"), where=where)
         for h, raw in enumerate(game["hands"], 1):
             if h > 1 and tournament.game != g:
                 raise RulesError(
-                    _("{where}: {winner} won this game in hand {last}, so the game must end there"),
-                    where=Phrase(_("game {game} hand {hand}"), game=g, hand=h),
+                    _(
+                        "%(where)s: %(winner)s won this game in hand "
+                        "%(last)s, so the game must end there"
+                    ),
+                    where=Phrase(_("game %(game)s hand %(hand)s"), game=g, hand=h),
                     winner=tournament.games[-1].winner,
                     last=h - 1,
                 )
@@ -75,8 +78,8 @@ def _parse(doc) -> tuple[list[str], Settings, list[Hand], list[int], TournamentR
         if tournament.game == g and g < len(games):
             raise RulesError(
                 _(
-                    "{where}: no one has won it after hand {last}, "
-                    "but game {next} follows (only the last game may be unfinished)"
+                    "%(where)s: no one has won it after hand %(last)s, "
+                    "but game %(next)s follows (only the last game may be unfinished)"
                 ),
                 where=where,
                 last=len(game["hands"]),
@@ -86,22 +89,22 @@ def _parse(doc) -> tuple[list[str], Settings, list[Hand], list[int], TournamentR
 
 
 def _hand(raw, g: int, h: int, settings: Settings) -> Hand:
-    where = Phrase(_("game {game} hand {hand}"), game=g, hand=h)
+    where = Phrase(_("game %(game)s hand %(hand)s"), game=g, hand=h)
     if not isinstance(raw, dict):
         raise RulesError(
-            _('{where}: must be an object with "bids", "tricks" and "jacks"'), where=where
+            _('%(where)s: must be an object with "bids", "tricks" and "jacks"'), where=where
         )
     for key in raw:
         if key not in HAND_KEYS:
-            raise RulesError(_('{where}: unknown key "{key}"'), where=where, key=key)
+            raise RulesError(_('%(where)s: unknown key "%(key)s"'), where=where, key=key)
     for key in ("bids", "tricks", "jacks"):
         if key == "jacks" and not settings.award_jacks:
             continue  # no award jacks in force: "jacks" may be left out
         if key not in raw:
-            raise RulesError(_('{where}: "{key}" is missing'), where=where, key=key)
+            raise RulesError(_('%(where)s: "%(key)s" is missing'), where=where, key=key)
     for key in raw:
         if not isinstance(raw[key], dict):
-            raise RulesError(_('{where}: "{key}" must be an object'), where=where, key=key)
+            raise RulesError(_('%(where)s: "%(key)s" must be an object'), where=where, key=key)
     return Hand(
         bids=dict(raw["bids"]), tricks=dict(raw["tricks"]), jacks=dict(raw.get("jacks", {}))
     )

@@ -53,7 +53,7 @@ class TournamentState:
         self.blind_sixes = dict.fromkeys(self.players, 0)
 
     def where(self) -> Phrase:
-        return Phrase(_("game {game} hand {hand}"), game=self.game, hand=self.number)
+        return Phrase(_("game %(game)s hand %(hand)s"), game=self.game, hand=self.number)
 
     def seat(self, offset: int = 0) -> str:
         """The dealer of the next hand, or (`offset`) the one who bids `offset`-th after him."""
@@ -70,54 +70,56 @@ class TournamentState:
         used = self.blind_sixes[player]
         if limit is not None and used >= limit:
             if used == 1:
-                return False, Phrase(_("{player} has used Blind 6 this game"), player=player)
+                return False, Phrase(_("%(player)s has used Blind 6 this game"), player=player)
             return False, Phrase(
-                _("{player} has used Blind 6 {times} times this game"), player=player, times=used
+                _("%(player)s has used Blind 6 %(times)s times this game"),
+                player=player,
+                times=used,
             )
         lead = max(self.totals.values())
         behind = lead - self.totals[player]
         if len(set(self.totals.values())) == 1:
-            return False, Phrase(_("{player} is not behind: all scores are level"), player=player)
+            return False, Phrase(_("%(player)s is not behind: all scores are level"), player=player)
         if behind == 0:
             if list(self.totals.values()).count(lead) == 1:
-                return False, Phrase(_("{player} is the leader"), player=player)
-            return False, Phrase(_("{player} shares the lead"), player=player)
+                return False, Phrase(_("%(player)s is the leader"), player=player)
+            return False, Phrase(_("%(player)s shares the lead"), player=player)
         if behind < self.settings.blind_six_behind:
             return False, Phrase(
-                _("{player} is only {behind} behind"), player=player, behind=behind
+                _("%(player)s is only %(behind)s behind"), player=player, behind=behind
             )
         return True, Phrase(
-            _("{player} is {behind} behind the leader"), player=player, behind=behind
+            _("%(player)s is %(behind)s behind the leader"), player=player, behind=behind
         )
 
     def check_bids(self, bids) -> None:
         where = self.where()
         if self.champion is not None:
             raise RulesError(
-                _("{where}: the tournament is over: {champion} has won it"),
+                _("%(where)s: the tournament is over: %(champion)s has won it"),
                 where=where,
                 champion=self.champion,
             )
         if not isinstance(bids, Mapping):
-            raise RulesError(_("{where}: bids must map each player to a bid"), where=where)
+            raise RulesError(_("%(where)s: bids must map each player to a bid"), where=where)
         for player in bids:
             if player not in self.players:
                 raise RulesError(
-                    _("{where}: {player}: bid by someone who is not a player"),
+                    _("%(where)s: %(player)s: bid by someone who is not a player"),
                     where=where,
                     player=player,
                 )
         for player in self.players:
             if player not in bids:
-                raise RulesError(_("{where}: {player}: no bid"), where=where, player=player)
+                raise RulesError(_("%(where)s: %(player)s: no bid"), where=where, player=player)
             bid = bids[player]
             if not (
                 (isinstance(bid, str) and bid in BIDS) or (is_whole(bid, 1) and bid <= self.tricks)
             ):
                 raise RulesError(
                     _(
-                        "{where}: {player}: {bid} is not a bid "
-                        "(a bid is 1 to {tricks}, NIL, BN, 1F, 2F, B6 or SM)"
+                        "%(where)s: %(player)s: %(bid)s is not a bid "
+                        "(a bid is 1 to %(tricks)s, NIL, BN, 1F, 2F, B6 or SM)"
                     ),
                     where=where,
                     player=player,
@@ -128,7 +130,7 @@ class TournamentState:
                 allowed, reason = self.blind_six(player)
                 if not allowed:
                     raise RulesError(
-                        _("{where}: {player}: Blind 6 is not allowed: {reason}"),
+                        _("%(where)s: %(player)s: Blind 6 is not allowed: %(reason)s"),
                         where=where,
                         player=player,
                         reason=reason,
@@ -138,23 +140,26 @@ class TournamentState:
         where = self.where()
         if not isinstance(tricks, Mapping):
             raise RulesError(
-                _("{where}: tricks must map each player to the tricks taken"), where=where
+                _("%(where)s: tricks must map each player to the tricks taken"), where=where
             )
         for player in tricks:
             if player not in self.players:
                 raise RulesError(
-                    _("{where}: {player}: tricks for someone who is not a player"),
+                    _("%(where)s: %(player)s: tricks for someone who is not a player"),
                     where=where,
                     player=player,
                 )
         for player in self.players:
             if player not in tricks:
                 raise RulesError(
-                    _("{where}: {player}: no tricks entered"), where=where, player=player
+                    _("%(where)s: %(player)s: no tricks entered"), where=where, player=player
                 )
             if not is_whole(tricks[player], 0):
                 raise RulesError(
-                    _("{where}: {player}: tricks must be a whole number, 0 or more, not {tricks}"),
+                    _(
+                        "%(where)s: %(player)s: tricks must be a "
+                        "whole number, 0 or more, not %(tricks)s"
+                    ),
                     where=where,
                     player=player,
                     tricks=repr(tricks[player]),
@@ -162,7 +167,7 @@ class TournamentState:
         total = sum(tricks.values())
         if total != self.tricks:
             raise RulesError(
-                _("{where}: tricks add up to {total}, not {expected}"),
+                _("%(where)s: tricks add up to %(total)s, not %(expected)s"),
                 where=where,
                 total=total,
                 expected=self.tricks,
@@ -171,8 +176,8 @@ class TournamentState:
         if self.settings.jokers == 2 and tricks[dealer] > self.tricks - 1:
             raise RulesError(
                 _(
-                    "{where}: {player}: the dealer sits out trick 1 and can take at most "
-                    "{most} tricks, not {tricks}"
+                    "%(where)s: %(player)s: the dealer sits out trick 1 and can take at most "
+                    "%(most)s tricks, not %(tricks)s"
                 ),
                 where=where,
                 player=dealer,
@@ -185,12 +190,15 @@ class TournamentState:
         awards = self.settings.award_jacks
         if not isinstance(jacks, Mapping):
             raise RulesError(
-                _("{where}: jacks must map each award jack to who caught it"), where=where
+                _("%(where)s: jacks must map each award jack to who caught it"), where=where
             )
         for card in jacks:
             if card not in awards:
                 raise RulesError(
-                    _("{where}: jacks: {card} is not an award jack here (in force: {in_force})"),
+                    _(
+                        "%(where)s: jacks: %(card)s is not an award "
+                        "jack here (in force: %(in_force)s)"
+                    ),
                     where=where,
                     card=repr(card),
                     in_force=", ".join(awards) or Phrase(_("none")),
@@ -198,7 +206,7 @@ class TournamentState:
         for card in awards:
             if card not in jacks:
                 raise RulesError(
-                    _("{where}: jacks: who caught {card} ({jack})?"),
+                    _("%(where)s: jacks: who caught %(card)s (%(jack)s)?"),
                     where=where,
                     card=card,
                     jack=JACK_NAMES[card],
@@ -206,14 +214,14 @@ class TournamentState:
             player = jacks[card]
             if player not in self.players:
                 raise RulesError(
-                    _("{where}: {player}: caught {card} but is not a player"),
+                    _("%(where)s: %(player)s: caught %(card)s but is not a player"),
                     where=where,
                     player=player,
                     card=card,
                 )
             if tricks[player] == 0:
                 raise RulesError(
-                    _("{where}: {player}: caught {card} but took no tricks"),
+                    _("%(where)s: %(player)s: caught %(card)s but took no tricks"),
                     where=where,
                     player=player,
                     card=card,
@@ -221,7 +229,7 @@ class TournamentState:
 
     def play(self, hand: Hand) -> HandResult:
         if not isinstance(hand, Hand):
-            raise RulesError(_("{where}: not a Hand"), where=self.where())
+            raise RulesError(_("%(where)s: not a Hand"), where=self.where())
         self.check_bids(hand.bids)
         self.check_tricks(hand.tricks)
         self.check_jacks(hand.jacks, hand.tricks)

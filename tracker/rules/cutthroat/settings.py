@@ -29,25 +29,25 @@ def bid_label(bid: int | str) -> str:
         return str(BID_LABELS[bid])
     if is_whole(bid, 1):
         return str(bid)
-    raise RulesError(_("not a bid: {bid}"), bid=repr(bid))
+    raise RulesError(_("not a bid: %(bid)s"), bid=repr(bid))
 
 
 def tricks_per_hand(player_count: int, jokers: int = 0) -> int:
     """T, the tricks in one hand (the house rules, "Table and deck")."""
     if not is_whole(player_count, 3) or player_count > 5:
         raise RulesError(
-            _("players: Cutthroat takes 3 to 5 players, not {count}"), count=repr(player_count)
+            _("players: Cutthroat takes 3 to 5 players, not %(count)s"), count=repr(player_count)
         )
     if jokers not in (0, 2, 3) or isinstance(jokers, bool):
         raise RulesError(
-            _('rules: "{name}" must be {wanted}, not {value}'),
+            _('rules: "%(name)s" must be %(wanted)s, not %(value)s'),
             name="jokers",
             wanted=Phrase(_("0, 2 or 3")),
             value=repr(jokers),
         )
     if jokers and player_count != 5:
         raise RulesError(
-            _("rules: jokers are only played with 5 players, not {count}"), count=player_count
+            _("rules: jokers are only played with 5 players, not %(count)s"), count=player_count
         )
     return 11 if jokers else {3: 17, 4: 13, 5: 10}[player_count]
 
@@ -145,8 +145,8 @@ class Settings:
         if self.moon_tricks is not None and self.moon_tricks > tricks:
             raise RulesError(
                 _(
-                    'rules: "moon_tricks" must be at most {tricks} (the tricks in a hand), '
-                    "not {value}"
+                    'rules: "moon_tricks" must be at most %(tricks)s (the tricks in a hand), '
+                    "not %(value)s"
                 ),
                 tricks=tricks,
                 value=self.moon_tricks,
@@ -161,7 +161,7 @@ def preset_settings(name: str) -> Settings:
 
 def _unknown_preset(name) -> RulesError:
     return RulesError(
-        _("rules: unknown preset {name} (presets: {presets})"),
+        _("rules: unknown preset %(name)s (presets: %(presets)s)"),
         name=repr(name),
         presets=", ".join(PRESETS),
     )
@@ -186,14 +186,14 @@ def _award_jacks(value) -> JackAwards:
     for card, award in awards.items():
         if card not in AWARD_JACKS:
             raise RulesError(
-                _('rules: "award_jacks": {card} is not an award jack (JD, JC or JH)'),
+                _('rules: "award_jacks": %(card)s is not an award jack (JD, JC or JH)'),
                 card=repr(card),
             )
         if award != "bag" and not is_whole(award, 1):
             raise RulesError(
                 _(
-                    'rules: "award_jacks": {card} must be worth points (1 or more) '
-                    'or "bag", not {value}'
+                    'rules: "award_jacks": %(card)s must be worth points (1 or more) '
+                    'or "bag", not %(value)s'
                 ),
                 card=card,
                 value=repr(award),
@@ -205,7 +205,7 @@ def _check(s: Settings) -> None:
     def need(ok: bool, name: str, wanted: Phrase, value) -> None:
         if not ok:
             raise RulesError(
-                _('rules: "{name}" must be {wanted}, not {value}'),
+                _('rules: "%(name)s" must be %(wanted)s, not %(value)s'),
                 name=name,
                 wanted=wanted,
                 value=repr(value),
@@ -276,7 +276,7 @@ def settings_from_rules(rules: dict, player_count: int) -> Settings:
         raise RulesError(_("rules: must be an object"))
     for key in rules:
         if key not in RULE_KEYS:
-            raise RulesError(_('rules: unknown setting "{key}"'), key=key)
+            raise RulesError(_('rules: unknown setting "%(key)s"'), key=key)
     name = rules.get("preset", "official")
     if not isinstance(name, str) or name not in PRESETS:
         raise _unknown_preset(name)
@@ -298,13 +298,13 @@ def _bags_rule(value, preset_limit: int) -> dict:
         )
     for key in value:
         if key not in ("mode", "limit"):
-            raise RulesError(_('rules: unknown setting "{key}"'), key=f"bags.{key}")
+            raise RulesError(_('rules: unknown setting "%(key)s"'), key=f"bags.{key}")
     mode = value.get("mode")
     if mode == "per_hand" and "limit" in value:
         raise RulesError(_('rules: "bags": a limit only goes with "mode": "limit"'))
     if mode not in BAG_MODES:
         raise RulesError(
-            _('rules: "bags": "mode" must be "limit" or "per_hand", not {value}'),
+            _('rules: "bags": "mode" must be "limit" or "per_hand", not %(value)s'),
             value=repr(mode),
         )
     return {"bags_mode": mode, "bag_limit": value.get("limit", preset_limit)}

@@ -1,7 +1,6 @@
 """A history line or a statement line written on one phone reads in each reader's language."""
 
 from decimal import Decimal
-from unittest import mock
 
 from django.urls import reverse
 from django.utils import translation
@@ -11,10 +10,11 @@ from tests.factories import PlayerFactory, pay, take_back
 from tracker.catte import board as catte_board
 from tracker.catte import services as catte_services
 from tracker.common.changes import line_of
-from tracker.common.said import Joined, Money, said, said_plural, shown
+from tracker.common.stored_messages import Joined, Money, shown, stored
 from tracker.cutthroat import services as cutthroat_services
 from tracker.models import Change
 from tracker.rules import catte
+from tracker.rules.phrases import Phrase, install_translator, plural_phrase
 
 
 def a_round_entered_in_german(group, players, user):
@@ -71,10 +71,10 @@ def test_an_unnamed_session_is_named_in_the_readers_language(group, players, bob
 
 def test_a_plural_follows_the_count_in_the_readers_language():
     with translation.override("de"):
-        assert str(said_plural("Imported %(count)s hand", "Imported %(count)s hands", 1)) == (
+        assert str(plural_phrase("Imported %(count)s hand", "Imported %(count)s hands", 1)) == (
             "1 Hand importiert"
         )
-        assert str(said_plural("Imported %(count)s hand", "Imported %(count)s hands", 6)) == (
+        assert str(plural_phrase("Imported %(count)s hand", "Imported %(count)s hands", 6)) == (
             "6 Hände importiert"
         )
 
@@ -95,17 +95,20 @@ def test_words_that_cannot_be_read_show_the_english_text():
 
 
 def test_kept_words_read_back_as_they_were_said():
-    line = said("%(payer)s paid %(payee)s %(amount)s", payer="An", payee="Bình",
+    line = Phrase("%(payer)s paid %(payee)s %(amount)s", payer="An", payee="Bình",
                 amount=Money(Decimal("12000"), "VND"))  # fmt: skip
-    joined = Joined("; ", [line, said("Session reopened")])
+    joined = Joined("; ", [line, Phrase("Session reopened")])
     with translation.override("vi"):
-        assert shown(joined.stored(), "") == "An đã trả Bình 12.000\xa0₫; Đã mở lại buổi chơi"
+        assert shown(stored(joined), "") == "An đã trả Bình 12.000\xa0₫; Đã mở lại buổi chơi"
 
 
 def test_a_broken_translation_reads_in_english():
-    with mock.patch("tracker.common.said.gettext", return_value="%(nobody)s zahlte"):
-        line = said("%(payer)s paid %(payee)s %(amount)s", payer="An", payee="Bình", amount="€1")
+    previous = install_translator(lambda template: "%(nobody)s zahlte")
+    try:
+        line = Phrase("%(payer)s paid %(payee)s %(amount)s", payer="An", payee="Bình", amount="€1")
         assert str(line) == "An paid Bình €1"
+    finally:
+        install_translator(previous)
 
 
 def test_a_round_of_long_names_is_kept_whole_though_its_english_text_fits_its_column(group, bob):
