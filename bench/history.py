@@ -10,7 +10,7 @@ from decimal import Decimal
 from django.contrib.auth import get_user_model
 
 from ledger.payments import record_payment
-from tracker.catte import services as catte_sessions
+from tracker.catte import gate
 from tracker.cutthroat import services as tournaments
 from tracker.models import Group, Hand, Membership, Player, Role, Round
 
@@ -69,7 +69,7 @@ def make_history(group, user, players, hands: int, rounds: int):
         ),
         batch_size=2000,
     )
-    session = catte_sessions.start(group, players, CATTE_RULES, user)
+    session = gate.logs.start(group, players, CATTE_RULES, user)
     Round.objects.bulk_create(
         (
             Round(session=session, number=number, entry=SWEEP, entered_by=user)
@@ -88,4 +88,4 @@ def _brought_up_to_date(tournament, session, user) -> None:
     The one place that knows which services do that, so that it follows them when they move.
     """
     tournaments.catch_up(tournament, user)
-    catte_sessions.catch_up(session, user)
+    gate.logs.catch_up(session, user)

@@ -146,3 +146,26 @@ def test_only_views_know_about_requests(path):
         for arg in node.args.args
     ]
     assert "request" not in parameters, path
+
+
+CATTE_GATE = ROOT / "tracker" / "catte" / "gate"
+ABOVE_THE_GATE = ("tracker.catte.views", "tracker.catte.forms", "tracker.catte.display")
+
+
+@pytest.mark.parametrize("path", modules("tracker.catte.gate"), ids=lambda p: p.name)
+def test_the_catte_gate_knows_no_page(path):
+    assert not imports_from(path, ABOVE_THE_GATE), path
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for p in modules("tracker") if CATTE_GATE not in p.parents and "catte" in str(p)],
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
+def test_only_the_catte_gate_records_a_change_to_a_session(path):
+    called = {
+        getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Call)
+    }
+    assert not called & {"record_change", "store_state", "swap_draft", "after_change"}, path

@@ -11,7 +11,8 @@ from django.test import override_settings
 from django.urls import reverse
 
 from tests.factories import InviteFactory, fresh, pay
-from tracker.catte import services as catte_sessions
+from tracker.catte import board as catte_board
+from tracker.catte import gate
 from tracker.cutthroat import services as tournaments
 from tracker.rules import catte
 
@@ -82,9 +83,9 @@ def played(group, alice, players):
     board = tournaments.load(fresh(tournament))
     tricks = {"An": 11, "Bình": 3, "Chi": 3}
     tournaments.record_tricks(board, 1, tricks, {"JD": "An", "JC": "Bình"}, alice)
-    session = catte_sessions.start(group, players, {"stake": "1.00"}, alice)
-    board = catte_sessions.load(fresh(session))
-    catte_sessions.record_round(board, catte.Round(tricks=["An"] * 4), alice)
+    session = gate.logs.start(group, players, {"stake": "1.00"}, alice)
+    board = catte_board.load(fresh(session))
+    gate.rounds.record_round(board, catte.Round(tricks=["An"] * 4), alice)
     pay(group, players[3], players[2], Decimal("3.50"), alice, "cash")
     InviteFactory(group=group, created_by=alice)
     return {"tournament": tournament, "session": session, "player": players[0]}

@@ -13,7 +13,8 @@ from tests.browser.conftest import put_down
 from tests.browser.test_catte_offline import OPEN_AND_SHOW
 from tests.browser.test_phone import log_in
 from tests.factories import fresh
-from tracker.catte import services as catte_sessions
+from tracker.catte import board as catte_board
+from tracker.catte import gate
 from tracker.catte.entries import entry_by_seat
 from tracker.rules import RulesError
 
@@ -26,7 +27,7 @@ EVERYTHING = {
 }
 KINDS = set("utcRfxawe") | {"undo"}
 SIZES = [(360, 740), (390, 844)]
-LONG_ROUND = 16  # taps; far fewer than a round may have (table_draft.MOST_TAPS)
+LONG_ROUND = 16  # taps; far fewer than a round may have (gate.tapping.MOST_TAPS)
 BACK_TO_NORMAL = "() => !document.querySelector('#round-sheet, #outbox-badge, .htmx-request')"
 
 
@@ -46,7 +47,7 @@ class Evening:
         self.offline, self.taps, self.rounds, self.tapped_offline = False, [], [], set()
 
     def draft(self):
-        return catte_sessions.load(self.session).draft_of(self.taps)
+        return catte_board.load(self.session).draft_of(self.taps)
 
     def choices(self) -> list[str]:
         """What a person would tap now, as the online entry asks it (each kind but tricks at
@@ -104,7 +105,7 @@ class Evening:
         if draft.next_step != "save":
             return False
         try:
-            catte_sessions.load(self.session).state.play(draft.settings, draft.to_round())
+            catte_board.load(self.session).state.play(draft.settings, draft.to_round())
         except RulesError:
             return False
         return True
@@ -131,7 +132,7 @@ class Evening:
 def test_rounds_tapped_while_the_network_comes_and_goes_are_recorded_as_tapped(
     browser, live_server, alice, group, players, seed
 ):
-    session = catte_sessions.start(group, players, EVERYTHING, alice)
+    session = gate.logs.start(group, players, EVERYTHING, alice)
     width, height = SIZES[seed % 2]
     phone = browser.new_context(viewport={"width": width, "height": height}, has_touch=True)
     watching = browser.new_context(viewport={"width": 390, "height": 844}).new_page()

@@ -9,7 +9,8 @@ from ledger.balances import player_balances
 from tests.browser import thumb as phones
 from tests.browser.test_phone import log_in
 from tests.factories import fresh
-from tracker.catte import services as catte_sessions
+from tracker.catte import board as catte_board
+from tracker.catte import gate
 from tracker.models import Round
 from tracker.rules import catte
 
@@ -53,10 +54,10 @@ def enter(thumb, taps: list[str], shots: str | None = None) -> None:
 
 
 def open_session(thumb, live_server, group, players, alice, rules, rounds=()):
-    session = catte_sessions.start(group, players, rules, alice)
-    board = catte_sessions.load(session)
+    session = gate.logs.start(group, players, rules, alice)
+    board = catte_board.load(session)
     for round_ in rounds:
-        catte_sessions.record_round(board, round_, alice)
+        gate.rounds.record_round(board, round_, alice)
     log_in(thumb.page, live_server, "alice")
     thumb.page.goto(live_server.url + session.get_absolute_url())
     return session
@@ -172,8 +173,8 @@ def test_a_refused_save_shows_its_message_next_to_the_entry(
     session = open_session(thumb, live_server, group, players, alice, {"stake": "1.00"})
     for seat in (0, 0, 0, 0):
         tap(thumb, trick(seat))
-    board = catte_sessions.load(fresh(session))  # another phone saves round 1 first
-    catte_sessions.record_round(board, catte.Round(tricks=["Chi"] * 4), alice)
+    board = catte_board.load(fresh(session))  # another phone saves round 1 first
+    gate.rounds.record_round(board, catte.Round(tricks=["Chi"] * 4), alice)
     tap(thumb, SAVE)
     thumb.page.wait_for_selector("text=alice's phone saved round 1: tricks Chi, Chi, Chi, Chi.")
     thumb.assert_in_view("#saved-first .flash")
@@ -224,8 +225,8 @@ def test_a_closed_session_is_reopened_corrected_and_closed_again(
         catte.Round(tricks=["Bình"] * 4, side_pot_upturned="9D"),
     ]
     session = open_session(thumb, live_server, group, players, alice, SIDE_POT, rounds)
-    board = catte_sessions.load(fresh(session))
-    catte_sessions.close(board, board.session.version, alice)
+    board = catte_board.load(fresh(session))
+    gate.closing.close(board, board.session.version, alice)
     thumb.page.reload()
     reopen = "#session-actions summary:text-is('Reopen the session…')"
     thumb.page.locator(reopen).scroll_into_view_if_needed()
@@ -252,7 +253,7 @@ def test_a_closed_session_is_reopened_corrected_and_closed_again(
 
     session = fresh(session)
     assert session.is_closed
-    result, _ = catte.replay(catte_sessions.export_game(session))
+    result, _ = catte.replay(gate.logs.export_game(session))
     money = {p.name: amount for p, amount in player_balances(group)[0].items()}
     assert money == {name: Decimal(amount) for name, amount in result["totals"].items()}
     assert result["rounds"][0]["winner"] == "Chi"

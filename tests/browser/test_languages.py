@@ -8,7 +8,8 @@ from django.utils.translation import get_language_info, gettext
 from tests.browser.conftest import put_down
 from tests.browser.thumb import ARTIFACTS
 from tests.factories import PASSWORD, GroupFactory, PlayerFactory, fresh
-from tracker.catte import services as catte_sessions
+from tracker.catte import board as catte_board
+from tracker.catte import gate
 from tracker.cutthroat import services as tournaments
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -58,7 +59,7 @@ def test_a_catte_round_in_vietnamese(phone_in, live_server, alice):
     group = GroupFactory(name="Bàn Sài Gòn", currency="VND")
     group.memberships.create(user=alice, role="owner")
     players = [PlayerFactory(group=group, name=n) for n in ["An", "Bình", "Chi", "Dũng"]]
-    session = catte_sessions.start(group, players, {"stake": "10000"}, alice)
+    session = gate.logs.start(group, players, {"stake": "10000"}, alice)
     page = phone_in("vi-VN")
     log_in(page, live_server, "alice")
     page.goto(live_server.url + session.get_absolute_url())
@@ -79,7 +80,7 @@ def test_a_catte_round_in_vietnamese(phone_in, live_server, alice):
     vietnamese = get_language_info("vi")["name_local"]
     assert f"Ngôn ngữ: {vietnamese}" in " ".join(body.split())  # the way to another language
     assert_fits(page)
-    assert catte_sessions.load(fresh(session)).state.running["Bình"] == 60000
+    assert catte_board.load(fresh(session)).state.running["Bình"] == 60000
 
 
 def test_a_cutthroat_hand_in_german(phone_in, live_server, alice, group, players):

@@ -8,7 +8,7 @@ from ledger.balances import group_balances
 from tests.browser import test_languages as languages
 from tests.browser.test_languages import in_language, log_in
 from tests.factories import GroupFactory, MembershipFactory, PlayerFactory, pay
-from tracker.catte import board, services
+from tracker.catte import board, gate
 from tracker.models import Role
 from tracker.rules import catte
 
@@ -22,9 +22,9 @@ def settled(bob):
     group = GroupFactory(name="Bàn tối thứ Sáu", currency="VND")
     MembershipFactory(group=group, user=bob, role=Role.SCORER)
     players = [PlayerFactory(group=group, name=name) for name in ["An", "Bình", "Chi", "Dũng"]]
-    session = services.start(group, players, {"stake": "15000"}, bob)
+    session = gate.logs.start(group, players, {"stake": "15000"}, bob)
     for _round in range(2):
-        services.record_round(board.load(session), catte.Round(tricks=["An"] * 4), bob)
+        gate.rounds.record_round(board.load(session), catte.Round(tricks=["An"] * 4), bob)
         session.refresh_from_db()
     by_name = {player.name: player for player in players}
     for transfer in group_balances(group).transfers:

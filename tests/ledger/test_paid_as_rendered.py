@@ -8,7 +8,7 @@ from ledger.balances import group_balances
 from ledger.models import Transaction
 from tests.factories import GroupFactory, MembershipFactory, PlayerFactory
 from tests.page_forms import form_on, forms_on, submit
-from tracker.catte import board, services
+from tracker.catte import board, gate
 from tracker.models import Role
 from tracker.rules import catte
 
@@ -25,9 +25,9 @@ def played(bob):
         group = GroupFactory(name=f"Table in {currency}", currency=currency)
         MembershipFactory(group=group, user=bob, role=Role.SCORER)
         players = [PlayerFactory(group=group, name=name) for name in ["An", "Bình", "Chi", "Dũng"]]
-        session = services.start(group, players, {"stake": STAKES[currency]}, bob)
+        session = gate.logs.start(group, players, {"stake": STAKES[currency]}, bob)
         for winner in ["An", "An", "Bình"]:
-            services.record_round(board.load(session), catte.Round(tricks=[winner] * 4), bob)
+            gate.rounds.record_round(board.load(session), catte.Round(tricks=[winner] * 4), bob)
             session.refresh_from_db()
         return group
 

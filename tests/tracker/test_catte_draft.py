@@ -13,8 +13,9 @@ from ledger.models import Transaction
 from tests.conftest import client_for
 from tests.factories import fresh
 from tests.tracker.test_catte_entry import hidden, page_of, press, save, shown_in, tap_through
-from tracker.catte import services as catte_sessions
-from tracker.catte.table_draft import tap_in_words as words_for
+from tracker.catte import board as catte_board
+from tracker.catte import gate
+from tracker.catte.gate.tapping import tap_in_words as words_for
 from tracker.models import Round
 
 PLAIN = {"stake": "1.00"}
@@ -22,7 +23,7 @@ PLAIN = {"stake": "1.00"}
 
 @pytest.fixture
 def session(group, bob, players):
-    return catte_sessions.start(group, players, PLAIN, bob)
+    return gate.logs.start(group, players, PLAIN, bob)
 
 
 @pytest.fixture
@@ -79,7 +80,7 @@ def test_two_phones_tapping_the_same_trick_at_once_one_wins_the_other_is_told(ph
     ],
 )
 def test_a_phone_that_came_second_is_told_in_words_what_the_first_did(session, taps, button, words):
-    board = catte_sessions.load(session)
+    board = catte_board.load(session)
     assert words_for(board.draft_of(taps), button) == words
 
 

@@ -9,7 +9,8 @@ from django.urls import reverse
 
 from ledger.balances import player_balances
 from tests.factories import fresh
-from tracker.catte import services as catte_sessions
+from tracker.catte import board as catte_board
+from tracker.catte import gate
 from tracker.models import Round
 from tracker.rules import catte
 from tracker.rules.catte.cards import RANKS
@@ -20,7 +21,7 @@ PLAIN = {"stake": "1.00"}
 @pytest.fixture
 def start(group, bob, players):
     def start_session(rules=PLAIN, seated=None):
-        return catte_sessions.start(group, seated or players, rules, bob)
+        return gate.logs.start(group, seated or players, rules, bob)
 
     return start_session
 
@@ -68,10 +69,10 @@ def save(client, session, number, taps):
 
 def money_agrees(client, session, expected: dict[str, str]) -> None:
     """The page, the ledger and a replay of the exported log give the same money."""
-    board = catte_sessions.load(fresh(session))
+    board = catte_board.load(fresh(session))
     page = page_of(client, session)
     ledger = {p.name: v for p, v in player_balances(session.group)[0].items()}
-    replayed, _ = catte.replay(catte_sessions.export_game(board.session))
+    replayed, _ = catte.replay(gate.logs.export_game(board.session))
     for name, amount in expected.items():
         if Decimal(amount) == 0:
             assert f'big ">€{amount}<' in page
@@ -238,7 +239,7 @@ def test_a_side_pot_carried_three_rounds_then_claimed(as_bob, start):
     assert "Side pot on 2♣: won by Chi" in page_of(as_bob, session)
     expected = {"An": "4.00", "Bình": "0.00", "Chi": "4.00", "Dũng": "-8.00"}
     money_agrees(as_bob, session, expected)
-    assert catte_sessions.load(fresh(session)).settled.side_pot == 0
+    assert catte_board.load(fresh(session)).settled.side_pot == 0
 
 
 def test_refused_input_keeps_the_taps_and_saves_nothing(as_bob, start):
@@ -328,8 +329,8 @@ def test_a_saved_round_with_htmx_returns_the_new_state(as_bob, start):
 
 def test_the_export_is_the_log_of_the_session(as_carol, start, players):
     session = start()
-    catte_sessions.record_round(
-        catte_sessions.load(fresh(session)), catte.Round(tricks=["Chi"] * 4), None
+    gate.rounds.record_round(
+        catte_board.load(fresh(session)), catte.Round(tricks=["Chi"] * 4), None
     )
     response = as_carol.get(reverse("session_export", args=[session.group_id, session.pk]))
     log = json.loads(response.content)

@@ -5,7 +5,8 @@ from decimal import Decimal
 from ledger.posting import total_of_group
 from tests.factories import PlayerFactory, fresh
 from tests.tracker.test_catte_entry import hidden, money_agrees, press, tap_through
-from tracker.catte import services as catte_sessions
+from tracker.catte import board as catte_board
+from tracker.catte import gate
 from tracker.history.services import session_result
 
 RULES = {
@@ -24,7 +25,7 @@ def play_round(client, session, number, taps):
 
 def test_an_evening_of_every_kind_of_round(as_bob, group, players, bob):
     seated = [*players, PlayerFactory(group=group, name="Éric")]
-    session = catte_sessions.start(group, seated, RULES, bob)
+    session = gate.logs.start(group, seated, RULES, bob)
     # An sweeps five players (double); Chi held back the ace and pays the whole double.
     play_round(as_bob, session, 1, ["u7H", "c-", "t0", "t0", "t0", "t0", "e2"])
     # Dũng and Éric win none of the first four (Éric folds too); Bình takes trick 6.
@@ -36,7 +37,7 @@ def test_an_evening_of_every_kind_of_round(as_bob, group, players, bob):
     expected = {"An": "8.00", "Bình": "-10.00", "Chi": "-12.00", "Dũng": "12.50", "Éric": "1.50"}
     money_agrees(as_bob, session, expected)
     assert total_of_group(group) == Decimal("0")
-    board = catte_sessions.load(fresh(session))
+    board = catte_board.load(fresh(session))
     assert [r.result for r in session_result(board).rounds] == [
         "sweep",
         "last_trick",

@@ -8,7 +8,8 @@ from django.urls import reverse
 from ledger.balances import player_balances
 from ledger.models import Transaction
 from tests.factories import fresh
-from tracker.catte import services as catte_sessions
+from tracker.catte import board as catte_board
+from tracker.catte import gate
 from tracker.models import Change
 from tracker.rules import RulesError, catte
 
@@ -17,9 +18,9 @@ CARRY = {**SIDE_POT, "side_pot_at_end": "carry"}
 
 
 def played(session, *rounds):
-    board = catte_sessions.load(fresh(session))
+    board = catte_board.load(fresh(session))
     for round_ in rounds:
-        board = catte_sessions.record_round(board, round_, None)
+        board = gate.rounds.record_round(board, round_, None)
     return board
 
 
@@ -31,7 +32,7 @@ def sweep(name, upturned="7H", claimed_by=None):
 
 def closed(session, *rounds):
     board = played(session, *rounds)
-    return catte_sessions.close(board, board.session.version, None)
+    return gate.closing.close(board, board.session.version, None)
 
 
 def url(name, session):
@@ -48,7 +49,7 @@ def ledger_money(group) -> tuple[dict, dict, Decimal]:
 
 
 def test_a_scorer_reopens_a_closed_session_and_the_refund_is_reversed(as_bob, group, bob, players):
-    session = catte_sessions.start(group, players, SIDE_POT, bob)
+    session = gate.logs.start(group, players, SIDE_POT, bob)
     closed(session, sweep("An"), sweep("Bình", "9D"))
     assert ledger_money(group)[2] == 0  # refunded at closing
     refund = Transaction.objects.get(source_type="catte_close")
@@ -61,7 +62,7 @@ def test_a_scorer_reopens_a_closed_session_and_the_refund_is_reversed(as_bob, gr
     change = Change.objects.get(session=session, action=Change.Action.REOPEN)
     assert change.user == bob and change.summary == "Session reopened"
     assert Transaction.objects.filter(reverses=refund).exists()  # append-only: reversed
-    board = catte_sessions.load(session)
+    board = catte_board.load(session)
     money, shares, side_pot = ledger_money(group)
     assert shares == {name: Decimal("1.00") for name in ["An", "Bình", "Chi", "Dũng"]}
     assert side_pot == board.state.side_pot == Decimal("4.00")
@@ -74,7 +75,7 @@ def test_a_scorer_reopens_a_closed_session_and_the_refund_is_reversed(as_bob, gr
 def test_a_reopened_session_is_corrected_and_closed_again_as_a_replay_says(
     as_bob, group, bob, players
 ):
-    session = catte_sessions.start(group, players, SIDE_POT, bob)
+    session = gate.logs.start(group, players, SIDE_POT, bob)
     closed(session, sweep("An"), sweep("Bình", "9D"), sweep("Chi", "2C"))
     as_bob.post(url("session_reopen", session), {"version": fresh(session).version})
     edit = reverse("round_edit", args=[group.pk, session.pk, 2])
@@ -83,9 +84,9 @@ def test_a_reopened_session_is_corrected_and_closed_again_as_a_replay_says(
     assert Change.objects.filter(action=Change.Action.CORRECTION).count() == 1
     as_bob.post(url("session_close", session), {"version": fresh(session).version})
 
-    board = catte_sessions.load(fresh(session))
+    board = catte_board.load(fresh(session))
     assert board.is_closed
-    result, _ = catte.replay(catte_sessions.export_game(session))
+    result, _ = catte.replay(gate.logs.export_game(session))
     money, shares, side_pot = ledger_money(group)
     expected = {name: Decimal(amount) for name, amount in result["totals"].items()}
     assert money == {name: amount for name, amount in expected.items() if amount}
@@ -96,28 +97,28 @@ def test_a_reopened_session_is_corrected_and_closed_again_as_a_replay_says(
 
 
 def test_a_carried_side_pot_waits_in_the_reopened_session_again(group, bob, players):
-    session = catte_sessions.start(group, players, CARRY, bob)
+    session = gate.logs.start(group, players, CARRY, bob)
     board = closed(session, sweep("An"))
-    assert catte_sessions.carried_side_pot(group) != {}
-    catte_sessions.reopen(board, board.session.version, bob)
-    assert catte_sessions.carried_side_pot(group) == {}
-    board = catte_sessions.load(fresh(session))
+    assert gate.carried.carried_side_pot(group) != {}
+    gate.closing.reopen(board, board.session.version, bob)
+    assert gate.carried.carried_side_pot(group) == {}
+    board = catte_board.load(fresh(session))
     assert board.state.open_shares == dict.fromkeys(["An", "Bình", "Chi", "Dũng"], Decimal("0.50"))
     assert ledger_money(group)[2] == Decimal("2.00")
-    catte_sessions.close(board, board.session.version, bob)
-    later = catte_sessions.start(group, players, CARRY, bob)
+    gate.closing.close(board, board.session.version, bob)
+    later = gate.logs.start(group, players, CARRY, bob)
     assert later.side_pot_in == dict.fromkeys(["0", "1", "2", "3"], "0.50")
 
 
 def test_reopening_is_refused_once_a_later_session_took_over_its_side_pot(
     as_bob, group, bob, players
 ):
-    session = catte_sessions.start(group, players, CARRY, bob)
+    session = gate.logs.start(group, players, CARRY, bob)
     closed(session, sweep("An"))
-    catte_sessions.start(group, players, CARRY, bob)  # takes over the carried pot
-    board = catte_sessions.load(fresh(session))
+    gate.logs.start(group, players, CARRY, bob)  # takes over the carried pot
+    board = catte_board.load(fresh(session))
     with pytest.raises(RulesError, match="A later session has taken over this session's side"):
-        catte_sessions.reopen(board, board.session.version, bob)
+        gate.closing.reopen(board, board.session.version, bob)
     html = as_bob.get(session.get_absolute_url()).content.decode()
     assert "can no longer be reopened" in html and "Reopen the session…" not in html
     response = as_bob.post(url("session_reopen", session), {"version": board.session.version})
@@ -128,15 +129,15 @@ def test_reopening_is_refused_once_a_later_session_took_over_its_side_pot(
 
 
 def test_a_session_whose_empty_pot_nobody_took_can_be_reopened(group, bob, players):
-    session = catte_sessions.start(group, players, {"stake": "1.00"}, bob)
+    session = gate.logs.start(group, players, {"stake": "1.00"}, bob)
     board = closed(session, catte.Round(tricks=["An"] * 4))
-    catte_sessions.start(group, players, {"stake": "1.00"}, bob)
-    catte_sessions.reopen(board, board.session.version, bob)
+    gate.logs.start(group, players, {"stake": "1.00"}, bob)
+    gate.closing.reopen(board, board.session.version, bob)
     assert not fresh(session).is_closed
 
 
 def test_only_a_scorer_sees_and_uses_reopen(as_bob, client, carol, group, bob, players):
-    session = catte_sessions.start(group, players, {"stake": "1.00"}, bob)
+    session = gate.logs.start(group, players, {"stake": "1.00"}, bob)
     closed(session, catte.Round(tricks=["An"] * 4))
     assert "Reopen the session…" in as_bob.get(session.get_absolute_url()).content.decode()
     client.logout()
@@ -148,18 +149,18 @@ def test_only_a_scorer_sees_and_uses_reopen(as_bob, client, carol, group, bob, p
 
 
 def test_an_open_session_is_not_reopened_and_a_stale_page_changes_nothing(group, bob, players):
-    session = catte_sessions.start(group, players, {"stake": "1.00"}, bob)
+    session = gate.logs.start(group, players, {"stake": "1.00"}, bob)
     board = played(session, catte.Round(tricks=["An"] * 4))
     with pytest.raises(RulesError, match="This session is open."):
-        catte_sessions.reopen(board, board.session.version, bob)
-    board = catte_sessions.close(board, board.session.version, bob)
+        gate.closing.reopen(board, board.session.version, bob)
+    board = gate.closing.close(board, board.session.version, bob)
     with pytest.raises(Exception, match="changed on another phone"):
-        catte_sessions.reopen(catte_sessions.load(fresh(session)), 0, bob)
+        gate.closing.reopen(catte_board.load(fresh(session)), 0, bob)
     assert fresh(session).is_closed
 
 
 def test_the_same_reopen_tap_sent_twice_reopens_once(as_bob, group, bob, players):
-    session = catte_sessions.start(group, players, SIDE_POT, bob)
+    session = gate.logs.start(group, players, SIDE_POT, bob)
     closed(session, sweep("An"))
     data = {"version": fresh(session).version, "once": "a" * 32}
     as_bob.post(url("session_reopen", session), data)

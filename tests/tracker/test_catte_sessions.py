@@ -11,7 +11,8 @@ from django.urls import reverse
 from ledger.balances import player_balances
 from ledger.models import Transaction
 from tests.factories import PlayerFactory, fresh
-from tracker.catte import services as catte_sessions
+from tracker.catte import board as catte_board
+from tracker.catte import gate
 from tracker.common.versioning import AlreadyRecorded
 from tracker.history.services import session_result
 from tracker.models import CatteSession, Change, Player, Round
@@ -33,10 +34,10 @@ CARRIED_LOG = {
 }
 
 
-def played(session, *rounds) -> catte_sessions.SessionBoard:
-    board = catte_sessions.load(fresh(session))
+def played(session, *rounds) -> catte_board.SessionBoard:
+    board = catte_board.load(fresh(session))
     for round_ in rounds:
-        board = catte_sessions.record_round(board, round_, None)
+        board = gate.rounds.record_round(board, round_, None)
     return board
 
 
@@ -53,7 +54,7 @@ def player_money(group) -> dict[str, Decimal]:
 def test_a_correction_rescores_the_round_and_keeps_the_old_one_in_the_history(
     as_bob, group, bob, players
 ):
-    session = catte_sessions.start(group, players, {"stake": "1.00"}, bob)
+    session = gate.logs.start(group, players, {"stake": "1.00"}, bob)
     played(session, sweep("An"))
     url = reverse("round_edit", args=[group.pk, session.pk, 1])
     data = {"number": 1, "version": 1, "taps": "t1 t1 t1 t1", "tap": "save"}
@@ -65,7 +66,7 @@ def test_a_correction_rescores_the_round_and_keeps_the_old_one_in_the_history(
 
 
 def test_the_correction_page_starts_from_the_recorded_round(as_bob, group, bob, players):
-    session = catte_sessions.start(group, players, SIDE_POT, bob)
+    session = gate.logs.start(group, players, SIDE_POT, bob)
     played(session, sweep("Chi", "QS", None))
     html = as_bob.get(reverse("round_edit", args=[group.pk, session.pk, 1])).content.decode()
     assert 'name="taps" value="uQS c- t2 t2 t2 t2"' in html
@@ -73,7 +74,7 @@ def test_the_correction_page_starts_from_the_recorded_round(as_bob, group, bob, 
 
 
 def test_an_unchanged_correction_records_nothing(as_bob, group, bob, players):
-    session = catte_sessions.start(group, players, SIDE_POT, bob)
+    session = gate.logs.start(group, players, SIDE_POT, bob)
     played(session, catte.Round(tricks=["An"] * 4, folds=["Dũng", "Chi"], side_pot_upturned="QS"))
     url = reverse("round_edit", args=[group.pk, session.pk, 1])
     taps = re.search(r'name="taps" value="([^"]*)"', as_bob.get(url).content.decode())[1]
@@ -86,7 +87,7 @@ def test_an_unchanged_correction_records_nothing(as_bob, group, bob, players):
 
 
 def test_an_unchanged_correction_sent_by_htmx_goes_back_to_the_session(as_bob, group, bob, players):
-    session = catte_sessions.start(group, players, {"stake": "1.00"}, bob)
+    session = gate.logs.start(group, players, {"stake": "1.00"}, bob)
     played(session, sweep("Bình"))
     url = reverse("round_edit", args=[group.pk, session.pk, 1])
     data = {"number": 1, "version": 1, "taps": "t1 t1 t1 t1", "tap": "save"}
@@ -96,7 +97,7 @@ def test_an_unchanged_correction_sent_by_htmx_goes_back_to_the_session(as_bob, g
 
 
 def test_a_correction_can_clear_the_tricks_and_enter_them_again(as_bob, group, bob, players):
-    session = catte_sessions.start(group, players, {"stake": "1.00"}, bob)
+    session = gate.logs.start(group, players, {"stake": "1.00"}, bob)
     played(session, sweep("An"))
     url = reverse("round_edit", args=[group.pk, session.pk, 1])
     data = {"number": 1, "version": 1, "taps": "t0 t0 t0 t0", "tap": "k"}
@@ -107,20 +108,20 @@ def test_a_correction_can_clear_the_tricks_and_enter_them_again(as_bob, group, b
 
 
 def test_two_phones_saving_at_once_keep_one_round(group, bob, players):
-    session = catte_sessions.start(group, players, {"stake": "1.00"}, bob)
+    session = gate.logs.start(group, players, {"stake": "1.00"}, bob)
     first_phone, second_phone = (
-        catte_sessions.load(fresh(session)),
-        catte_sessions.load(fresh(session)),
+        catte_board.load(fresh(session)),
+        catte_board.load(fresh(session)),
     )
-    catte_sessions.record_round(first_phone, sweep("An"), bob)
+    gate.rounds.record_round(first_phone, sweep("An"), bob)
     with pytest.raises(AlreadyRecorded, match="Round 1 is already recorded."):
-        catte_sessions.record_round(second_phone, sweep("Chi"), bob)
+        gate.rounds.record_round(second_phone, sweep("Chi"), bob)
     assert Round.objects.get().entry == {"tricks": [0, 0, 0, 0]}
     assert Change.objects.filter(action=Change.Action.ROUND).count() == 1
 
 
 def test_a_stale_correction_is_refused(as_bob, group, bob, players):
-    session = catte_sessions.start(group, players, {"stake": "1.00"}, bob)
+    session = gate.logs.start(group, players, {"stake": "1.00"}, bob)
     played(session, sweep("An"), sweep("Bình"))
     url = reverse("round_edit", args=[group.pk, session.pk, 1])
     data = {"number": 1, "version": 1, "taps": "t2 t2 t2 t2", "tap": "save"}
@@ -131,7 +132,7 @@ def test_a_stale_correction_is_refused(as_bob, group, bob, players):
 
 
 def test_undo_removes_the_last_round_and_its_money(as_bob, group, bob, players):
-    session = catte_sessions.start(group, players, {"stake": "1.00"}, bob)
+    session = gate.logs.start(group, players, {"stake": "1.00"}, bob)
     played(session, sweep("An"), sweep("Bình"))
     url = reverse("round_undo", args=[group.pk, session.pk])
     as_bob.post(url, {"version": 2})
@@ -148,7 +149,7 @@ def test_undo_removes_the_last_round_and_its_money(as_bob, group, bob, players):
 
 
 def test_closing_with_a_refund_pays_the_side_pot_back(as_bob, group, bob, players):
-    session = catte_sessions.start(group, players, SIDE_POT, bob)
+    session = gate.logs.start(group, players, SIDE_POT, bob)
     played(session, sweep("An", "7H"), sweep("An", "2C"))
     html = as_bob.post(
         reverse("session_close", args=[group.pk, session.pk]), {"version": 2}, follow=True
@@ -160,19 +161,19 @@ def test_closing_with_a_refund_pays_the_side_pot_back(as_bob, group, bob, player
 
 
 def test_a_closed_session_takes_no_more_rounds(as_bob, group, bob, players):
-    session = catte_sessions.start(group, players, {"stake": "1.00"}, bob)
-    board = catte_sessions.close(played(session, sweep("An")), 1, bob)
+    session = gate.logs.start(group, players, {"stake": "1.00"}, bob)
+    board = gate.closing.close(played(session, sweep("An")), 1, bob)
     with pytest.raises(RulesError, match="This session is closed"):
-        catte_sessions.record_round(board, sweep("Chi"), bob)
+        gate.rounds.record_round(board, sweep("Chi"), bob)
     data = {"number": 2, "taps": "t0 t0 t0 t0", "tap": "save"}
     as_bob.post(reverse("round_entry", args=[group.pk, session.pk]), data)
     assert Round.objects.count() == 1
 
 
 def test_a_carried_side_pot_starts_the_next_session(group, bob, players):
-    first = catte_sessions.start(group, players, CARRY, bob)
-    catte_sessions.close(played(first, sweep("An", "7H"), sweep("Bình", "9D")), 2, bob)
-    second = catte_sessions.start(group, players[:3], CARRY, bob)
+    first = gate.logs.start(group, players, CARRY, bob)
+    gate.closing.close(played(first, sweep("An", "7H"), sweep("Bình", "9D")), 2, bob)
+    second = gate.logs.start(group, players[:3], CARRY, bob)
     assert second.side_pot_in == {"0": "1.00", "1": "1.00", "2": "1.00"}
     assert player_money(group)["Dũng"] == Decimal("-4.00")  # -5.00, and his 1.00 share back
     assert player_balances(group)[2] == Decimal("3.00")
@@ -182,25 +183,25 @@ def test_a_carried_side_pot_starts_the_next_session(group, bob, players):
 
 
 def test_a_carried_side_pot_is_taken_only_once(group, bob, players):
-    first = catte_sessions.start(group, players, CARRY, bob)
-    catte_sessions.close(played(first, sweep("An", "7H")), 1, bob)
-    assert catte_sessions.start(group, players, CARRY, bob).side_pot_in != {}
-    assert catte_sessions.start(group, players, CARRY, bob).side_pot_in == {}
+    first = gate.logs.start(group, players, CARRY, bob)
+    gate.closing.close(played(first, sweep("An", "7H")), 1, bob)
+    assert gate.logs.start(group, players, CARRY, bob).side_pot_in != {}
+    assert gate.logs.start(group, players, CARRY, bob).side_pot_in == {}
 
 
 def test_the_new_session_page_shows_the_carried_side_pot(as_bob, group, bob, players):
-    first = catte_sessions.start(group, players, CARRY, bob)
-    catte_sessions.close(played(first, sweep("An", "7H")), 1, bob)
+    first = gate.logs.start(group, players, CARRY, bob)
+    gate.closing.close(played(first, sweep("An", "7H")), 1, bob)
     html = as_bob.get(reverse("session_new", args=[group.pk])).content.decode()
     assert "The last session carried its side pot: An 0.50, Bình 0.50" in html
 
 
 def test_export_then_import_gives_the_same_session(group, bob, players):
     log = json.loads((EXAMPLES / "catte-evening.json").read_text())
-    first = catte_sessions.import_log(group, log, bob)
-    exported = catte_sessions.export_game(first)
-    second = catte_sessions.import_log(group, exported, bob)
-    assert catte.replay(catte_sessions.export_game(second)) == catte.replay(log)
+    first = gate.logs.import_log(group, log, bob)
+    exported = gate.logs.export_game(first)
+    second = gate.logs.import_log(group, exported, bob)
+    assert catte.replay(gate.logs.export_game(second)) == catte.replay(log)
     assert [seat.player for seat in second.seats.all()] == players
     assert Change.objects.filter(session=second, action=Change.Action.IMPORT).exists()
 
@@ -209,8 +210,8 @@ def test_export_then_import_gives_the_same_session(group, bob, players):
 def test_an_imported_worked_case_is_closed_with_the_expected_money(group, bob, case):
     log = json.loads((EXAMPLES / f"{case}.json").read_text())
     expected = json.loads((EXAMPLES / f"{case}.expected.json").read_text())
-    session = catte_sessions.import_log(group, log, bob, create_missing=True)
-    board = catte_sessions.load(fresh(session))
+    session = gate.logs.import_log(group, log, bob, create_missing=True)
+    board = catte_board.load(fresh(session))
     assert board.is_closed
     result = catte.result_document(session_result(board))
     assert {key: result[key] for key in expected if key in result} == {
@@ -232,7 +233,7 @@ def test_an_imported_side_pot_in_is_paid_in_and_carried_on(group, bob, players):
         "side_pot_in": {"An": "0.50"},
         "rounds": [],
     }
-    session = catte_sessions.import_log(group, log, bob)
+    session = gate.logs.import_log(group, log, bob)
     assert session.side_pot_in == {"0": "0.50"}
     assert player_balances(group)[2] == Decimal("0.50")
     assert player_money(group) == {"An": Decimal("-0.50")}
@@ -240,10 +241,10 @@ def test_an_imported_side_pot_in_is_paid_in_and_carried_on(group, bob, players):
 
 def test_an_imported_log_takes_over_the_carried_side_pot(group, bob, players):
     first = json.loads(json.dumps(CARRIED_LOG))
-    catte_sessions.import_log(group, first, bob)
+    gate.logs.import_log(group, first, bob)
     shares = {"An": "0.50", "Bình": "0.50", "Chi": "0.50"}
     second = {**first, "rules": SIDE_POT, "side_pot_in": shares, "rounds": []}
-    catte_sessions.import_log(group, second, bob)
+    gate.logs.import_log(group, second, bob)
     assert player_balances(group)[2] == Decimal("0")
     assert player_money(group) == {
         "An": Decimal("2.00"),
@@ -256,7 +257,7 @@ def test_a_bad_log_creates_nothing(group, bob):
     log = json.loads((EXAMPLES / "catte-evening.json").read_text())
     log["rounds"][1]["tricks"][5] = "Dũng"
     with pytest.raises(RulesError, match="round 2: Dũng"):
-        catte_sessions.import_log(group, log, bob, create_missing=True)
+        gate.logs.import_log(group, log, bob, create_missing=True)
     assert not CatteSession.objects.exists() and not Player.objects.exists()
     assert not Round.objects.exists() and not Change.objects.exists()
 
@@ -265,7 +266,7 @@ def test_vnd_amounts_have_no_decimals(as_bob, group, bob):
     group.currency = "VND"
     group.save()
     seated = [PlayerFactory(group=group, name=name) for name in ["Hải", "Lan", "Minh"]]
-    session = catte_sessions.start(group, seated, {"stake": "5000"}, bob)
+    session = gate.logs.start(group, seated, {"stake": "5000"}, bob)
     played(session, catte.Round(tricks=["Lan", "Hải", "Lan", "Hải", "Hải", "Lan"]))
     html = as_bob.get(session.get_absolute_url()).content.decode()
     assert 'big pos">+₫10,000<' in html and 'big neg">-₫5,000<' in html
@@ -274,7 +275,7 @@ def test_vnd_amounts_have_no_decimals(as_bob, group, bob):
 
 def test_the_chat_summary_of_a_session_names_money_and_transfers(as_carol, group, alice):
     log = json.loads((EXAMPLES / "catte-evening.json").read_text())
-    session = catte_sessions.import_log(group, log, alice, create_missing=True)
+    session = gate.logs.import_log(group, log, alice, create_missing=True)
     url = reverse("session_summary", args=[group.pk, session.pk])
     text = as_carol.get(url).content.decode()
     assert "Chi: +€7.50" in text and "Dũng → Chi: €3.50" in text and "final" in text

@@ -11,7 +11,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tracker.catte import services as catte_sessions
+from tracker.catte import gate
 from tracker.cutthroat import services as tournaments
 from tracker.models import Hand, Round
 
@@ -33,12 +33,12 @@ def history(group, players, user, count: int, length: int):
             for n in range(1, length + 1)
         )
         tournaments.catch_up(tournament)
-        session = catte_sessions.start(group, players, {"stake": "1.00"}, user)
+        session = gate.logs.start(group, players, {"stake": "1.00"}, user)
         Round.objects.bulk_create(
             Round(session=session, number=n, entry={"tricks": [0, 0, 0, 0]})
             for n in range(1, length + 1)
         )
-        catte_sessions.catch_up(session)
+        gate.logs.catch_up(session)
     return tournament, session
 
 

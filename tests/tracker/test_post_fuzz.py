@@ -13,7 +13,7 @@ from ledger.models import PaymentDetails, Posting, Transaction
 from tests.conftest import client_for
 from tests.factories import pay
 from tracker.catte import board as catte_board
-from tracker.catte import services as catte_services
+from tracker.catte import gate
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as cutthroat_services
 from tracker.history import seasons
@@ -76,9 +76,9 @@ def table(group, players, alice, bob, carol):
     tournament = cutthroat_services.start(group, players[:3], {"preset": "official"}, alice)
     cutthroat_services.record_bids(cutthroat_board.load(tournament), dict.fromkeys(
         ["An", "Bình", "Chi"], 4), alice)  # fmt: skip
-    session = catte_services.start(group, players, {"stake": "1.00", "side_pot_stake": "0.25"}, bob)
+    session = gate.logs.start(group, players, {"stake": "1.00", "side_pot_stake": "0.25"}, bob)
     played = catte.Round(tricks=["An"] * 4, side_pot_upturned="7H")
-    catte_services.record_round(catte_board.load(session), played, bob)
+    gate.rounds.record_round(catte_board.load(session), played, bob)
     payment = pay(group, players[1], players[0], 1, bob)
     invite = Invite.objects.create(group=group, role="viewer", created_by=alice)
     season = seasons.add_season(group, "Summer", date(2026, 6, 1), date(2026, 8, 31))

@@ -12,8 +12,9 @@ from django.urls import reverse
 
 from tests.factories import fresh
 from tests.page_forms import forms_on
-from tracker.catte import services as catte_sessions
-from tracker.catte.services import DRAFTED
+from tracker.catte import board as catte_board
+from tracker.catte import gate
+from tracker.catte.gate.rounds import DRAFTED
 from tracker.catte.taps import KeptRound
 from tracker.models import CatteSession, Change
 
@@ -26,7 +27,7 @@ SWEEP_BY_AN = ["t0"] * 4
 
 @pytest.fixture
 def session(group, players, bob):
-    return catte_sessions.start(group, players, {"stake": "1.00"}, bob)
+    return gate.logs.start(group, players, {"stake": "1.00"}, bob)
 
 
 def kept(client, session, taps, entry=ENTRY, save=True, number=None) -> dict:
@@ -62,8 +63,8 @@ def send(client, session, fields):
 def tap(session, taps, user):
     """Taps made on another phone, online, on the round being entered."""
     for token in taps:
-        board = catte_sessions.load(session)
-        catte_sessions.tap(board, board.next_number, fresh(session).draft_version, token, user)
+        board = catte_board.load(session)
+        gate.tapping.tap(board, board.next_number, fresh(session).draft_version, token, user)
 
 
 def test_a_sweep_tapped_offline_is_recorded_as_the_round(as_bob, session):
@@ -105,7 +106,7 @@ def test_the_taps_go_on_from_those_the_table_already_had(as_bob, session, bob):
 def test_every_kind_of_tap_made_offline_is_recorded_as_tapped(
     as_bob, group, players, bob, taps, key, stored
 ):
-    session = catte_sessions.start(group, players, SIDE_POT, bob)
+    session = gate.logs.start(group, players, SIDE_POT, bob)
     assert send(as_bob, session, kept(as_bob, session, taps)).status_code == 200
     assert fresh(session).rounds.get().entry[key] == stored
 
@@ -136,7 +137,7 @@ def test_a_round_kept_after_one_left_to_the_table_waits_and_is_no_conflict(as_bo
         "waits": "Round 2 waits on this phone until round 1 is saved."
     }
     tap(session, ["t0", "t1", "t0", "t1"], bob)  # the table finishes round 1
-    catte_sessions.save_round(catte_sessions.load(session), 1, fresh(session).draft_version, bob)
+    gate.rounds.save_round(catte_board.load(session), 1, fresh(session).draft_version, bob)
     assert send(as_bob, session, second).status_code == 200
     assert recorded(session) == [["An", "Bình"] * 3, ["Dũng"] * 4]
 
@@ -175,7 +176,7 @@ def test_taps_undone_offline_are_undone_at_the_table(as_bob, session, bob):
 
 def test_a_round_another_phone_saved_first_comes_back_with_both_whole(as_bob, session, alice):
     fields = kept(as_bob, session, SWEEP_BY_AN)
-    catte_sessions.save_round(catte_sessions.load(session), 1, 0, alice, ["t1"] * 4)
+    gate.rounds.save_round(catte_board.load(session), 1, 0, alice, ["t1"] * 4)
     answer = send(as_bob, session, fields)
     assert answer.status_code == 409 and answer.json()["recheck"] is True
     conflict = unescape(answer.json()["conflict"])
@@ -187,7 +188,7 @@ def test_a_round_another_phone_saved_first_comes_back_with_both_whole(as_bob, se
 
 def test_a_round_another_phone_saved_just_the_same_needs_no_choice(as_bob, session, alice):
     fields = kept(as_bob, session, SWEEP_BY_AN)
-    catte_sessions.save_round(catte_sessions.load(session), 1, 0, alice, ["t0"] * 4)
+    gate.rounds.save_round(catte_board.load(session), 1, 0, alice, ["t0"] * 4)
     answer = send(as_bob, session, fields)
     assert answer.status_code == 200
     assert answer.json()["recorded"] == (
@@ -243,9 +244,9 @@ def test_a_viewer_cannot_send_a_round(as_carol, session):
 def test_a_round_being_tapped_sent_twice_at_the_same_moment_is_drafted_by_both(bob, session):
     """Two pages of one phone (the offline page and the game's) send the same round at once: the
     second read the table's draft before the first changed it."""
-    first, second = (catte_sessions.load(CatteSession.objects.get(pk=session.pk)) for _ in "12")
+    first, second = (catte_board.load(CatteSession.objects.get(pk=session.pk)) for _ in "12")
     round_ = KeptRound(ENTRY, 1, ["t2"], reached=[], started_from=0, save=False)
-    take = catte_sessions.take_round_sent_later
+    take = gate.rounds.take_round_sent_later
     answers = [take(board, round_, bob) for board in (first, second)]
     assert answers == [(DRAFTED, None), (DRAFTED, None)]
     assert fresh(session).draft == ["t2"] and fresh(session).draft_version == 1

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from tests.factories import MembershipFactory, UserFactory, fresh
 from tests.page_forms import form_on, forms_on, submit
-from tracker.catte import services as catte
+from tracker.catte import gate
 from tracker.cutthroat import services as cutthroat
 from tracker.models import Role
 from tracker.web.shared_part import slot
@@ -28,7 +28,7 @@ def erin(group):
 
 @pytest.fixture
 def session(group, players, bob):
-    return catte.start(group, players, {"stake": "1.00", "side_pot_stake": "0.25"}, bob)
+    return gate.logs.start(group, players, {"stake": "1.00", "side_pot_stake": "0.25"}, bob)
 
 
 def phone(user) -> Client:

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from ledger.settlement import fewest_transfers
-from tracker.catte import services
+from tracker.catte import gate
 from tracker.catte.board import PlayedRound, SessionBoard, latest_round_rows
 from tracker.catte.entries import describe_entry, describe_round
 from tracker.common.changes import line_of, phone_of
@@ -166,7 +166,7 @@ def actions_context(board: SessionBoard, can_score: bool, can_reopen: bool) -> d
         context["closing"]["url"] += f"?draft={board.session.draft_version}"
     if can_reopen:
         context["reopening"] = {
-            "refusal": services.reopen_refusal(board.session),
+            "refusal": gate.closing.reopen_refusal(board.session),
             **_confirm(
                 "session_reopen",
                 board,
@@ -230,7 +230,7 @@ def saved_first(board: SessionBoard, number: int, tapped: list[str]) -> dict:
         return notice
     played = board.played(row)
     notice["round"] = round_row(board, played, can_correct=True)
-    if tapped and not services.recorded_as_tapped(board, row, tapped):
+    if tapped and not gate.rounds.recorded_as_tapped(board, row, tapped):
         url = reverse("round_edit", args=[board.group.pk, board.session.pk, number])
         notice["correct"] = {
             "url": f"{url}?{urlencode({'taps': ' '.join(tapped)})}",
@@ -269,9 +269,9 @@ def _entered(board: SessionBoard, taps: list[str]) -> str:
 def taken_later(kept, outcome: str, refusal: str | None) -> dict:
     """The answer to a round kept on a phone that the table took: what the phone shows."""
     number = {"number": kept.number}
-    if outcome == services.RECORDED:
+    if outcome == gate.rounds.RECORDED:
         return {"recorded": _("Round %(number)s saved.") % number}
-    if outcome == services.RECORDED_ELSEWHERE:
+    if outcome == gate.rounds.RECORDED_ELSEWHERE:
         said = _("Round %(number)s was recorded on another phone, just as this one had it.")
         return {"recorded": said % number}
     if refusal:

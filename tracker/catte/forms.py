@@ -1,7 +1,7 @@
 """Forms for Cắt Tê: starting a session, and entering or correcting a round tap by tap.
 
 Amounts are Decimal in the group's currency, never float, with no more decimals than the currency
-has. The forms only shape what was tapped or typed; the services check it against the rules, and
+has. The forms only shape what was tapped or typed; the gate checks it against the rules, and
 a refusal is shown next to the entry, which keeps what was tapped.
 """
 

@@ -6,7 +6,7 @@ online entry's own buttons (the same `tap` tokens, see `taps`), one for each sea
 whatever the round's state, so no tap made online lacks its twin offline. The phone keeps the
 taps as the table keeps its draft, a list of tokens from the draft as the phone last had it on,
 and sends them when the network is back (`SentLaterRoundForm`): the gate checks them exactly as
-it checks taps sent one at a time (`services.take_round_sent_later`).
+it checks taps sent one at a time (`gate.rounds.take_round_sent_later`).
 """
 
 import json
@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy
 
 from tracker.catte.draft import RoundDraft
 from tracker.catte.entries import AUTO_WIN_WORDS
-from tracker.catte.table_draft import MOST_TAPS
+from tracker.catte.gate.tapping import MOST_TAPS
 from tracker.catte.taps import KeptRound, parse_taps
 from tracker.common.once import OnceKeyField
 

@@ -9,11 +9,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from tracker.catte import display, services
+from tracker.catte import display, gate
 from tracker.catte.board import load
 from tracker.catte.entries import describe_entry, describe_round
 from tracker.catte.forms import JoinForm, RoundForm, SessionForm
-from tracker.catte.services import DraftMoved
+from tracker.catte.gate.recording import DraftMoved
 from tracker.catte.sheet import SentLaterRoundForm
 from tracker.common.changes import change_context
 from tracker.common.once import AlreadyDone
@@ -111,13 +111,13 @@ def session_new(request, pk):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            session = services.start(
+            session = gate.logs.start(
                 group, data["players"], data["rules"], request.user, name=data["name"]
             )
             return redirect(session)
         except RulesError as refusal:
             form.add_error(None, str(refusal))
-    context = {"group": group, "form": form, "carried": services.carried_side_pot(group)}
+    context = {"group": group, "form": form, "carried": gate.carried.carried_side_pot(group)}
     return render(request, "tracker/session_new.html", context)
 
 
@@ -138,12 +138,14 @@ def round_entry(request, pk, session_pk):
     form = RoundForm(request.POST, board=board)
     valid = form.is_valid()
     try:
-        services.check_next_number(board, form.sent_number)
+        gate.recording.check_next_number(board, form.sent_number)
         if valid and form.saving:
             return saved(request, group, board, form)
         data = form.cleaned_data if valid else {}
         if data.get("tap"):
-            services.tap(board, form.sent_number, data["draft_version"], data["tap"], request.user)
+            gate.tapping.tap(
+                board, form.sent_number, data["draft_version"], data["tap"], request.user
+            )
     except AlreadyRecorded:
         return saved_first(request, group, session, form)
     except StalePage as refusal:
@@ -162,7 +164,7 @@ def round_entry(request, pk, session_pk):
 
 def saved(request, group, board, form):
     data, number = form.cleaned_data, form.sent_number
-    services.save_round(board, number, data["draft_version"], request.user, data["taps"])
+    gate.rounds.save_round(board, number, data["draft_version"], request.user, data["taps"])
     messages.success(request, _("Round %(number)s saved.") % {"number": number})
     render_again = partial(session_page, request, group, board.session, board)
     return swap_or_redirect(request, board.session, render_again)
@@ -205,10 +207,10 @@ def round_sent_later(request, pk, session_pk):
         return JsonResponse({"refused": " ".join(errors)}, status=400)
     kept = form.cleaned_data["kept"]
     try:
-        taken = services.take_round_sent_later(board, kept, request.user)
+        taken = gate.rounds.take_round_sent_later(board, kept, request.user)
     except AlreadyDone:
         return JsonResponse({"recorded": _("Already recorded.")})
-    except services.RoundWaits as waiting:
+    except gate.recording.RoundWaits as waiting:
         return JsonResponse({"waits": str(waiting)}, status=409)
     except RulesError as refusal:
         return JsonResponse({"refused": str(refusal)}, status=400)
@@ -243,7 +245,7 @@ def save_correction(request, board, number, form):
     loaded = session.version
     version = data["version"] if data["version"] is not None else -1
     try:
-        services.correct_round(board, number, version, data["round"], request.user)
+        gate.rounds.correct_round(board, number, version, data["round"], request.user)
     except RulesError as refusal:
         form.add_error(None, str(refusal))
         return None
@@ -265,7 +267,7 @@ def save_correction(request, board, number, form):
 def round_undo(request, pk, session_pk):
     group, session = session_for(request, pk, session_pk, role=Role.SCORER)
     board = load(session)
-    undo = partial(services.undo_last, board, user=request.user)
+    undo = partial(gate.rounds.undo_last, board, user=request.user)
     done = _("The last round was undone; it is kept in the history.")
     return act_on_version(request, session, undo, done)
 
@@ -277,7 +279,7 @@ def session_close(request, pk, session_pk):
     board = load(session)
     draft = request.GET.get("draft", "")  # the draft's version the page showed: only it is dropped
     shown = int(draft) if draft.isascii() and draft.isdigit() and len(draft) < 10 else -1
-    close = partial(services.close, board, user=request.user, draft_version=shown)
+    close = partial(gate.closing.close, board, user=request.user, draft_version=shown)
     done = _("The session is closed; here is the final money.")
     return act_on_version(request, session, close, done)
 
@@ -295,7 +297,7 @@ def session_summary(request, pk, session_pk):
 def session_reopen(request, pk, session_pk):
     group, session = session_for(request, pk, session_pk, role=Role.SCORER)
     board = load(session)
-    reopen = partial(services.reopen, board, user=request.user)
+    reopen = partial(gate.closing.reopen, board, user=request.user)
     done = _("The session is open again: correct its rounds, then close it once more.")
     return act_on_version(request, session, reopen, done)
 
@@ -317,13 +319,13 @@ def player_joins(request, pk, session_pk):
         messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
         return redirect(session)
     player, new_name = form.cleaned_data["player"], form.cleaned_data.get("new_name", "")
-    join = partial(services.join, board, user=request.user, player=player, new_name=new_name)
+    join = partial(gate.seating.join, board, user=request.user, player=player, new_name=new_name)
     done = _("%(name)s sits down at the table.") % {"name": player.name if player else new_name}
     return act_on_version(request, session, join, done)
 
 
 def seated(board, player_pk):
-    seat = services.seat_of(board, player_pk)
+    seat = gate.seating.seat_of(board, player_pk)
     if seat is None:
         raise Http404("No such player at this table")
     return seat
@@ -347,7 +349,7 @@ def player_leaves(request, pk, session_pk, player_pk):
     group, session = session_for(request, pk, session_pk, role=Role.SCORER)
     board = load(session)
     name = seated(board, player_pk).player.name
-    leave = partial(services.leave, board, player_pk, user=request.user)
+    leave = partial(gate.seating.leave, board, player_pk, user=request.user)
     done = _("%(name)s left: every new round starts without this player.") % {"name": name}
     return seating_changed(request, group, session, leave, done)
 
@@ -358,6 +360,6 @@ def player_back(request, pk, session_pk, player_pk):
     group, session = session_for(request, pk, session_pk, role=Role.SCORER)
     board = load(session)
     name = seated(board, player_pk).player.name
-    back = partial(services.come_back, board, player_pk, user=request.user)
+    back = partial(gate.seating.come_back, board, player_pk, user=request.user)
     done = _("%(name)s is back at the table.") % {"name": name}
     return seating_changed(request, group, session, back, done)

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from ledger.models import Transaction
 from ledger.payments import PaymentError, record_payment, reverse_payment
 from tracker.catte import board as catte_board
-from tracker.catte import services as catte_services
+from tracker.catte import gate
 from tracker.common.seats import MAX_PLAYERS
 from tracker.common.versioning import touch_group
 from tracker.gamelogs import limits, registry
@@ -195,7 +195,7 @@ def finish_session(session, entry: dict, user):
     for name, after_round in entry.get("left", {}).items():
         _restore_left(session, name, after_round, user)
     if entry.get("closed", True):
-        catte_services.close(catte_board.load(session), session.version, user)
+        gate.closing.close(catte_board.load(session), session.version, user)
     return named(session, entry)
 
 
@@ -214,7 +214,7 @@ def _restore_left(session, name: str, after_round: int, user) -> None:
         raise RulesError(
             _("left: %(name)s does not sit at this open session") % {"name": shown_value(name)}
         )
-    catte_services.leave(board, seat.player_id, session.version, user, after_round=after_round)
+    gate.seating.leave(board, seat.player_id, session.version, user, after_round=after_round)
 
 
 def restore_payment(group, players: dict, payment: dict, user) -> None:

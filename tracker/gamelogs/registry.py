@@ -11,7 +11,7 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 
 from ledger.settlement import fewest_transfers
-from tracker.catte import services as catte_services
+from tracker.catte import gate
 from tracker.cutthroat import services as cutthroat_services
 from tracker.gamelogs import limits
 from tracker.models import CatteSession, Tournament
@@ -56,8 +56,8 @@ FORMATS = {
             game="catte",
             model=CatteSession,
             replay=_catte_replay,
-            import_log=catte_services.import_log,
-            export=catte_services.export_game,
+            import_log=gate.logs.import_log,
+            export=gate.logs.export_game,
         ),
     )
 }

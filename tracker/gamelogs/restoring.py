@@ -21,7 +21,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tracker.catte import services as catte_services
+from tracker.catte import gate
 from tracker.common.seats import MissingPlayers
 from tracker.gamelogs import backup, limits, registry
 from tracker.gamelogs.limits import MANIFEST
@@ -142,7 +142,7 @@ def _restore_piece(restore: Restore, entry: dict, log: dict, user) -> tuple[int,
         restore.game_pk = session.pk
     else:
         session = CatteSession.objects.get(pk=restore.game_pk, group=group)
-        catte_services.append_log(session, piece, user)
+        gate.logs.append_log(session, piece, user)
     finished = done + len(piece["rounds"]) >= len(log["rounds"])
     if finished:
         backup.finish_session(CatteSession.objects.get(pk=session.pk), entry, user)

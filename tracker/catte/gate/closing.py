@@ -1,8 +1,7 @@
 """Closing a Cắt Tê session and opening it again.
 
 A closed session's side pot is refunded, or carried to the group's next session; a closed
-session can be reopened, unless a later session has taken over its carried side pot. Both go
-through the session's gate (see `services`), which re-exports them.
+session can be reopened, unless a later session has taken over its carried side pot.
 """
 
 from decimal import Decimal
@@ -13,8 +12,8 @@ from django.utils.translation import gettext as _
 
 from tracker.catte import money
 from tracker.catte.board import SessionBoard
-from tracker.catte.carried import taken_over
-from tracker.catte.recording import drop_draft, refuse_if_closed, store_state
+from tracker.catte.gate.carried import taken_over
+from tracker.catte.gate.recording import drop_draft, refuse_if_closed, store_state
 from tracker.common.changes import once_per_key, phone_of, record_change
 from tracker.common.stored_messages import Money
 from tracker.models import CatteSession, Change

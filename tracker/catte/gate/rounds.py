@@ -1,32 +1,19 @@
-"""Cắt Tê sessions: start, tap in and record rounds, correct, undo, seat and unseat players,
-close, reopen, import and export.
+"""Rounds: a round saved from the table's draft or sent whole, recorded, corrected or undone, and a
+round a phone kept while offline, taken up.
 
-This is the one gate for every change to a session; views call nothing else to change one. It
-checks the change against the rules (RulesError), against what another phone saved first
-(AlreadyRecorded, StalePage), records it with an entry in the session's history, stores the
-computed state with the new version, and has the ledger follow (`money.after_change`). The
-round being tapped in is the table's draft (`table_draft`, its own version, no money): saving
-or closing empties it in the same transaction (DraftMoved when another phone changed it since
-the page showed it). A closed session can be reopened, unless a later session has taken over
-its carried side pot. A new round is played on from the stored state; a correction or an undo
-replays the session once.
-
-Some changes are written in modules of their own and answered from here: players joining,
-leaving and coming back (`seating`), closing and reopening (`closing`), starting, importing and
-exporting (`imports`), a tap on the round being entered (`table_draft`); what they all share is
-in `recording`.
+A new round is played on from the stored state; a correction or an undo replays the session
+once. Saving empties the table's draft (`tapping`) in the same transaction (DraftMoved when
+another phone changed it since the page showed it).
 """
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from tracker.catte import money, table_draft
-from tracker.catte.board import SessionBoard, load
-from tracker.catte.carried import carried_side_pot
-from tracker.catte.closing import close, reopen, reopen_refusal
+from tracker.catte import money
+from tracker.catte.board import SessionBoard
 from tracker.catte.entries import describe_round, entry_by_seat
-from tracker.catte.imports import append_log, catch_up, export_game, import_log, start
-from tracker.catte.recording import (
+from tracker.catte.gate import tapping
+from tracker.catte.gate.recording import (
     DraftMoved,
     RoundWaits,
     check_next_number,
@@ -35,7 +22,6 @@ from tracker.catte.recording import (
     replay_rounds,
     store_state,
 )
-from tracker.catte.seating import come_back, join, leave, seat_of
 from tracker.catte.taps import KeptRound
 from tracker.common.changes import once_per_key, phone_of, record_change
 from tracker.common.stored_messages import Joined
@@ -43,14 +29,6 @@ from tracker.common.versioning import AlreadyRecorded
 from tracker.models import Change, Round
 from tracker.rules import RulesError, catte
 from tracker.rules.phrases import Phrase
-
-# Answered from here, written in the gate's own modules (see above).
-__all__ = [
-    "DraftMoved", "RoundWaits", "append_log", "carried_side_pot", "catch_up", "check_next_number",
-    "close", "come_back", "export_game", "import_log", "join", "leave", "load", "reopen",
-    "reopen_refusal", "seat_of", "start", "tap",
-]  # fmt: skip
-tap = table_draft.tap
 
 
 def save_round(board: SessionBoard, number: int, expected: int | None, user, taps=None) -> None:
@@ -62,12 +40,12 @@ def save_round(board: SessionBoard, number: int, expected: int | None, user, tap
     session = board.session
     whole = bool(taps) and not session.draft
     if taps and not whole and taps != session.draft:
-        raise DraftMoved(str(table_draft.ANOTHER_DRAFT))
+        raise DraftMoved(str(tapping.ANOTHER_DRAFT))
     if not taps and expected != session.draft_version:
-        raise DraftMoved(session.draft_note or str(table_draft.ANOTHER_DRAFT))
+        raise DraftMoved(session.draft_note or str(tapping.ANOTHER_DRAFT))
     draft = board.draft_of(taps or session.draft)
     if whole:
-        table_draft.check_taps(board, taps)  # a round that could not be played is not stored
+        tapping.check_taps(board, taps)  # a round that could not be played is not stored
     try:
         if draft.missing:
             raise RulesError(draft.missing)
@@ -103,8 +81,8 @@ def take_round_sent_later(board: SessionBoard, kept: KeptRound, user) -> tuple[s
         if not kept.save and version != kept.started_from and kept.taken_up_in(draft):
             return DRAFTED, None  # the table has these taps and went on from them
         if not kept.goes_on_from(draft, version, session.draft_entry):
-            raise DraftMoved(session.draft_note or str(table_draft.ANOTHER_DRAFT))
-        done, refusal = table_draft.first_refused(board, kept.taps)
+            raise DraftMoved(session.draft_note or str(tapping.ANOTHER_DRAFT))
+        done, refusal = tapping.first_refused(board, kept.taps)
         entered = board.draft_of(kept.taps[:done])
         refusal = refusal or (entered.missing if kept.save else None)
         if kept.save and not refusal:
@@ -127,7 +105,7 @@ def _left_to_the_table(session, kept, taps: list[str], refusal: str | None, user
         # offline page and the game's), may have got there first.
         session.refresh_from_db(fields=["draft", "draft_version", "draft_entry"])
         if not _drafted_already(session, kept, taps):
-            raise DraftMoved(str(table_draft.ANOTHER_DRAFT))
+            raise DraftMoved(str(tapping.ANOTHER_DRAFT))
     if refusal is None:
         return None
     return _(

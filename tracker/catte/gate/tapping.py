@@ -5,7 +5,7 @@ Each change (a tap, "undo", "restart") is a compare-and-swap on the draft's vers
 changes only the draft it showed. When two phones tap the same trick at once, the first wins
 and the second is shown the draft as it now is, with what the first did (DraftMoved and the
 session's `draft_note`), so a tap is never counted twice nor overwritten. The draft never
-touches the money: saving it (`services.save_round`) records the round and empties the draft
+touches the money: saving it (`rounds.save_round`) records the round and empties the draft
 in the same transaction.
 """
 
@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from tracker.catte.board import SessionBoard
 from tracker.catte.draft import RoundDraft
-from tracker.catte.recording import DraftMoved, check_next_number
+from tracker.catte.gate.recording import DraftMoved, check_next_number
 from tracker.catte.taps import TOKEN, next_taps, tap_seat
 from tracker.common.changes import phone_of
 from tracker.rules import RulesError, catte

@@ -1,15 +1,15 @@
 """Starting a session, importing one from a game log (whole, or in pieces a restore adds one
-after another), and exporting one; answered from the gate (`services`)."""
+after another), and exporting one."""
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tracker.catte import money
 from tracker.catte.board import SessionBoard, load
-from tracker.catte.carried import take_carried_side_pots, take_matching_shares
-from tracker.catte.closing import close
 from tracker.catte.entries import entry_by_seat, rules_round
-from tracker.catte.recording import refuse_if_closed, replay_rounds, store_state
+from tracker.catte.gate.carried import take_carried_side_pots, take_matching_shares
+from tracker.catte.gate.closing import close
+from tracker.catte.gate.recording import refuse_if_closed, replay_rounds, store_state
 from tracker.common.changes import record_change
 from tracker.common.money import check_in_currency
 from tracker.common.seats import match_players

@@ -14,7 +14,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from tracker.catte.board import SessionBoard
-from tracker.catte.recording import DraftMoved, refuse_if_closed, replay_rounds, store_state
+from tracker.catte.gate.recording import DraftMoved, refuse_if_closed, replay_rounds, store_state
 from tracker.common.changes import once_per_key, phone_of, record_change
 from tracker.common.seats import match_players
 from tracker.common.versioning import StalePage

@@ -1,0 +1,26 @@
+"""The one gate for every change to a Cắt Tê session, in rooms named for what they change.
+
+Views, the game logs and the tests change a session only through these rooms; each checks the
+change against the rules (RulesError), against what another phone saved first (AlreadyRecorded,
+StalePage, DraftMoved), records it with an entry in the session's history, stores the computed
+state with the new version, and has the ledger follow (`tracker.catte.money`).
+
+    session = gate.logs.start(group, players, {"stake": "1.00"}, user)
+    gate.tapping.tap(board, 1, draft_version, "t0", user)  # a tap on round 1 being entered
+    gate.rounds.save_round(board, 1, draft_version, user)
+    gate.seating.join(board, version, user, player=chi)
+    gate.closing.close(board, version, user)
+
+- `rounds`: a round saved, recorded, corrected or undone; a round a phone kept offline, taken.
+- `tapping`: the round being tapped in (the table's draft): its taps, its own version, no money.
+- `seating`: players joining, leaving and coming back during an evening.
+- `closing`: closing a session (its side pot refunded or carried) and opening it again.
+- `logs`: starting a session; importing, appending to and exporting its game log.
+- `carried`: a side pot carried from one session of the group into the next.
+- `recording`: what the rooms share (the refusals, the state stored with the new version); no
+  module outside the gate uses it but for its refusals.
+"""
+
+from tracker.catte.gate import carried, closing, logs, recording, rounds, seating, tapping
+
+__all__ = ["carried", "closing", "logs", "recording", "rounds", "seating", "tapping"]
