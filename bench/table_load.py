@@ -5,7 +5,7 @@ is visible (static/js/live.js); when the version changed, they fetch the live pa
 as htmx does (GET with HX-Request). A scorer enters a whole hand or round every 30 s through the
 forms the page shows: a Cutthroat hand is the bids POST and then the tricks POST, a Cắt Tê
 round is a tap a POST (the upturned card, no side-pot claim, four tricks) and "Save round".
-Every form is read from the last page or answer (CSRF token, version, one-time key, draft
+Every form is read from the last page or answer (CSRF token, version, idempotency key, draft
 version), as tests/page_forms.py reads it.
 
 Plain Python over a `client` with `get(path, name, htmx=False, logged_in=True)` and

@@ -4,9 +4,9 @@ from django.utils.translation import gettext_lazy
 
 from ledger import banks
 from ledger.payments import NOTE_MAX
+from tracker.common.idempotency import IdempotencyKeyField, new_idempotency_key
 from tracker.common.money import money_field
 from tracker.common.names import by_name
-from tracker.common.once import OnceKeyField, new_once_key
 
 
 class VersionField(forms.IntegerField):
@@ -27,7 +27,7 @@ class PaymentForm(forms.Form):
         max_length=NOTE_MAX, required=False, label=gettext_lazy("Note (optional)")
     )
     version = VersionField()
-    once = OnceKeyField()
+    once = IdempotencyKeyField()
 
     def __init__(self, *args, group, **kwargs):
         super().__init__(*args, **kwargs)
@@ -40,7 +40,7 @@ class PaymentForm(forms.Form):
         self.order_fields(["payer", "payee", "amount", "note", "version", "once"])
         # Drawn for the balances as they are now, with a new key: sent twice, one payment.
         self.fields["version"].initial = group.version
-        self.fields["once"].initial = new_once_key()
+        self.fields["once"].initial = new_idempotency_key()
 
     def clean(self):
         data = super().clean()

@@ -84,10 +84,10 @@ class Transaction(models.Model):
     # Which part of the source, e.g. the game number of a tournament's game stake.
     source_part = models.PositiveIntegerField(default=0)
     note = models.CharField(max_length=200, blank=True)
-    # The one-time key of the form that asked for it: a double tap or a retry with the same key
+    # The idempotency key of the form that asked for it: a double tap or a retry with the same key
     # gets this transaction back instead of a second one. A key belongs to its group; NULL (no
     # key) is never equal to another, so any number of transactions have none.
-    once = models.CharField(max_length=32, null=True, blank=True)  # noqa: DJ001
+    idempotency_key = models.CharField(max_length=32, null=True, blank=True)  # noqa: DJ001
     reverses = models.OneToOneField(
         "self", on_delete=models.PROTECT, null=True, blank=True, related_name="reversed_by"
     )
@@ -99,7 +99,9 @@ class Transaction(models.Model):
     class Meta:
         ordering = ["created_at", "pk"]
         constraints = [
-            models.UniqueConstraint(fields=["group", "once"], name="one_transaction_per_group_key")
+            models.UniqueConstraint(
+                fields=["group", "idempotency_key"], name="one_transaction_per_group_key"
+            )
         ]
         indexes = [
             models.Index(fields=["source_type", "source_id"]),

@@ -3,7 +3,7 @@
 This is the one gate for them. A payment or a reversal is made against the version of the
 group's pages the form was rendered from (compare-and-swap on the group's version): when anything
 changed the balances since, nothing is recorded and the form says so. Its form also carries a
-one-time key, minted when the form was rendered: the same tap sent again (a double tap, a retry)
+idempotency key, minted when the form was rendered: the same tap sent again (a double tap, a retry)
 gets the first transaction back, not a refusal.
 """
 
@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from ledger.models import Transaction
 from ledger.posting import player_account, post, reverse
-from tracker.common.once import AlreadyDone, done_once
+from tracker.common.idempotency import AlreadyDone, done_once
 from tracker.common.stored_messages import Money, quoted
 from tracker.common.text import hidden_character
 from tracker.common.versioning import StalePage, claim_group_version
@@ -29,10 +29,12 @@ class PaymentError(ValueError):
     pass
 
 
-def record_payment(group, payer, payee, amount: Decimal, user, *, version, once=None, note=""):
+def record_payment(
+    group, payer, payee, amount: Decimal, user, *, version, idempotency_key=None, note=""
+):
     """`payer` hands `payee` the amount: the payer's balance goes up, the payee's down."""
     try:
-        with _once_per_key(group, once, Transaction.Kind.PAYMENT):
+        with _once_per_key(group, idempotency_key, Transaction.Kind.PAYMENT):
             check_payment(payer, payee, amount, note)
             words = {"payer": payer.name, "payee": payee.name}
             words["amount"] = Money(amount, group.currency)
@@ -44,7 +46,15 @@ def record_payment(group, payer, payee, amount: Decimal, user, *, version, once=
             with db_transaction.atomic():
                 claim_group_version(group, version)
                 kind = Transaction.Kind.PAYMENT
-                return post(group, kind, line, amounts, user=user, note=note, once=once)
+                return post(
+                    group,
+                    kind,
+                    line,
+                    amounts,
+                    user=user,
+                    note=note,
+                    idempotency_key=idempotency_key,
+                )
     except AlreadyDone as repeat:
         return repeat.first
 
@@ -68,9 +78,9 @@ def check_note(note: str) -> None:
         )
 
 
-def reverse_payment(entry: Transaction, user, *, version, once=None) -> Transaction:
+def reverse_payment(entry: Transaction, user, *, version, idempotency_key=None) -> Transaction:
     try:
-        with _once_per_key(entry.group, once, Transaction.Kind.REVERSAL, reverses=entry):
+        with _once_per_key(entry.group, idempotency_key, Transaction.Kind.REVERSAL, reverses=entry):
             if entry.kind != Transaction.Kind.PAYMENT:
                 raise PaymentError(_("Only a payment can be reversed here."))
             if Transaction.objects.filter(reverses=entry).exists():
@@ -79,24 +89,24 @@ def reverse_payment(entry: Transaction, user, *, version, once=None) -> Transact
                 claim_group_version(entry.group, version)
                 payment = quoted(entry.words, entry.description)
                 line = Phrase("Reversed: %(payment)s", payment=payment)
-                return reverse(entry, user=user, description=line, once=once)
+                return reverse(entry, user=user, description=line, idempotency_key=idempotency_key)
     except AlreadyDone as repeat:
         return repeat.first
     except IntegrityError as error:  # another phone reversed it at the same moment
         raise PaymentError(_("This payment was already reversed.")) from error
 
 
-def _once_per_key(group, once: str | None, kind: str, reverses=None):
-    """Around a payment or reversal asked for with the one-time key `once`: the same tap sent
+def _once_per_key(group, idempotency_key: str | None, kind: str, reverses=None):
+    """Around a payment or reversal asked for with `idempotency_key`: the same tap sent
     again raises AlreadyDone with the transaction the first one recorded."""
-    first_made = partial(_made_with_key, group, once, kind, reverses)
+    first_made = partial(_made_with_key, group, idempotency_key, kind, reverses)
     return done_once(first_made, (StalePage, PaymentError, IntegrityError))
 
 
-def _made_with_key(group, once: str | None, kind: str, reverses) -> Transaction | None:
-    if not once:
+def _made_with_key(group, idempotency_key: str | None, kind: str, reverses) -> Transaction | None:
+    if not idempotency_key:
         return None
-    first = Transaction.objects.filter(group=group, once=once).first()
+    first = Transaction.objects.filter(group=group, idempotency_key=idempotency_key).first()
     if first is not None and (
         first.kind != kind or (reverses is not None and first.reverses_id != reverses.pk)
     ):

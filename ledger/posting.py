@@ -101,7 +101,7 @@ def _balanced(group, kind, description, amounts, *, source=("", None), part=0, *
         created_by=extra.get("user"),
         reverses=extra.get("reverses"),
         note=extra.get("note", ""),
-        once=extra.get("once"),
+        idempotency_key=extra.get("idempotency_key"),
     )
     return _Entry(transaction, minor)
 
@@ -133,13 +133,15 @@ def _write(group, entries: list[_Entry]) -> None:
             )
 
 
-def reverse(entry: Transaction, *, user=None, description=None, once=None) -> Transaction:
-    reversal = _reversal(entry, user=user, description=description, once=once)
+def reverse(
+    entry: Transaction, *, user=None, description=None, idempotency_key=None
+) -> Transaction:
+    reversal = _reversal(entry, user=user, description=description, idempotency_key=idempotency_key)
     _write(entry.group, [reversal])
     return reversal.transaction
 
 
-def _reversal(entry: Transaction, *, user=None, description=None, once=None) -> _Entry:
+def _reversal(entry: Transaction, *, user=None, description=None, idempotency_key=None) -> _Entry:
     amounts = {
         posting.account: -entry.group.from_minor(posting.amount_minor)
         for posting in entry.postings.select_related("account")
@@ -154,7 +156,7 @@ def _reversal(entry: Transaction, *, user=None, description=None, once=None) -> 
         part=entry.source_part,
         user=user,
         reverses=entry,
-        once=once,
+        idempotency_key=idempotency_key,
     )
 
 

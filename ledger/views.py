@@ -26,7 +26,13 @@ from tracker.common.versioning import StalePage
 from tracker.models import Role
 from tracker.web.permissions import group_for
 from tracker.web.shared_part import shared_key
-from tracker.web.views import live_part, once_key, page_version, render_page, say_once
+from tracker.web.views import (
+    idempotency_key_of_request,
+    live_part,
+    page_version,
+    render_page,
+    say_once,
+)
 
 LATEST_PAYMENTS = 10
 BALANCES_TEMPLATE = "ledger/balances.html"
@@ -88,7 +94,7 @@ def recorded(request, group, data):
     """Record the payment a form asked for; back to the balances, which say so."""
     entry = record_payment(
         group, data["payer"], data["payee"], data["amount"], request.user,
-        version=data["version"], once=data["once"], note=data.get("note", ""),
+        version=data["version"], idempotency_key=data["once"], note=data.get("note", ""),
     )  # fmt: skip
     say_once(request, messages.SUCCESS, _("Recorded: %(payment)s.") % {"payment": entry.line})
     return redirect("balances", pk=group.pk)
@@ -103,7 +109,12 @@ def payment_reverse(request, pk, transaction_pk):
     try:
         if version is None:
             raise PaymentError(_("Reload the page and try again."))
-        reverse_payment(entry, request.user, version=version, once=once_key(request))
+        reverse_payment(
+            entry,
+            request.user,
+            version=version,
+            idempotency_key=idempotency_key_of_request(request),
+        )
         done = _("Reversed: %(payment)s. Both entries stay in the ledger.")
         say_once(request, messages.SUCCESS, done % {"payment": entry.line})
     except (StalePage, PaymentError) as refusal:

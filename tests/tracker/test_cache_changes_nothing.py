@@ -16,7 +16,7 @@ from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as cutthroat
 from tracker.rules.catte import Round
 
-# What differs between two renders by design: the CSRF token, a form's one-time key and the
+# What differs between two renders by design: the CSRF token, a form's idempotency key and the
 # signed (timestamped) address a page asks whether it changed.
 PER_RENDER = re.compile(
     r'(name="(?:csrfmiddlewaretoken|once)" value="|"X-CSRFToken": "|data-live=")[^"]*"'

@@ -101,7 +101,7 @@ def test_one_hand_saved_on_eight_phones_is_played_once(live_server, group, playe
 
 def rendered_for_each_phone(user, page: str, action: str) -> list[dict]:
     """The form posting to `action`, as `page` renders it on each of the phones (each its own
-    read, so each its own one-time key); the CSRF token goes in the phones' header."""
+    read, so each its own idempotency key); the CSRF token goes in the phones' header."""
     phone = Client()
     phone.force_login(user)
     forms = [form_on(phone.get(page), action).filled() for _ in range(PHONES)]

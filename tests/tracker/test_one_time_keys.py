@@ -30,8 +30,8 @@ def test_a_key_used_in_another_group_records_the_payment_here(
     as_alice, group, players, other_group
 ):
     first = pay(group, players[0], players[1], "3.00", None, note="secret-A-note")
-    first.once = "a" * 32
-    first.save(update_fields=["once"])
+    first.idempotency_key = "a" * 32
+    first.save(update_fields=["idempotency_key"])
     elsewhere, ann_and_ben = other_group
     typed = {"payer": ann_and_ben[0].pk, "payee": ann_and_ben[1].pk, "amount": "1.00"}
     page = as_alice.get(
@@ -44,8 +44,8 @@ def test_a_key_used_in_another_group_records_the_payment_here(
 def test_a_key_used_for_a_payment_does_not_reverse_another(as_alice, group, players):
     first = pay(group, players[0], players[1], "3.00", None)
     second = pay(group, players[2], players[1], "2.00", None)
-    first.once = "b" * 32
-    first.save(update_fields=["once"])
+    first.idempotency_key = "b" * 32
+    first.save(update_fields=["idempotency_key"])
     url = reverse("payment_reverse", args=[group.pk, second.pk])
     reverse_form = form_on(as_alice.get(reverse("balances", args=[group.pk])), url)
     assert submit(as_alice, reverse_form, once="b" * 32).status_code == 302
@@ -65,7 +65,7 @@ def evening(group, players, bob):
 @pytest.mark.parametrize("action", ["round_undo", "session_close"])
 def test_a_key_an_earlier_change_used_records_nothing_and_answers(as_bob, evening, action):
     saved = Change.objects.filter(session=evening, action="round").first()
-    Change.objects.filter(pk=saved.pk).update(once="c" * 32)  # the key saved a round
+    Change.objects.filter(pk=saved.pk).update(idempotency_key="c" * 32)  # the key saved a round
     url = reverse(action, args=[evening.group_id, evening.pk])
     form = form_on(as_bob.get(evening.get_absolute_url()), url)
     changes = Change.objects.count()
@@ -77,14 +77,14 @@ def test_a_key_an_earlier_change_used_records_nothing_and_answers(as_bob, evenin
 def test_a_key_that_is_not_one_is_no_key(as_bob, group, players, forged):
     typed = {"payer": players[1].pk, "payee": players[0].pk, "amount": "1.00"}
     assert submit(as_bob, payment_form(as_bob, group), **typed, once=forged).status_code == 302
-    assert Transaction.objects.get(kind="payment").once is None
+    assert Transaction.objects.get(kind="payment").idempotency_key is None
 
 
 def test_a_reversal_with_a_key_of_another_group_reverses_here(
     as_alice, group, players, other_group
 ):
     first = pay(group, players[0], players[1], "3.00", None)
-    Transaction.objects.filter(pk=first.pk).update(once="d" * 32)
+    Transaction.objects.filter(pk=first.pk).update(idempotency_key="d" * 32)
     elsewhere, ann_and_ben = other_group
     payment = pay(elsewhere, ann_and_ben[0], ann_and_ben[1], "1.00", None)
     url = reverse("payment_reverse", args=[elsewhere.pk, payment.pk])
@@ -98,7 +98,7 @@ def test_a_tournament_undo_with_a_key_a_bid_used_records_nothing(as_bob, group, 
     tournament = cutthroat.start(group, players[:3], {"preset": "official"}, bob)
     bids = dict.fromkeys(["An", "Bình", "Chi"], 5)
     cutthroat.record_bids(cutthroat_board.load(tournament), bids, bob)
-    Change.objects.filter(tournament=tournament).update(once="e" * 32)
+    Change.objects.filter(tournament=tournament).update(idempotency_key="e" * 32)
     url = reverse("hand_undo", args=[group.pk, tournament.pk])
     form = form_on(as_bob.get(tournament.get_absolute_url()), url)
     assert submit(as_bob, form, once="e" * 32).status_code == 302
@@ -107,7 +107,9 @@ def test_a_tournament_undo_with_a_key_a_bid_used_records_nothing(as_bob, group, 
 
 def test_a_reopen_with_a_key_a_round_used_records_nothing(as_bob, evening, bob):
     gate.closing.close(catte_board.load(evening), evening.version, bob)
-    Change.objects.filter(session=evening, action="round").filter(number=1).update(once="f" * 32)
+    Change.objects.filter(session=evening, action="round").filter(number=1).update(
+        idempotency_key="f" * 32
+    )
     url = reverse("session_reopen", args=[evening.group_id, evening.pk])
     form = form_on(as_bob.get(evening.get_absolute_url()), url)
     assert submit(as_bob, form, once="f" * 32).status_code == 302

@@ -71,7 +71,7 @@ def test_a_sweep_tapped_offline_is_recorded_as_the_round(as_bob, session):
     answer = send(as_bob, session, kept(as_bob, session, SWEEP_BY_AN))
     assert answer.status_code == 200 and answer.json() == {"recorded": "Round 1 saved."}
     assert recorded(session) == [["An"] * 4]
-    assert Change.objects.get(session=session, action="round").once == ENTRY
+    assert Change.objects.get(session=session, action="round").idempotency_key == ENTRY
 
 
 def test_the_same_round_sent_eight_times_is_recorded_once(as_bob, session):

@@ -1,5 +1,5 @@
 """The live part of a game's page is rendered once per version for everyone who reads it; each
-reader still gets his own CSRF token and one-time keys, his role's forms and his messages."""
+reader still gets his own CSRF token and idempotency keys, his role's forms and his messages."""
 
 import re
 

@@ -19,7 +19,7 @@ from tracker.catte.draft import RoundDraft
 from tracker.catte.entries import AUTO_WIN_WORDS
 from tracker.catte.gate.tapping import MOST_TAPS
 from tracker.catte.taps import KeptRound, parse_taps
-from tracker.common.once import OnceKeyField
+from tracker.common.idempotency import IdempotencyKeyField
 
 
 def sheet_buttons(draft: RoundDraft) -> dict:
@@ -65,7 +65,7 @@ class SentLaterRoundForm(forms.Form):
     from the table's draft on (at version `draft_version`; `reached` with the tap that could not
     be sent), and "save" as its `tap` when the phone saved it."""
 
-    entry = OnceKeyField(error_messages={"required": gettext_lazy("This entry has no id.")})
+    entry = IdempotencyKeyField(error_messages={"required": gettext_lazy("This entry has no id.")})
     number = forms.IntegerField(min_value=1, max_value=100_000)
     taps = forms.CharField(required=False, max_length=2000)
     reached = forms.CharField(required=False, max_length=2000)

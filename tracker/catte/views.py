@@ -16,7 +16,7 @@ from tracker.catte.forms import JoinForm, RoundForm, SessionForm
 from tracker.catte.gate.recording import DraftMoved
 from tracker.catte.sheet import SentLaterRoundForm
 from tracker.common.changes import change_context
-from tracker.common.once import AlreadyDone
+from tracker.common.idempotency import AlreadyDone
 from tracker.common.versioning import AlreadyRecorded, StalePage, version_key
 from tracker.models import CatteSession, Role
 from tracker.rules import RulesError

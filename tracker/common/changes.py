@@ -1,5 +1,5 @@
 """The history of changes of a tournament or session: who changed what, when, before and after,
-and which form asked for it (its one-time key), so that the same tap sent again is done once."""
+and which form asked for it (its idempotency key), so that the same tap sent again is done once."""
 
 from functools import partial
 
@@ -7,7 +7,7 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 
 from tracker.common.fragments import CachedRow, digest
-from tracker.common.once import done_once
+from tracker.common.idempotency import done_once
 from tracker.common.stored_messages import as_stored, shown
 from tracker.common.versioning import AlreadyRecorded, StalePage
 from tracker.models import CatteSession, Change
@@ -59,18 +59,18 @@ def record_change(*, summary, **fields) -> Change:
     return Change.objects.create(summary=english, words=words, **fields)
 
 
-def once_per_key(game, once: str | None, action: str):
-    """Around a change of `game` (an `action`) asked for with the one-time key `once`: the
+def once_per_key(game, idempotency_key: str | None, action: str):
+    """Around a change of `game` (an `action`) asked for with `idempotency_key`: the
     same tap sent again raises AlreadyDone with the change the first one recorded, also when
     it was sent at the same moment and the database refused the second one."""
-    first_made = partial(_made_with_key, game, once, action)
+    first_made = partial(_made_with_key, game, idempotency_key, action)
     return done_once(first_made, (StalePage, RulesError, AlreadyRecorded))
 
 
-def _made_with_key(game, once: str | None, action: str) -> Change | None:
-    if not once:
+def _made_with_key(game, idempotency_key: str | None, action: str) -> Change | None:
+    if not idempotency_key:
         return None
-    first = changes_of(game).filter(once=once).first()
+    first = changes_of(game).filter(idempotency_key=idempotency_key).first()
     if first is not None and first.action != action:
         # A key is minted for one form: sent with another, it is forged or stale.
         raise StalePage(_("Reload the page and try again."))

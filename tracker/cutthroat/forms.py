@@ -17,7 +17,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
 from tracker.common.fragments import digest
-from tracker.common.once import OnceKeyField
+from tracker.common.idempotency import IdempotencyKeyField
 from tracker.cutthroat.display import short_names
 from tracker.rules import cutthroat
 from tracker.web.widgets import QuickHidden
@@ -295,7 +295,7 @@ class SentLaterForm(PlayedForm):
     came back: the phone's id for it, its tricks and jacks as the tricks form sends them, and
     its bids as the bids form sends them, unless they were saved before the network went."""
 
-    entry = OnceKeyField(error_messages={"required": _("This entry has no id.")})
+    entry = IdempotencyKeyField(error_messages={"required": _("This entry has no id.")})
 
     def __init__(self, data, *, board, **kwargs):
         number = data.get("number", "")

@@ -82,9 +82,11 @@ def record_bids(board: Scoreboard, bids: dict[str, object], user, typed_for=None
     return hand
 
 
-def record_tricks(board: Scoreboard, number: int, tricks, jacks, user, hand_pk=None, once=None):
+def record_tricks(
+    board: Scoreboard, number: int, tricks, jacks, user, hand_pk=None, idempotency_key=None
+):
     """Tricks and award jacks of hand `number`, whose bids the page showed (row `hand_pk`);
-    `once`: the one-time key of the form or phone that sent them."""
+    `idempotency_key`: the key of the form or phone that sent them."""
     hand = board.pending
     if hand is None or hand.number != number or hand_pk not in (None, hand.pk):
         raise AlreadyRecorded(
@@ -110,7 +112,7 @@ def record_tricks(board: Scoreboard, number: int, tricks, jacks, user, hand_pk=N
             action=Change.Action.PLAYED,
             after=hand.as_entry(),
             user=user,
-            once=once,
+            idempotency_key=idempotency_key,
             summary=Phrase("Game %(game)s · hand %(hand)s played", **where),
         )
         if cutthroat.decided(board.standings) != money_before:  # it won a game
@@ -121,7 +123,7 @@ def record_tricks(board: Scoreboard, number: int, tricks, jacks, user, hand_pk=N
 
 def record_hand_sent_later(board: Scoreboard, entry: str, number: int, played: dict, user) -> Hand:
     """A hand a phone kept while it was offline, recorded once however often it arrives (the
-    phone's id for it, `entry`, is the one-time key of the hand's change): its bids, unless
+    phone's id for it, `entry`, is the idempotency key of the hand's change): its bids, unless
     they were saved online before, and its tricks and jacks, all or nothing. `played` holds
     "bids" (or None), "tricks", "jacks" and "hand" (the row whose bids the phone showed)."""
     with once_per_key(board.tournament, entry, Change.Action.PLAYED), transaction.atomic():
@@ -129,7 +131,7 @@ def record_hand_sent_later(board: Scoreboard, entry: str, number: int, played: d
             record_bids(board, played["bids"], user, typed_for=number)
         hand_pk = None if played["bids"] is not None else played["hand"]
         tricks, jacks, hand = played["tricks"], played["jacks"], board.pending
-        record_tricks(board, number, tricks, jacks, user, hand_pk, once=entry)
+        record_tricks(board, number, tricks, jacks, user, hand_pk, idempotency_key=entry)
     return hand
 
 
@@ -216,9 +218,9 @@ def undone(board: Scoreboard) -> Phrase | None:
     return Phrase("Game %(game)s · hand %(hand)s undone", **where)
 
 
-def undo_last(board: Scoreboard, version: int, user, once=None) -> Scoreboard:
+def undo_last(board: Scoreboard, version: int, user, idempotency_key=None) -> Scoreboard:
     """Take back the pending bids, or else the last played hand."""
-    with once_per_key(board.tournament, once, Change.Action.UNDO):
+    with once_per_key(board.tournament, idempotency_key, Change.Action.UNDO):
         rows = list(board.tournament.hands.filter(tricks__isnull=False))
         last = board.pending or (rows.pop() if rows else None)
         if last is None:
@@ -235,7 +237,7 @@ def undo_last(board: Scoreboard, version: int, user, once=None) -> Scoreboard:
                 before=last.as_entry(),
                 user=user,
                 summary=summary,
-                once=once,
+                idempotency_key=idempotency_key,
             )
             last.delete()
             board.pending = None

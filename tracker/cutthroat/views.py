@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tracker.common.changes import change_context, line_of
-from tracker.common.once import AlreadyDone
+from tracker.common.idempotency import AlreadyDone
 from tracker.common.versioning import AlreadyRecorded, StalePage, version_key
 from tracker.cutthroat import display, services, told
 from tracker.cutthroat.board import by_seat, jacks_by_seat, load

@@ -7,6 +7,8 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ("tracker", "0018_a_backup_is_restored_in_steps"),
+        # Its data migration finds the sessions by their old name: it runs before the rename.
+        ("ledger", "0004_side_pot_shares_by_player"),
     ]
 
     operations = [

@@ -46,10 +46,10 @@ class Change(models.Model):
     # shown to each reader in his language; rows written before words were stored have none.
     summary = models.CharField(max_length=200, blank=True)
     words = models.JSONField(null=True, blank=True)
-    # The one-time key of the form that asked for the change (an undo, a close): a repeat of
+    # The idempotency key of the form that asked for the change (an undo, a close): a repeat of
     # the same tap is told it is done, not refused. A key belongs to its game; NULL (no key)
     # is never equal to another, so any number of changes have none.
-    once = models.CharField(max_length=32, null=True, blank=True)  # noqa: DJ001
+    idempotency_key = models.CharField(max_length=32, null=True, blank=True)  # noqa: DJ001
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -62,9 +62,11 @@ class Change(models.Model):
                 condition=models.Q(tournament__isnull=False) | models.Q(session__isnull=False),
                 name="change_belongs_somewhere",
             ),
-            models.UniqueConstraint(fields=["session", "once"], name="one_change_per_session_key"),
             models.UniqueConstraint(
-                fields=["tournament", "once"], name="one_change_per_tournament_key"
+                fields=["session", "idempotency_key"], name="one_change_per_session_key"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "idempotency_key"], name="one_change_per_tournament_key"
             ),
         ]
         # A game's page lists its latest changes after every save: read off an index in

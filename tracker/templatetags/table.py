@@ -1,13 +1,13 @@
 """Tags and filters every page shares: the colour and the sign of a gain or a loss, and the
-one-time key a form sends so that a double tap or a retry does a thing once."""
+idempotency key a form sends so that a double tap or a retry does a thing once."""
 
 from django import template
 from django.urls import reverse
 from django.utils.html import format_html
 
+from tracker.common.idempotency import new_idempotency_key
 from tracker.common.live import followed, live_token
 from tracker.common.money import tone as money_tone
-from tracker.common.once import new_once_key
 
 register = template.Library()
 
@@ -25,11 +25,11 @@ def signed(points) -> str:
 
 
 @register.simple_tag(takes_context=True)
-def once_key(context):
-    """A hidden one-time key for a form whose POST moves money or takes something back; minted
+def idempotency_key_field(context):
+    """A hidden idempotency key for a form whose POST moves money or takes something back; minted
     at each render, so it never goes inside a {% cache %} fragment. A render shared by every
     reader (tracker/web/shared_part.py) holds a slot instead, filled in for each of them."""
-    key = context.get("once_slot") or new_once_key()
+    key = context.get("once_slot") or new_idempotency_key()
     return format_html('<input type="hidden" name="once" value="{}">', key)
 
 

@@ -2,7 +2,7 @@
 
 Every phone at a table fetches the live part again after each change (live.js); for readers
 of one version with the same role, language, time zone and options it is the same, but for
-what belongs to one reader: the CSRF token and the one-time keys of its forms. So it is
+what belongs to one reader: the CSRF token and the idempotency keys of its forms. So it is
 rendered once with a slot where each of those goes, kept in the shared cache under what it
 shows, and each reader gets it with the slots filled in: his own token, new keys. Whether a
 change is recorded is still decided by the version its form carries (tracker/web/views.py).
@@ -22,8 +22,8 @@ from django.utils.timezone import get_current_timezone_name
 from django.utils.translation import get_language
 
 from tracker.common.fragments import digest
+from tracker.common.idempotency import new_idempotency_key
 from tracker.common.live import followed
-from tracker.common.once import new_once_key
 
 # A reader fetches a version within seconds of its change; after that it is only memory.
 SECONDS = 10 * 60
@@ -56,6 +56,6 @@ def shared_key(group, game, *options) -> tuple:
 
 
 def fill_in(html: str, csrf_token: str) -> SafeString:
-    """A shared render with a reader's CSRF token, and a new one-time key in each form."""
+    """A shared render with a reader's CSRF token, and a new idempotency key in each form."""
     html = html.replace(slot("csrf"), csrf_token)
-    return mark_safe(re.sub(slot("once"), lambda _: new_once_key(), html))
+    return mark_safe(re.sub(slot("once"), lambda _: new_idempotency_key(), html))

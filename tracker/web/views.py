@@ -11,8 +11,8 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from tracker.common.idempotency import AlreadyDone, idempotency_key_of
 from tracker.common.live import current_version, read_token
-from tracker.common.once import AlreadyDone, once_key_of
 from tracker.common.versioning import AlreadyRecorded, StalePage
 from tracker.rules import RulesError
 from tracker.web.shared_part import fill_in, shared_render
@@ -60,9 +60,9 @@ def page_version(request) -> int | None:
         return None
 
 
-def once_key(request) -> str | None:
-    """The one-time key a form sent (see the `once_key` tag), if it is one."""
-    return once_key_of(request.POST.get("once", ""))
+def idempotency_key_of_request(request) -> str | None:
+    """The idempotency key a form sent (see the `idempotency_key_field` tag), if it is one."""
+    return idempotency_key_of(request.POST.get("once", ""))
 
 
 def say_once(request, level: int, text: str, tags: str = "") -> None:
@@ -76,21 +76,21 @@ def say_once(request, level: int, text: str, tags: str = "") -> None:
 
 
 def run_on_version(request, action, done, tags: str = "") -> bool:
-    """Run `action(version=…, once=…)` against the version the page was rendered from and with
-    the form's one-time key; say what happened.
+    """Run `action(version=…, idempotency_key=…)` against the version the page was rendered
+    from and with the form's idempotency key; say what happened.
 
     A stale page or a refused change saves nothing and says why; the same tap sent again
     (a double tap, a retry) is told what the first one did: `done`, or `done(first)` when it
     is a function, given the change the first one recorded (None when this was the first).
     `tags` go with the message, so the page can show it next to the part that was changed.
     """
-    version, once = page_version(request), once_key(request)
+    version, idempotency_key = page_version(request), idempotency_key_of_request(request)
     if version is None:
         messages.error(request, _("Reload the page and try again."), extra_tags=tags)
         return False
     first = None
     try:
-        action(version=version, once=once)
+        action(version=version, idempotency_key=idempotency_key)
     except AlreadyDone as repeat:
         first = repeat.first
     except REFUSALS as refusal:

@@ -21,10 +21,12 @@ from tracker.rules import RulesError, catte
 from tracker.rules.phrases import Phrase, plural_phrase
 
 
-def close(board: SessionBoard, version: int, user, once=None, draft_version=None) -> SessionBoard:
+def close(
+    board: SessionBoard, version: int, user, idempotency_key=None, draft_version=None
+) -> SessionBoard:
     """Close the session: the side pot is refunded, or carried to the group's next session. A
     round being tapped in is dropped, as the page showed it (`draft_version`)."""
-    with once_per_key(board.session, once, Change.Action.CLOSE):
+    with once_per_key(board.session, idempotency_key, Change.Action.CLOSE):
         refuse_if_closed(board)
         session = board.session
         with transaction.atomic():
@@ -44,7 +46,7 @@ def close(board: SessionBoard, version: int, user, once=None, draft_version=None
                 },
                 user=user,
                 summary=closed_summary(board, pot),
-                once=once,
+                idempotency_key=idempotency_key,
             )
             money.after_change(board, [], board.next_number, user)
     return board
@@ -86,10 +88,10 @@ def reopen_refusal(session: CatteSession) -> str | None:
     return None
 
 
-def reopen(board: SessionBoard, version: int, user, once=None) -> SessionBoard:
+def reopen(board: SessionBoard, version: int, user, idempotency_key=None) -> SessionBoard:
     """Open a closed session again: its side-pot refund is reversed (a carried pot waits in it
     again) until it is closed once more."""
-    with once_per_key(board.session, once, Change.Action.REOPEN):
+    with once_per_key(board.session, idempotency_key, Change.Action.REOPEN):
         session = board.session
         with transaction.atomic():
             refusal = reopen_refusal(session)
@@ -103,7 +105,7 @@ def reopen(board: SessionBoard, version: int, user, once=None) -> SessionBoard:
                 before={"closed_at": closed_at.isoformat()},
                 user=user,
                 summary=Phrase("Session reopened"),
-                once=once,
+                idempotency_key=idempotency_key,
             )
             money.after_change(board, [], board.next_number, user)
     return board

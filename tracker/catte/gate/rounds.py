@@ -64,7 +64,7 @@ RECORDED, RECORDED_ELSEWHERE, DRAFTED = "recorded", "recorded elsewhere", "draft
 
 def take_round_sent_later(board: SessionBoard, kept: KeptRound, user) -> tuple[str, str | None]:
     """A round a phone kept while its network was gone (`kept`): a round it saved is recorded
-    once however often it arrives (the phone's id is the one-time key of the round's change);
+    once however often it arrives (the phone's id is the idempotency key of the round's change);
     one it was still tapping becomes the table's draft, which every phone then goes on from.
     Taps the rules refuse leave as much of the round as could be tapped as the table's draft,
     to be finished there: DRAFTED, with the refusal. Refused with RoundWaits while an earlier
@@ -88,7 +88,9 @@ def take_round_sent_later(board: SessionBoard, kept: KeptRound, user) -> tuple[s
         if kept.save and not refusal:
             try:
                 shown = version if draft else None
-                record_round(board, entered.to_round(), user, kept.number, shown, once=kept.entry)
+                record_round(
+                    board, entered.to_round(), user, kept.number, shown, idempotency_key=kept.entry
+                )
                 return RECORDED, None
             except RulesError as whole_round:  # the rules refused the round as a whole
                 refusal = str(whole_round)
@@ -130,11 +132,16 @@ def recorded_as_tapped(board: SessionBoard, row: Round, taps: list[str]) -> bool
 
 
 def record_round(
-    board: SessionBoard, round_: catte.Round, user, number=None, draft_version=None, once=None
+    board: SessionBoard,
+    round_: catte.Round,
+    user,
+    number=None,
+    draft_version=None,
+    idempotency_key=None,
 ) -> SessionBoard:
     """Save round `number` (the round the page was entering; the next one if left out) and
     empty the round being tapped in: `draft_version` is the version of it the page saved;
-    `once`, the one-time key of its change."""
+    `idempotency_key`, the key of its change."""
     number = board.next_number if number is None else number
     check_next_number(board, number)
     loaded_at = board.session.version
@@ -157,7 +164,7 @@ def record_round(
                 action=Change.Action.ROUND,
                 after=row.entry,
                 user=user,
-                once=once,
+                idempotency_key=idempotency_key,
                 summary=Phrase(
                     "Round %(number)s: %(round)s", number=number, round=describe_round(round_)
                 ),  # fmt: skip
@@ -229,8 +236,8 @@ def same_entry(recorded: dict, entry: dict) -> bool:
     return as_set(recorded) == as_set(entry)
 
 
-def undo_last(board: SessionBoard, version: int, user, once=None) -> SessionBoard:
-    with once_per_key(board.session, once, Change.Action.UNDO):
+def undo_last(board: SessionBoard, version: int, user, idempotency_key=None) -> SessionBoard:
+    with once_per_key(board.session, idempotency_key, Change.Action.UNDO):
         refuse_if_closed(board)
         rows = list(board.session.rounds.all())
         if not rows:
@@ -258,7 +265,7 @@ def undo_last(board: SessionBoard, version: int, user, once=None) -> SessionBoar
                         for name in joined
                     ],
                 ),
-                once=once,
+                idempotency_key=idempotency_key,
             )
             last.delete()
             money.after_change(board, [], last.number, user)

@@ -36,19 +36,19 @@ def _seated(board: SessionBoard, player_pk: int) -> SessionSeat:
     return seat
 
 
-def join(board: SessionBoard, version: int, user, player=None, new_name="", once=None):
+def join(board: SessionBoard, version: int, user, player=None, new_name="", idempotency_key=None):
     """`player` (or a new player of the group named `new_name`) sits down in the next seat,
     before the next round; he sat out every round recorded so far."""
-    with once_per_key(board.session, once, Change.Action.JOIN):
+    with once_per_key(board.session, idempotency_key, Change.Action.JOIN):
         refuse_if_closed(board)
         try:
-            _seat(board, version, user, player, new_name, once)
+            _seat(board, version, user, player, new_name, idempotency_key)
         except IntegrityError as error:  # another phone seated someone in that seat first
             raise StalePage(_("This session was changed on another phone; here it is.")) from error
     return board
 
 
-def _seat(board: SessionBoard, version: int, user, player, new_name: str, once) -> None:
+def _seat(board: SessionBoard, version: int, user, player, new_name: str, idempotency_key) -> None:
     session, before = board.session, board.rounds_played
     with transaction.atomic():
         if player is None:
@@ -74,14 +74,16 @@ def _seat(board: SessionBoard, version: int, user, player, new_name: str, once) 
             summary=Phrase(
                 "%(name)s joined before round %(number)d", name=player.name, number=before + 1
             ),  # fmt: skip
-            once=once,
+            idempotency_key=idempotency_key,
         )
 
 
-def leave(board: SessionBoard, player_pk: int, version: int, user, once=None, after_round=None):
+def leave(
+    board: SessionBoard, player_pk: int, version: int, user, idempotency_key=None, after_round=None
+):
     """The player leaves for the rest of the evening: every new round starts without him.
     `after_round`, when a backup says when he left: the round he left after (else the last)."""
-    with once_per_key(board.session, once, Change.Action.LEAVE):
+    with once_per_key(board.session, idempotency_key, Change.Action.LEAVE):
         seat = _seated(board, player_pk)
         if after_round is None:
             after_round = board.rounds_played
@@ -107,14 +109,14 @@ def leave(board: SessionBoard, player_pk: int, version: int, user, once=None, af
                 },
                 user=user,
                 summary=Phrase("%(name)s left before round %(number)d", name=name, number=number),
-                once=once,
+                idempotency_key=idempotency_key,
             )
     return board
 
 
-def come_back(board: SessionBoard, player_pk: int, version: int, user, once=None):
+def come_back(board: SessionBoard, player_pk: int, version: int, user, idempotency_key=None):
     """A player who left is back at the table: new rounds start with him again."""
-    with once_per_key(board.session, once, Change.Action.BACK):
+    with once_per_key(board.session, idempotency_key, Change.Action.BACK):
         seat = _seated(board, player_pk)
         name, number, left = seat.player.name, board.next_number, seat.left_after_round
         refuse_if_closed(board)
@@ -132,7 +134,7 @@ def come_back(board: SessionBoard, player_pk: int, version: int, user, once=None
                 summary=Phrase(
                     "%(name)s back at the table before round %(number)d", name=name, number=number
                 ),  # fmt: skip
-                once=once,
+                idempotency_key=idempotency_key,
             )
     return board
 

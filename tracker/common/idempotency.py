@@ -1,4 +1,4 @@
-"""One-time keys: each form whose POST moves money or takes something back carries a key
+"""Idempotency keys: each form whose POST moves money or takes something back carries a key
 minted when the form is rendered (never inside a cached fragment), so that the same tap sent
 twice is recognised as one."""
 
@@ -8,16 +8,16 @@ from contextlib import contextmanager
 
 from django import forms
 
-ONCE = re.compile(r"[0-9a-f]{32}")
+IDEMPOTENCY_KEY = re.compile(r"[0-9a-f]{32}")
 
 
-def new_once_key() -> str:
+def new_idempotency_key() -> str:
     return secrets.token_hex(16)
 
 
-def once_key_of(text: str) -> str | None:
-    """`text` when it is a one-time key (the whole of it), else None."""
-    return text if isinstance(text, str) and ONCE.fullmatch(text) else None
+def idempotency_key_of(text: str) -> str | None:
+    """`text` when it is a idempotency key (the whole of it), else None."""
+    return text if isinstance(text, str) and IDEMPOTENCY_KEY.fullmatch(text) else None
 
 
 class AlreadyDone(Exception):
@@ -31,7 +31,7 @@ class AlreadyDone(Exception):
 
 @contextmanager
 def done_once(first_made, refusals: tuple):
-    """Around a change asked for by a form with a one-time key: AlreadyDone when `first_made()`
+    """Around a change asked for by a form with a idempotency key: AlreadyDone when `first_made()`
     finds what that key already recorded, before anything is written, or after the change was
     refused with one of `refusals` (the same tap, sent at the same moment, got there first).
 
@@ -51,8 +51,8 @@ def _raise_if_made(first_made) -> None:
         raise AlreadyDone(first)
 
 
-class OnceKeyField(forms.CharField):
-    """A form's one-time key, as the page wrote it: anything else is no key at all."""
+class IdempotencyKeyField(forms.CharField):
+    """A form's idempotency key, as the page wrote it: anything else is no key at all."""
 
     widget = forms.HiddenInput
 
@@ -60,4 +60,4 @@ class OnceKeyField(forms.CharField):
         super().__init__(required=False, max_length=32, strip=False, **kwargs)
 
     def clean(self, value):
-        return once_key_of(value or "")
+        return idempotency_key_of(value or "")
