@@ -4,7 +4,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from ledger.banks import BANKS
-from tracker.common.stored_messages import shown
+from tracker.common.stored_messages import render_stored
 
 
 class Account(models.Model):
@@ -117,7 +117,7 @@ class Transaction(models.Model):
     @property
     def line(self) -> str:
         """The description in the reader's language."""
-        return shown(self.words, self.description)
+        return render_stored(self.words, self.description)
 
 
 class Posting(models.Model):

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from ledger.models import Transaction
 from ledger.posting import player_account, post, reverse
 from tracker.common.idempotency import AlreadyDone, done_once
-from tracker.common.stored_messages import Money, quoted
+from tracker.common.stored_messages import Money, read_stored
 from tracker.common.text import hidden_character
 from tracker.common.versioning import StalePage, claim_group_version
 from tracker.rules.phrases import Phrase
@@ -87,7 +87,7 @@ def reverse_payment(entry: Transaction, user, *, version, idempotency_key=None) 
                 raise PaymentError(_("This payment was already reversed."))
             with db_transaction.atomic():
                 claim_group_version(entry.group, version)
-                payment = quoted(entry.words, entry.description)
+                payment = read_stored(entry.words, entry.description)
                 line = Phrase("Reversed: %(payment)s", payment=payment)
                 return reverse(entry, user=user, description=line, idempotency_key=idempotency_key)
     except AlreadyDone as repeat:

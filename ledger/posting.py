@@ -13,7 +13,7 @@ from django.db import transaction as db_transaction
 from django.db.models import Case, F, Sum, Value, When
 
 from ledger.models import Account, Posting, Transaction
-from tracker.common.stored_messages import as_stored, quoted
+from tracker.common.stored_messages import as_stored, read_stored
 from tracker.rules.phrases import Phrase
 
 
@@ -150,7 +150,7 @@ def _reversal(entry: Transaction, *, user=None, description=None, idempotency_ke
         entry.group,
         Transaction.Kind.REVERSAL,
         description
-        or Phrase("Reversal of: %(entry)s", entry=quoted(entry.words, entry.description)),
+        or Phrase("Reversal of: %(entry)s", entry=read_stored(entry.words, entry.description)),
         amounts,
         source=(entry.source_type, entry.source_id),
         part=entry.source_part,

@@ -8,8 +8,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.factories import fresh
+from tracker.cutthroat import notices
 from tracker.cutthroat import services as tournaments
-from tracker.cutthroat import told
 
 # An holds 2 bags after hand 1, then bids 1 and takes 9: 8 more make 10, a bag-out (-100);
 # he caught J♦ (+10): 10 - 100 + 10 = -80.
@@ -40,7 +40,7 @@ def hands_table(response) -> str:
 
 def test_the_saved_message_says_each_score_and_what_made_it(tournament):
     board = tournaments.load(tournament)
-    message = told.hand_saved(board, tournament.hands.get(number=2))
+    message = notices.hand_saved(board, tournament.hands.get(number=2))
     assert message == (
         "Game 1 · hand 2 saved: An -80 (1/9 made +10, 8 bags, bag-out -100, J♦ +10)"
         " · Bình +50 (4/4 made +40, J♣ +10) · Chi +40 (4/4 made +40)."
@@ -64,7 +64,7 @@ def test_the_table_view_shows_what_made_the_last_hands_scores(as_carol, group, t
 def test_the_message_reads_in_vietnamese(tournament):
     board = tournaments.load(tournament)
     with translation.override("vi"):
-        message = told.hand_saved(board, tournament.hands.get(number=2))
+        message = notices.hand_saved(board, tournament.hands.get(number=2))
     assert "An -80 (1/9 đạt +10, 8 nước dư, phạt nước dư -100, J♦ +10)" in message
 
 

@@ -10,7 +10,7 @@ from tests.factories import PlayerFactory, pay, take_back
 from tracker.catte import board as catte_board
 from tracker.catte import gate
 from tracker.common.changes import line_of
-from tracker.common.stored_messages import Joined, Money, shown, stored
+from tracker.common.stored_messages import Joined, Money, render_stored, stored
 from tracker.cutthroat import services as cutthroat_services
 from tracker.models import Change
 from tracker.rules import catte
@@ -85,19 +85,21 @@ def test_a_line_written_before_words_were_kept_reads_as_it_was_written(group, pl
 
 def test_words_that_cannot_be_read_show_the_english_text():
     for words in [{"said": 5}, {"said": ""}, {"money": "abc", "currency": "EUR"}, ["x"], True]:
-        assert shown(words, "Round 2 undone") == "Round 2 undone"
+        assert render_stored(words, "Round 2 undone") == "Round 2 undone"
     deep = {"said": "%(x)s", "args": {}}
     for _ in range(20):
         deep = {"said": "%(x)s", "args": {"x": deep}}
-    assert shown(deep, "too deep") == "too deep"
+    assert render_stored(deep, "too deep") == "too deep"
 
 
-def test_kept_words_read_back_as_they_were_said():
+def test_a_stored_message_reads_back_as_it_was_written():
     line = Phrase("%(payer)s paid %(payee)s %(amount)s", payer="An", payee="Bình",
                 amount=Money(Decimal("12000"), "VND"))  # fmt: skip
     joined = Joined("; ", [line, Phrase("Session reopened")])
     with translation.override("vi"):
-        assert shown(stored(joined), "") == "An đã trả Bình 12.000\xa0₫; Đã mở lại buổi chơi"
+        assert (
+            render_stored(stored(joined), "") == "An đã trả Bình 12.000\xa0₫; Đã mở lại buổi chơi"
+        )
 
 
 def test_a_broken_translation_reads_in_english():

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from tracker.common.fragments import CachedRow, digest
 from tracker.common.idempotency import done_once
-from tracker.common.stored_messages import as_stored, shown
+from tracker.common.stored_messages import as_stored, render_stored
 from tracker.common.versioning import AlreadyRecorded, StalePage
 from tracker.models import CatteSession, Change
 from tracker.rules import RulesError
@@ -79,7 +79,7 @@ def _made_with_key(game, idempotency_key: str | None, action: str) -> Change | N
 
 def line_of(change: Change) -> str:
     """A change's summary in the reader's language."""
-    return shown(change.words, change.summary)
+    return render_stored(change.words, change.summary)
 
 
 def phone_of(user) -> str:

@@ -86,16 +86,16 @@ def as_stored(line, most: int) -> tuple[dict | None, str]:
 UNREADABLE = (KeyError, TypeError, ValueError, InvalidOperation, RecursionError)
 
 
-def shown(kept, fallback: str) -> str:
+def render_stored(kept, fallback: str) -> str:
     """A stored message in the reader's language; `fallback` when there is none or it is not
     one this module stored."""
     try:
-        return str(quoted(kept, fallback))
+        return str(read_stored(kept, fallback))
     except UNREADABLE:
         return fallback
 
 
-def quoted(kept, fallback: str):
+def read_stored(kept, fallback: str):
     """A stored message read back to be quoted in another line (a reversal quotes its payment);
     `fallback` when there is none or it is not one this module stored."""
     if kept is None:

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from tracker.common.changes import change_context, line_of
 from tracker.common.idempotency import AlreadyDone
 from tracker.common.versioning import AlreadyRecorded, StalePage, version_key
-from tracker.cutthroat import display, services, told
+from tracker.cutthroat import display, notices, services
 from tracker.cutthroat.board import by_seat, jacks_by_seat, load
 from tracker.cutthroat.forms import (
     BidsForm,
@@ -108,8 +108,8 @@ def refusal_note(board, typed: dict) -> str:
     row = tournament.hands.filter(number=typed["number"]).first()
     values = correction_values(typed, row) if row is not None and row.is_played else None
     context = {
-        "saved": told.saved_first(board, tournament.changes.select_related("user").first()),
-        "entered": told.you_entered(board, typed, row),
+        "saved": notices.saved_first(board, tournament.changes.select_related("user").first()),
+        "entered": notices.you_entered(board, typed, row),
         "same": values == {},
     }
     if values:
@@ -213,7 +213,7 @@ def save_entry(request, pk, tournament_pk, form_class, save):
 def hand_bids(request, pk, tournament_pk):
     def save(board, data):
         services.record_bids(board, data["bids"], request.user, data["number"])
-        return told.bids_saved(board, data["bids"])
+        return notices.bids_saved(board, data["bids"])
 
     return save_entry(request, pk, tournament_pk, BidsForm, save)
 
@@ -224,7 +224,7 @@ def hand_played(request, pk, tournament_pk):
     def save(board, data):
         tricks, jacks, hand = data["tricks"], data["jacks"], board.pending
         services.record_tricks(board, data["number"], tricks, jacks, request.user, data["hand"])
-        return told.hand_saved(board, hand)
+        return notices.hand_saved(board, hand)
 
     return save_entry(request, pk, tournament_pk, PlayedForm, save)
 
@@ -250,7 +250,7 @@ def hand_sent_later(request, pk, tournament_pk):
     except (AlreadyRecorded, StalePage):
         tournament.refresh_from_db()
         return sent_later_conflict(load(tournament), typed_entry(data, board.names))
-    return JsonResponse({"recorded": told.hand_saved(board, hand)})
+    return JsonResponse({"recorded": notices.hand_saved(board, hand)})
 
 
 def form_errors(form) -> list[str]:
@@ -312,9 +312,9 @@ def hand_undo(request, pk, tournament_pk):
     undone = services.undone(board) or _("Nothing")
     undo = partial(services.undo_last, board, user=request.user)
 
-    def told(first):
+    def undone_notice(first):
         # The same tap sent twice is told what the first one undid, not what a third would.
-        said = line_of(first) if first else undone
-        return _("%(undone)s; it stays in the history.") % {"undone": said}
+        what = line_of(first) if first else undone
+        return _("%(undone)s; it stays in the history.") % {"undone": what}
 
-    return act_on_version(request, tournament, undo, told)
+    return act_on_version(request, tournament, undo, undone_notice)

@@ -1,5 +1,5 @@
-"""What a phone is told after a save: what it saved, or, when another phone saved first, what
-that phone saved and what this one had entered."""
+"""The notice a phone is shown after a save: what it saved, or, when another phone saved
+first, what that phone saved and what this one had entered."""
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -22,13 +22,13 @@ def bids_saved(board: Scoreboard, bids: dict) -> str:
         board.names[seat]
         for seat in cutthroat.bidding_order(len(board.names), board.hands_played + 1)
     ]
-    said = " · ".join(f"{name} {SHORT_BIDS.get(bids[name], bids[name])}" for name in names)
+    bids_in_words = " · ".join(f"{name} {SHORT_BIDS.get(bids[name], bids[name])}" for name in names)
     game, hand = board.next_hand()
-    values = {"game": game, "hand": hand, "bids": said}
+    values = {"game": game, "hand": hand, "bids": bids_in_words}
     return _("Bids of game %(game)s · hand %(hand)s saved: %(bids)s.") % values
 
 
-def score_said(name: str, hand: cutthroat.HandResult, parts: list[str]) -> str:
+def score_in_words(name: str, hand: cutthroat.HandResult, parts: list[str]) -> str:
     """A player's score in a hand and what made it: "An -80 (1/9 made +10, 8 bags, …)"."""
     bid = hand.hand.bids[name]
     took = f"{SHORT_BIDS.get(bid, bid)}/{hand.hand.tricks[name]}"
@@ -40,7 +40,7 @@ def hand_saved(board: Scoreboard, hand) -> str:
     it won the game."""
     scored = board.scored(hand)
     parts = score_in_parts(board, scored)
-    scores = " · ".join(score_said(name, scored, parts[name]) for name in board.names)
+    scores = " · ".join(score_in_words(name, scored, parts[name]) for name in board.names)
     values = {"game": scored.game, "hand": scored.number, "scores": scores}
     if (won := just_won(board)) is not None:
         values.update(winner=won.winner, won=won.number)
