@@ -48,16 +48,4 @@
     if (kept) keepPlace();
     else keepInView();
   });
-
-  // The round being entered is the table's, and every change of it raises the page's version.
-  // A live refresh asked for before this phone's own tap was answered may come back after it: it
-  // shows an older round than the one on the screen, so it is not swapped in.
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    if (!redrawn(event)) return;
-    var shown = document.querySelector("#entry [data-live]");
-    var found = /data-version="(\d+)"/.exec(event.detail.serverResponse || "");
-    if (shown && found && Number(found[1]) < Number(shown.dataset.version)) {
-      event.detail.shouldSwap = false;
-    }
-  });
 })();

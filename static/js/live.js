@@ -22,6 +22,8 @@
   function redraw() {
     var note = document.getElementById("live-note");
     if (note) { note.remove(); }
+    // An answer that comes back after this phone's own tap was answered is older than what is
+    // on the screen; htmx drops it, as the entry it was asked for has been replaced.
     window.htmx.ajax("GET", window.location.pathname + window.location.search,
       { target: "#entry", swap: "outerHTML" });
   }

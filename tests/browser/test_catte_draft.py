@@ -14,6 +14,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 FOLLOWS_WITHIN_MS = 3000 + 1500  # one poll period, and the refresh
 SETTLED = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
 TRICKS = "#round-form .trick-line li"
+REFRESH = "{target: '#entry', swap: 'outerHTML'}"  # as live.js asks for the entry
 
 
 @pytest.fixture
@@ -103,3 +104,30 @@ def test_when_both_phones_tap_the_same_trick_one_wins_and_no_tap_is_lost(table):
     first = alice if second is bob else bob
     first.wait_for_selector(f"{TRICKS}:nth-child(4):text-is('An')", timeout=FOLLOWS_WITHIN_MS)
     assert fresh(session).draft == [*draft, "t0"]
+
+
+def test_a_refresh_answered_after_this_phones_tap_does_not_bring_the_older_round_back(table):
+    """live.js may ask for the entry just before the thumb taps, and that answer, older than the
+    tap's, come back last: htmx drops it, as the entry it was asked for has been replaced."""
+    session, alice, _bob = table
+    alice.route("**/live/**", lambda route: route.abort())  # no refresh but the one held below
+    held = []
+
+    def hold_the_refresh(route):
+        if route.request.method == "GET" and route.request.headers.get("hx-request"):
+            held.append((route, route.fetch()))  # answered before the tap, delivered after it
+        else:
+            route.continue_()
+
+    alice.route(f"**{session.get_absolute_url()}", hold_the_refresh)
+    with alice.expect_request(lambda request: request.method == "GET"):
+        alice.evaluate(f"() => {{ htmx.ajax('GET', location.pathname, {REFRESH}); }}")
+    with alice.expect_response(lambda response: response.request.method == "POST"):
+        alice.click("#round-form button[value^=t]:text-is('An')")
+    alice.wait_for_selector(f"{TRICKS}:text-is('An')")
+    refresh, before_the_tap = held[0]
+    alice.evaluate("() => addEventListener('htmx:afterRequest', () => { window.answered = true })")
+    refresh.fulfill(response=before_the_tap)
+    alice.wait_for_function("() => window.answered === true")
+    alice.wait_for_function(SETTLED)
+    assert tricks_on(alice) == ["An"]

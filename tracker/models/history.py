@@ -42,8 +42,9 @@ class Change(models.Model):
     action = models.CharField(max_length=12, choices=Action.choices)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
-    # The line in English (exports, the admin) and as stored words (see tracker/common/said),
-    # shown to each reader in his language; rows written before words were stored have none.
+    # The line in English (exports, the admin) and as a stored message (see
+    # tracker/common/stored_messages.py), shown to each reader in his language; rows written
+    # before messages were stored have none.
     summary = models.CharField(max_length=200, blank=True)
     words = models.JSONField(null=True, blank=True)
     # The idempotency key of the form that asked for the change (an undo, a close): a repeat of
