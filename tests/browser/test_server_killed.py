@@ -132,5 +132,5 @@ def test_a_round_sent_while_the_server_is_killed_is_recorded_once(browser, serve
     page.reload()  # the next page load sends what waits
     page.wait_for_function("() => !document.querySelector('#outbox-badge')")
     assert server.count("SELECT count(*) FROM tracker_round") == rounds + 1
-    assert server.count("SELECT count(*) FROM tracker_change WHERE once = ?", entry) == 1
+    assert server.count("SELECT count(*) FROM tracker_change WHERE idempotency_key = ?", entry) == 1
     page.context.close()
