@@ -61,6 +61,13 @@ INSTALLED_APPS = [
     "ledger",
 ]
 
+# The kinds of game a group plays (tracker/common/games.py): each declares what is its own, and
+# everything around the games asks the registry.
+GAMES = [
+    "tracker.cutthroat.game.CutthroatGame",
+    "tracker.catte.game.CatteGame",
+]
+
 MIDDLEWARE = [
     # First: its time and its request id cover everything after it.
     "tracker.web.request_log.RequestLogMiddleware",

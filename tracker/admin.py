@@ -1,23 +1,20 @@
+from importlib import import_module
+
 from django.contrib import admin
 from django.db import transaction
 
+from tracker.common import games
 from tracker.common.versioning import touch_group
 from tracker.models import (
-    CatteSession,
     Change,
     Group,
-    Hand,
     Invite,
     Membership,
     Player,
     Preferences,
     Restore,
-    Round,
     Season,
-    SessionSeat,
     ThrottledPost,
-    Tournament,
-    TournamentSeat,
 )
 from tracker.web.admin import ReadOnlyAdmin
 
@@ -105,76 +102,17 @@ class InviteAdmin(admin.ModelAdmin):
 # Games and their history change only through the services (tracker.web.admin).
 
 
-class TournamentSeatInline(ReadOnlyAdmin, admin.TabularInline):
-    model = TournamentSeat
-    extra = 0
-    raw_id_fields = ["player"]
-
-
-@admin.register(Tournament)
-class TournamentAdmin(ReadOnlyAdmin, admin.ModelAdmin):
-    list_display = [
-        "__str__",
-        "group",
-        "hand_count",
-        "champion",
-        "game_stake",
-        "buy_in",
-        "created_at",
-    ]
-    search_fields = ["name", "group__name"]
-    raw_id_fields = ["group", "created_by", "champion"]
-    inlines = [TournamentSeatInline]
-
-
-@admin.register(Hand)
-class HandAdmin(ReadOnlyAdmin, admin.ModelAdmin):
-    list_display = ["tournament", "number", "bids", "tricks", "entered_by", "entered_at"]
-    search_fields = ["tournament__name", "tournament__group__name"]
-    raw_id_fields = ["tournament", "entered_by"]
-
-
-class SessionSeatInline(ReadOnlyAdmin, admin.TabularInline):
-    model = SessionSeat
-    extra = 0
-    raw_id_fields = ["player"]
-
-
-@admin.register(CatteSession)
-class SessionAdmin(ReadOnlyAdmin, admin.ModelAdmin):
-    list_display = ["__str__", "group", "round_count", "created_at", "closed_at"]
-    search_fields = ["name", "group__name"]
-    raw_id_fields = ["group", "created_by"]
-    inlines = [SessionSeatInline]
-
-
-@admin.register(Round)
-class RoundAdmin(ReadOnlyAdmin, admin.ModelAdmin):
-    list_display = ["session", "number", "entered_by", "entered_at"]
-    search_fields = ["session__name", "session__group__name"]
-    raw_id_fields = ["session", "entered_by"]
-
-
 @admin.register(Change)
 class ChangeAdmin(ReadOnlyAdmin, admin.ModelAdmin):
-    list_display = ["summary", "action", "tournament", "session", "number", "user", "at"]
-    list_filter = ["action"]
+    list_display = ["summary", "action", "game_kind", "game_id", "number", "user", "at"]
+    list_filter = ["action", "game_kind"]
     search_fields = ["summary", "user__username"]
-    raw_id_fields = ["tournament", "session", "user"]
+    raw_id_fields = ["group", "user"]
 
 
-@admin.register(TournamentSeat)
-class TournamentSeatAdmin(ReadOnlyAdmin, admin.ModelAdmin):
-    list_display = ["tournament", "seat", "player"]
-    search_fields = ["player__name", "tournament__name"]
-    raw_id_fields = ["tournament", "player"]
-
-
-@admin.register(SessionSeat)
-class SessionSeatAdmin(ReadOnlyAdmin, admin.ModelAdmin):
-    list_display = ["session", "seat", "player"]
-    search_fields = ["player__name", "session__name"]
-    raw_id_fields = ["session", "player"]
+# Each kind of game registers the admin of its own rows (the registry's `admin` module).
+for game_kind in games.every_kind():
+    import_module(game_kind.admin)
 
 
 @admin.register(Restore)

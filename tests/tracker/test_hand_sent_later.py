@@ -10,8 +10,8 @@ from django.urls import reverse
 
 from tests.factories import fresh
 from tests.page_forms import form_on
+from tracker.common.changes import changes_of
 from tracker.cutthroat import services as tournaments
-from tracker.models import Change
 
 ENTRY = "0123456789abcdef0123456789abcdef"
 
@@ -52,7 +52,7 @@ def test_a_whole_hand_sent_later_is_recorded_with_its_bids(as_alice, tournament)
     assert answer.status_code == 200 and "Game 1 · hand 1 saved" in answer.json()["recorded"]
     hand = fresh(tournament).hands.get()
     assert hand.bids == [4, 4, 5] and hand.tricks == [4, 4, 9]
-    assert Change.objects.get(tournament=tournament, action="played").idempotency_key == ENTRY
+    assert changes_of(tournament).get(action="played").idempotency_key == ENTRY
 
 
 def test_the_same_hand_sent_eight_times_is_recorded_once(as_alice, tournament):

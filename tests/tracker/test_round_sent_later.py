@@ -16,7 +16,8 @@ from tracker.catte import board as catte_board
 from tracker.catte import gate
 from tracker.catte.gate.rounds import DRAFTED
 from tracker.catte.taps import KeptRound
-from tracker.models import CatteSession, Change
+from tracker.common.changes import changes_of
+from tracker.models import CatteSession
 
 ENTRY = "0123456789abcdef0123456789abcdef"
 LATER = "fedcba9876543210fedcba9876543210"
@@ -71,7 +72,7 @@ def test_a_sweep_tapped_offline_is_recorded_as_the_round(as_bob, session):
     answer = send(as_bob, session, kept(as_bob, session, SWEEP_BY_AN))
     assert answer.status_code == 200 and answer.json() == {"recorded": "Round 1 saved."}
     assert recorded(session) == [["An"] * 4]
-    assert Change.objects.get(session=session, action="round").idempotency_key == ENTRY
+    assert changes_of(session).get(action="round").idempotency_key == ENTRY
 
 
 def test_the_same_round_sent_eight_times_is_recorded_once(as_bob, session):

@@ -12,7 +12,7 @@ from ledger.settlement import fewest_transfers
 from tracker.catte import gate
 from tracker.catte.board import PlayedRound, SessionBoard, latest_round_rows
 from tracker.catte.entries import describe_entry, describe_round
-from tracker.common.changes import line_of, phone_of
+from tracker.common.changes import changes_of, line_of, phone_of
 from tracker.common.fragments import CachedRow, digest
 from tracker.common.locale_money import amount_text, signed_text
 from tracker.common.money import signed
@@ -212,7 +212,7 @@ def saved_first(board: SessionBoard, number: int, tapped: list[str]) -> dict:
     """Another phone saved round `number` first: who and what (the latest change of the
     session, and the round's card), and, when this phone had tapped something else, a way to
     correct the round starting from what it tapped."""
-    change = board.session.changes.select_related("user").first()
+    change = changes_of(board.session).select_related("user").first()
     who = phone_of(change.user if change else None)
     if change and change.action == Change.Action.ROUND:
         values = {"phone": who, "number": change.number}

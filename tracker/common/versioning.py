@@ -4,7 +4,8 @@ version the writer read, and stores what the rules computed with the version it 
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from tracker.models import CatteSession, Group
+from tracker.common import games
+from tracker.models import Group
 
 
 class AlreadyRecorded(Exception):
@@ -26,9 +27,7 @@ def save_state(game, state: dict, expected: int, **fields) -> None:
     changes = {"version": new, "state": state, "state_version": new, **fields}
     rows = type(game).objects.filter(pk=game.pk, version=expected)
     if not rows.update(**changes):
-        if isinstance(game, CatteSession):
-            raise StalePage(_("This session was changed on another phone; here is the new state."))
-        raise StalePage(_("This tournament was changed on another phone; here is the new state."))
+        raise StalePage(games.kind_of(game).changed_elsewhere())
     game.version = game.state_version = new
     game.state = state
     for name, value in fields.items():

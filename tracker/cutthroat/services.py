@@ -67,7 +67,7 @@ def record_bids(board: Scoreboard, bids: dict[str, object], user, typed_for=None
             )
             _store_state(board, tournament.version)
             record_change(
-                tournament=tournament,
+                game=tournament,
                 number=number,
                 action=Change.Action.BIDS,
                 after=hand.as_entry(),
@@ -107,7 +107,7 @@ def record_tricks(
             raise AlreadyRecorded(_("Game %(game)s · hand %(hand)s is already recorded.") % where)
         _store_state(board, loaded_at)
         record_change(
-            tournament=board.tournament,
+            game=board.tournament,
             number=number,
             action=Change.Action.PLAYED,
             after=hand.as_entry(),
@@ -195,7 +195,7 @@ def correct_hand(board: Scoreboard, number, version, bids, tricks, jacks, user, 
         else:
             summary = Phrase("Game %(game)s · hand %(hand)s corrected", **where)
         record_change(
-            tournament=board.tournament,
+            game=board.tournament,
             number=number,
             action=Change.Action.CORRECTION,
             before=before,
@@ -231,7 +231,7 @@ def undo_last(board: Scoreboard, version: int, user, idempotency_key=None) -> Sc
                 replay(board, rows)
             _store_state(board, version)
             record_change(
-                tournament=board.tournament,
+                game=board.tournament,
                 number=last.number,
                 action=Change.Action.UNDO,
                 before=last.as_entry(),
@@ -297,7 +297,7 @@ def import_log(group, doc: dict, user, create_missing: bool = False, money_rules
         _store_state(board, tournament.version)
         money.after_change(board, user)
         record_change(
-            tournament=tournament,
+            game=tournament,
             action=Change.Action.IMPORT,
             after=doc,
             user=user,

@@ -11,7 +11,7 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tracker.common.changes import change_context, line_of
+from tracker.common.changes import change_context, changes_of, line_of
 from tracker.common.idempotency import AlreadyDone
 from tracker.common.versioning import AlreadyRecorded, StalePage, version_key
 from tracker.cutthroat import display, notices, services
@@ -108,7 +108,7 @@ def refusal_note(board, typed: dict) -> str:
     row = tournament.hands.filter(number=typed["number"]).first()
     values = correction_values(typed, row) if row is not None and row.is_played else None
     context = {
-        "saved": notices.saved_first(board, tournament.changes.select_related("user").first()),
+        "saved": notices.saved_first(board, changes_of(tournament).select_related("user").first()),
         "entered": notices.you_entered(board, typed, row),
         "same": values == {},
     }

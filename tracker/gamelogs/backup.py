@@ -17,6 +17,7 @@ from ledger.models import Transaction
 from ledger.payments import PaymentError, record_payment, reverse_payment
 from tracker.catte import board as catte_board
 from tracker.catte import gate
+from tracker.common import games
 from tracker.common.seats import MAX_PLAYERS
 from tracker.common.versioning import touch_group
 from tracker.gamelogs import limits, registry
@@ -60,13 +61,13 @@ def export_zip(group) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for item in events(group):
-            log_format = registry.format_for(item)
-            name = f"{log_format.noun}-{item.pk}.json"
+            game_kind = games.kind_of(item)
+            name = f"{game_kind.kind}-{item.pk}.json"
             if isinstance(item, Tournament):
                 extra = {"game_stake": str(item.game_stake), "buy_in": str(item.buy_in)}
             else:
                 extra = {"closed": item.is_closed, **left_the_table(item)}
-            log = log_format.export(item)
+            log = game_kind.export_log(item)
             archive.writestr(name, json.dumps(log, ensure_ascii=False, indent=1))
             manifest["logs"].append({"file": name, "name": item.name, **extra})
         players = list(group.players.all())

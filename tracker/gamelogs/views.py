@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
+from tracker.common import games
 from tracker.common.seats import MissingPlayers
 from tracker.gamelogs import backup, registry, restoring
 from tracker.gamelogs.forms import ImportForm, RestoreForm, RestoreStepForm
@@ -55,9 +56,9 @@ def log_import(request, pk):
 def export_game(request, pk, game_pk, noun):
     """A tournament's or session's game log, as a file."""
     group = group_for(request, pk)
-    log_format = registry.format_of_noun(noun)
-    game = get_object_or_404(log_format.model.objects.filter(group=group), pk=game_pk)
-    return log_download(log_format.export(game), f"{log_format.game}-{game.pk}.json")
+    game_kind = games.kind_named(noun)
+    game = get_object_or_404(game_kind.model.objects.filter(group=group), pk=game_pk)
+    return log_download(game_kind.export_log(game), f"{game_kind.game}-{game.pk}.json")
 
 
 @login_required

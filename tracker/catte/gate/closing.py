@@ -38,7 +38,7 @@ def close(
             settled = board.at_close
             pot = sum(board.state.open_shares.values(), Decimal(0))
             record_change(
-                session=session,
+                game=session,
                 action=Change.Action.CLOSE,
                 after={
                     "totals": {n: catte.format_money(a) for n, a in settled.totals.items()},
@@ -100,7 +100,7 @@ def reopen(board: SessionBoard, version: int, user, idempotency_key=None) -> Ses
             closed_at, session.closed_at = session.closed_at, None
             store_state(board, version, closed_at=None)
             record_change(
-                session=session,
+                game=session,
                 action=Change.Action.REOPEN,
                 before={"closed_at": closed_at.isoformat()},
                 user=user,

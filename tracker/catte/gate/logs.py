@@ -145,7 +145,7 @@ def _add_rounds(board: SessionBoard, names: list[str], rounds: list, doc: dict, 
     store_state(board, session.version, round_count=first - 1 + len(rows))
     money.after_change(board, results, first, user)
     record_change(
-        session=session,
+        game=session,
         action=Change.Action.IMPORT,
         after=doc,
         user=user,

@@ -159,7 +159,7 @@ def record_round(
             )
             store_state(board, loaded_at, round_count=number)
             record_change(
-                session=board.session,
+                game=board.session,
                 number=number,
                 action=Change.Action.ROUND,
                 after=row.entry,
@@ -195,7 +195,7 @@ def correct_round(
         row.save(update_fields=["entry"])
         store_state(board, version)
         record_change(
-            session=board.session,
+            game=board.session,
             number=number,
             action=Change.Action.CORRECTION,
             before=before,
@@ -248,7 +248,7 @@ def undo_last(board: SessionBoard, version: int, user, idempotency_key=None) -> 
             replay_rounds(board, rows)
             store_state(board, version, round_count=len(rows))
             record_change(
-                session=board.session,
+                game=board.session,
                 number=last.number,
                 action=Change.Action.UNDO,
                 before=last.entry,

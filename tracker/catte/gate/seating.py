@@ -66,7 +66,7 @@ def _seat(board: SessionBoard, version: int, user, player, new_name: str, idempo
         replay_rounds(board, list(session.rounds.all()))
         store_state(board, version)
         record_change(
-            session=session,
+            game=session,
             number=before + 1,
             action=Change.Action.JOIN,
             after={"player": player.name, "seat": seat.seat, "joined_after_round": before},
@@ -99,7 +99,7 @@ def leave(
         with transaction.atomic():
             _move(board, seat, after_round, version, user, _("%(phone)s: %(name)s left."))
             record_change(
-                session=board.session,
+                game=board.session,
                 number=number,
                 action=Change.Action.LEAVE,
                 after={
@@ -126,7 +126,7 @@ def come_back(board: SessionBoard, player_pk: int, version: int, user, idempoten
             back = _("%(phone)s: %(name)s is back at the table.")
             _move(board, seat, None, version, user, back)
             record_change(
-                session=board.session,
+                game=board.session,
                 number=number,
                 action=Change.Action.BACK,
                 before={"player": name, "seat": seat.seat, "left_after_round": left},

@@ -1,0 +1,105 @@
+"""The registry of games: every kind of game a group plays declares here what is its own, and
+everything around the games (the history of changes, live following, logs and backups, the
+group page, history and ratings, the table view, the service worker's kept pages, the admin,
+the demo) asks the registry instead of naming a game.
+
+A game is a subclass of `GameKind` in its own package, named in the `GAMES` setting the way
+Django's settings name apps and authentication backends (healthchecks lists its kinds of
+channel so):
+
+    GAMES = ["tracker.cutthroat.game.CutthroatGame", "tracker.catte.game.CatteGame"]
+
+`kind` is what a game is called in addresses, live tokens, the history of changes and the
+ledger's sources ("session", "tournament"); `game` is the game played ("catte", "cutthroat"),
+as file names, ratings and log formats say it.
+"""
+
+from collections.abc import Iterator
+from functools import cache
+
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
+from django.db.models import Model
+from django.utils.module_loading import import_string
+
+
+class GameKind:
+    """What a kind of game declares; a subclass fills it in and implements the hooks."""
+
+    kind: str  # "session": addresses, live tokens, changes, the ledger's sources
+    game: str  # "catte": file names, ratings, log formats
+    model: type[Model]  # the game's row (group, name, rules, version, state, …)
+    followed: tuple[str, ...] = ("version",)  # the counters whose sum a live page follows
+    log_format: str  # the "format" of its game logs (docs/log-format.md)
+    admin: str  # the module that registers the admin of its rows: staff look, never write
+    urls: str  # the module of its pages' addresses, under groups/<id:pk>/
+
+    def __repr__(self) -> str:
+        return f"<game {self.game}: {self.kind}>"
+
+    # The words for it, in the reader's language.
+    def name(self) -> str:
+        """The game's name: "Cắt Tê"."""
+        raise NotImplementedError
+
+    def changed_elsewhere(self) -> str:
+        """A page behind the game's version is told so, with the new state."""
+        raise NotImplementedError
+
+    # The game's state, as its pages and changes read it.
+    def load(self, game):
+        """The game with its stored state (its board), replayed once when the state is not
+        of the game's version."""
+        raise NotImplementedError
+
+    # Game logs (tracker/gamelogs): read, replayed, imported and exported.
+    def replay_log(self, doc: dict) -> dict:
+        raise NotImplementedError
+
+    def import_log(self, group, doc: dict, user, create_missing: bool = False, **options):
+        raise NotImplementedError
+
+    def export_log(self, game) -> dict:
+        raise NotImplementedError
+
+
+@cache
+def _registry() -> dict[str, GameKind]:
+    """Every kind of game the `GAMES` setting names, by kind; read once, when first asked for
+    (after the apps are loaded: a game's module reads its models)."""
+    registry: dict[str, GameKind] = {}
+    for path in settings.GAMES:
+        game_kind = import_string(path)()
+        for known in registry.values():
+            if game_kind.game == known.game or game_kind.model is known.model:
+                raise ImproperlyConfigured(f"{game_kind!r} is in GAMES already as {known!r}")
+        if game_kind.kind in registry or game_kind.kind == "group":
+            raise ImproperlyConfigured(f"{game_kind!r}: the kind {game_kind.kind!r} is taken")
+        registry[game_kind.kind] = game_kind
+    return registry
+
+
+def every_kind() -> Iterator[GameKind]:
+    """Every kind of game, in the order they were registered."""
+    return iter(list(_registry().values()))
+
+
+def kind_named(kind: str) -> GameKind | None:
+    return _registry().get(kind)
+
+
+def kind_of(game) -> GameKind:
+    """The kind of a game's row (or of its model)."""
+    model = game if isinstance(game, type) else type(game)
+    for game_kind in _registry().values():
+        if issubclass(model, game_kind.model):
+            return game_kind
+    raise LookupError(f"{model.__name__} is no registered game")
+
+
+def game_named(game: str) -> GameKind | None:
+    return next((kind for kind in _registry().values() if kind.game == game), None)
+
+
+def format_named(log_format: str) -> GameKind | None:
+    return next((kind for kind in _registry().values() if kind.log_format == log_format), None)

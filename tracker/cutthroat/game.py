@@ -1,0 +1,35 @@
+"""Cutthroat Spades as the registry of games knows it (tracker/common/games.py)."""
+
+from django.utils.translation import gettext as _
+
+from tracker.common.games import GameKind
+from tracker.cutthroat import board, services
+from tracker.models import Tournament
+from tracker.rules import cutthroat
+
+
+class CutthroatGame(GameKind):
+    kind = "tournament"
+    game = "cutthroat"
+    model = Tournament
+    admin = "tracker.cutthroat.admin"
+    urls = "tracker.cutthroat.urls"
+    log_format = cutthroat.FORMAT
+
+    def name(self) -> str:
+        return _("Cutthroat")
+
+    def changed_elsewhere(self) -> str:
+        return _("This tournament was changed on another phone; here is the new state.")
+
+    def load(self, game):
+        return board.load(game)
+
+    def replay_log(self, doc: dict) -> dict:
+        return cutthroat.replay_log(doc)
+
+    def import_log(self, group, doc: dict, user, create_missing: bool = False, **options):
+        return services.import_log(group, doc, user, create_missing, **options)
+
+    def export_log(self, game) -> dict:
+        return services.export_game(game)
