@@ -3,7 +3,8 @@
 from django.utils.translation import gettext as _
 
 from ledger.settlement import fewest_transfers
-from tracker.catte import board, gate
+from tracker.catte import board, gate, money
+from tracker.catte.gate.recording import replay_rounds
 from tracker.common.games import GameKind
 from tracker.models import CatteSession
 from tracker.rules import catte
@@ -24,6 +25,17 @@ class CatteGame(GameKind):
 
     def changed_elsewhere(self) -> str:
         return _("This session was changed on another phone; here is the new state.")
+
+    def closed_refusal(self) -> str:
+        return _("This session is closed; its rounds can no longer change.")
+
+    def post(self, board, postings: money.Postings, user) -> None:
+        money.after_change(board, postings.results, postings.from_number, user, new=postings.new)
+
+    def replay_entries(self, board) -> tuple[money.Postings, dict]:
+        rows = list(board.session.rounds.all())
+        results = replay_rounds(board, rows)
+        return money.Postings(results, 1), {"round_count": len(rows)}
 
     def load(self, game):
         return board.load(game)

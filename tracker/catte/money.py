@@ -8,6 +8,7 @@ ledger say what the rounds from the changed one on say now, reverses what was po
 that is gone, and reverses the refund of a session that was reopened.
 """
 
+from dataclasses import dataclass
 from decimal import Decimal
 
 from ledger.models import Transaction
@@ -19,6 +20,16 @@ ROUND_SOURCE = "catte_round"
 CLOSE_SOURCE = "catte_close"
 CARRY_SOURCE = "catte_carry"
 BROUGHT_IN_SOURCE = "catte_side_pot_in"
+
+
+@dataclass(frozen=True)
+class Postings:
+    """What a change of a session leaves for the ledger (`after_change`): the results of the
+    rounds from `from_number` on; `new`: rounds just entered, never posted before."""
+
+    results: list
+    from_number: int
+    new: bool = False
 
 
 def called(session):

@@ -21,6 +21,7 @@ from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.db.models import Model
 from django.utils.module_loading import import_string
+from django.utils.translation import gettext as _
 
 
 class GameKind:
@@ -46,10 +47,24 @@ class GameKind:
         """A page behind the game's version is told so, with the new state."""
         raise NotImplementedError
 
+    def closed_refusal(self) -> str:
+        """A change of a closed game is refused with these words."""
+        return _("This game is closed; it can no longer change.")
+
     # The game's state, as its pages and changes read it.
     def load(self, game):
         """The game with its stored state (its board), replayed once when the state is not
         of the game's version."""
+        raise NotImplementedError
+
+    def post(self, board, postings, user) -> None:
+        """Have the ledger say what the game's money is after a change (tracker/common/
+        recording.py); `postings` is what the change said they need."""
+        raise NotImplementedError
+
+    def replay_entries(self, board) -> tuple[object, dict]:
+        """Play every entry of the game from the start, leaving the state on `board`, each
+        entry's result stored with it: (its postings, the fields stored with the state)."""
         raise NotImplementedError
 
     # Game logs (tracker/gamelogs): read, replayed, imported and exported.

@@ -3,7 +3,8 @@
 from django.utils.translation import gettext as _
 
 from tracker.common.games import GameKind
-from tracker.cutthroat import board, services
+from tracker.cutthroat import board as board_module
+from tracker.cutthroat import money, services
 from tracker.models import Tournament
 from tracker.rules import cutthroat
 
@@ -22,8 +23,16 @@ class CutthroatGame(GameKind):
     def changed_elsewhere(self) -> str:
         return _("This tournament was changed on another phone; here is the new state.")
 
+    def post(self, board, postings, user) -> None:
+        money.after_change(board, user)
+
+    def replay_entries(self, board) -> tuple[bool, dict]:
+        rows = list(board.tournament.hands.filter(tricks__isnull=False))
+        board_module.store_results(rows, board_module.replay(board, rows), board.names)
+        return True, board_module.stored_fields(board)
+
     def load(self, game):
-        return board.load(game)
+        return board_module.load(game)
 
     def replay_log(self, doc: dict) -> dict:
         return cutthroat.replay_log(doc)

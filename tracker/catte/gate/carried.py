@@ -19,7 +19,8 @@ from django.db.models import Q
 from tracker.catte import money
 from tracker.catte.board import load
 from tracker.common import games
-from tracker.common.changes import changes_of, record_change
+from tracker.common.changes import changes_of
+from tracker.common.recording import Recorded, record
 from tracker.common.stored_messages import Joined
 from tracker.models import CatteSession, Change
 from tracker.rules import catte
@@ -84,25 +85,29 @@ def carried_side_pot(group) -> dict:
 def _mark_taken(
     source: CatteSession, session: CatteSession, shares: dict, whole: bool, user
 ) -> None:
+    """In the history of the closed session `source`: its carried side pot (`whole`) or these
+    players' shares of it were taken into `session`; it can no longer be reopened."""
     key = CARRIED_INTO if whole else SHARES_TAKEN_INTO
-    record_change(
-        game=source,
-        action=Change.Action.CLOSE,
-        after={
-            key: session.pk,
-            "shares": {p.name: catte.format_money(a) for p, a in shares.items()},
-            "players": {str(p.pk): catte.format_money(a) for p, a in shares.items()},
-        },
+    if whole:
+        summary = Phrase("Side pot carried into %(session)s", session=money.called(session))
+    else:
+        summary = Phrase(
+            "Side-pot shares of %(names)s taken into %(session)s",
+            names=Joined(", ", [player.name for player in shares]),
+            session=money.called(session),
+        )
+    taken = {
+        key: session.pk,
+        "shares": {p.name: catte.format_money(a) for p, a in shares.items()},
+        "players": {str(p.pk): catte.format_money(a) for p, a in shares.items()},
+    }
+    record(
+        load(source),
+        Change.Action.CLOSE,
+        lambda: Recorded(summary, after=taken),
+        version=source.version,
         user=user,
-        summary=(
-            Phrase("Side pot carried into %(session)s", session=money.called(session))
-            if whole
-            else Phrase(
-                "Side-pot shares of %(names)s taken into %(session)s",
-                names=Joined(", ", [player.name for player in shares]),
-                session=money.called(session),
-            )
-        ),
+        when_closed=True,
     )
 
 
