@@ -62,7 +62,7 @@ def test_a_reversal_quotes_its_payment_in_the_readers_language(group, players, b
 
 def test_an_unnamed_session_is_named_in_the_readers_language(group, players, bob):
     session = a_round_entered_in_german(group, players, bob)
-    entry = Transaction.objects.get(kind=Transaction.Kind.ROUND)
+    entry = Transaction.objects.get(kind="round")
     with translation.override("vi"):
         assert entry.line == f"Buổi chơi {session.pk} · ván 1"
 

@@ -29,6 +29,9 @@ class CatteGame(GameKind):
     def closed_refusal(self) -> str:
         return _("This session is closed; its rounds can no longer change.")
 
+    def ledger_kinds(self) -> dict[str, str]:
+        return {money.ROUND: _("Cắt Tê round"), money.SIDE_POT_REFUND: _("Side pot refunded")}
+
     def post(self, board, postings: money.Postings, user) -> None:
         money.after_change(board, postings.results, postings.from_number, user, new=postings.new)
 

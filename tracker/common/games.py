@@ -57,6 +57,10 @@ class GameKind:
         of the game's version."""
         raise NotImplementedError
 
+    def ledger_kinds(self) -> dict[str, str]:
+        """The kinds of the transactions the game posts, with their words."""
+        return {}
+
     def post(self, board, postings, user) -> None:
         """Have the ledger say what the game's money is after a change (tracker/common/
         recording.py); `postings` is what the change said they need."""

@@ -23,6 +23,9 @@ class CutthroatGame(GameKind):
     def changed_elsewhere(self) -> str:
         return _("This tournament was changed on another phone; here is the new state.")
 
+    def ledger_kinds(self) -> dict[str, str]:
+        return {money.GAME_STAKE: _("Cutthroat game stake"), money.BUY_IN: _("Cutthroat buy-in")}
+
     def post(self, board, postings, user) -> None:
         money.after_change(board, user)
 
