@@ -200,3 +200,10 @@ def test_replay_refuses_what_parse_log_refuses():
 def test_a_log_of_more_rounds_than_any_evening_is_refused():
     doc = {**SMALL_LOG, "rounds": [{"places": ["An", "Bình", "Chi", "Dũng"]}] * 5001}
     assert refusal(doc) == "rounds: a log holds at most 5,000 rounds"
+
+
+def test_the_log_and_result_in_docs_log_format_replay_as_written():
+    docs = (EXAMPLES.parent / "docs" / "log-format.md").read_text()
+    section = docs[docs.index("## Score sheet: `sheet-log/1`") :]
+    log, result = [block.split("```")[0] for block in section.split("```json\n")[1:3]]
+    assert replay_log(json.loads(log)) == json.loads(result)

@@ -2,6 +2,8 @@
 
 from decimal import Decimal
 
+import pytest
+
 from tracker.rules.sheet import (
     Chop,
     Payment,
@@ -227,3 +229,42 @@ def test_money_is_exact_for_a_stake_in_cents():
     settings = settings_from_rules({"stake": "0.01", "preset": "points"})
     result = played(Round(points={"An": 1, "Bình": 0, "Chi": 0}, absent=["Dũng"]), settings)
     assert result.net == {"An": D("0.02"), "Bình": D("-0.01"), "Chi": D("-0.01"), "Dũng": D("0")}
+
+
+@pytest.mark.parametrize(
+    ("setting", "round_", "winner_units"),
+    [
+        ("first_from_last", Round(places=FOUR), {"An": 5, "Bình": 1}),
+        ("second_from_third", Round(places=FOUR), {"An": 2, "Bình": 5}),
+        ("instant_win", Round(instant_win=("An", "six_pairs")), {"An": 15}),
+        ("frozen", Round(places=FOUR, frozen=["Dũng"]), {"An": 5, "Bình": 1}),
+        ("leftover_black_two", Round(places=FOUR, leftovers={"Dũng": ["black_two"]}), {"An": 7}),
+        ("leftover_red_two", Round(places=FOUR, leftovers={"Dũng": ["red_two"]}), {"An": 7}),
+        (
+            "leftover_three_pairs",
+            Round(places=FOUR, leftovers={"Dũng": ["three_pairs"]}),
+            {"An": 7},
+        ),
+        ("leftover_four_kind", Round(places=FOUR, leftovers={"Dũng": ["four_kind"]}), {"An": 7}),
+        (
+            "chop_black_two",
+            Round(places=FOUR, chops=[[Chop("Bình", "Chi", "black_two")]]),
+            {"Bình": 6},
+        ),
+        ("chop_red_two", Round(places=FOUR, chops=[[Chop("Bình", "Chi", "red_two")]]), {"Bình": 6}),
+        (
+            "chop_three_pairs",
+            Round(places=FOUR, chops=[[Chop("Bình", "Chi", "three_pairs")]]),
+            {"Bình": 6},
+        ),
+        (
+            "chop_four_kind",
+            Round(places=FOUR, chops=[[Chop("Bình", "Chi", "four_kind")]]),
+            {"Bình": 6},
+        ),
+    ],
+)
+def test_each_tien_len_unit_setting_sets_what_its_payment_pays(setting, round_, winner_units):
+    settings = Settings(D("1"), "tien_len", tien_len=TienLen(**{setting: 5}))
+    result = played(round_, settings)
+    assert {name: int(result.net[name]) for name in winner_units} == winner_units
