@@ -122,6 +122,13 @@ def test_payment_details_are_refused(as_alice, restore, empty):
     assert not PaymentDetails.objects.filter(player=an).exists()
 
 
+def test_a_season_added_is_refused(as_alice, restore, empty):
+    page = as_alice.get(reverse("seasons", args=[empty.pk]))
+    typed = {"name": "Tết league", "starts_on": "2026-01-01", "ends_on": "2026-03-31"}
+    answer = submit(as_alice, form_on(page, text="Add season"), **typed)
+    assert refused_with_link(shown(answer), restore) and not empty.seasons.exists()
+
+
 def test_a_new_session_is_refused(restore, empty, bobs_phone):
     page = bobs_phone.get(reverse("session_new", args=[empty.pk]))
     answer = submit(bobs_phone, form_on(page, reverse("session_new", args=[empty.pk])))
