@@ -319,6 +319,23 @@ def catch_up(tournament: Tournament, user=None, rows: list[Hand] | None = None) 
     return board
 
 
+def logged_entries(doc: dict) -> list[dict]:
+    """The hands of a log as a tournament imported from it stores them (players by seat)."""
+    names, _settings, hands, _counts = cutthroat.parse_log(doc)
+    return [
+        {
+            "bids": by_seat(hand.bids, names),
+            "tricks": by_seat(hand.tricks, names),
+            "jacks": jacks_by_seat(hand.jacks, names),
+        }
+        for hand in hands
+    ]
+
+
+def stored_entries(tournament: Tournament) -> list[dict]:
+    return [hand.as_entry() for hand in tournament.hands.filter(tricks__isnull=False)]
+
+
 def export_game(tournament: Tournament) -> dict:
     board = load(tournament)
     hands = [board.rules_hand(hand) for hand in tournament.hands.filter(tricks__isnull=False)]

@@ -27,6 +27,8 @@ class LogFormat:
     replay: Callable[[dict], dict]  # the result document of a log
     import_log: Callable  # (group, doc, user, create_missing, **options) → the new game
     export: Callable  # (game) → the log of a tournament or session
+    logged_entries: Callable[[dict], list]  # a log's rounds or hands as a game stores them
+    stored_entries: Callable  # (game) → its rounds or hands as stored
 
 
 def _catte_replay(doc: dict) -> dict:
@@ -49,6 +51,8 @@ FORMATS = {
             replay=cutthroat.replay_log,
             import_log=cutthroat_services.import_log,
             export=cutthroat_services.export_game,
+            logged_entries=cutthroat_services.logged_entries,
+            stored_entries=cutthroat_services.stored_entries,
         ),
         LogFormat(
             name=catte.FORMAT,
@@ -58,6 +62,8 @@ FORMATS = {
             replay=_catte_replay,
             import_log=gate.logs.import_log,
             export=gate.logs.export_game,
+            logged_entries=gate.logs.logged_entries,
+            stored_entries=gate.logs.stored_entries,
         ),
     )
 }
