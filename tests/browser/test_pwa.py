@@ -249,7 +249,7 @@ def test_a_game_read_before_the_network_went_stays_readable_marked_offline(
     policy = {part.strip() for part in kept.headers["content-security-policy"].split(";")}
     assert "script-src 'self'" in policy  # as it was served (in any order of its directives)
     assert phone.inner_text("#kept-copy").startswith("As of ")
-    assert "offline: the page as this phone last read it." in phone.inner_text("#kept-copy")
+    assert "offline: the page as this phone last showed it." in phone.inner_text("#kept-copy")
     assert "Bids · game 1, hand 1" in phone.inner_text("#entry")  # who bids, as last read
     phone.goto(live_server.url + f"/groups/{tournament.group_id}/balances/")
     assert OFFLINE in phone.inner_text("#offline")  # a page never read here: not kept
