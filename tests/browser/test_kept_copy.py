@@ -10,6 +10,7 @@ from ledger.payment_details import change_details
 from tests.browser import thumb as phones
 from tests.browser.conftest import wait_until
 from tests.browser.test_live import FOLLOWS_WITHIN_MS
+from tests.browser.test_outbox import enter_a_hand
 from tests.browser.test_phone import log_in, tap_bids
 from tests.browser.test_pwa import WORKER_ACTIVE
 from tests.factories import fresh, pay
@@ -171,3 +172,25 @@ def test_the_kept_page_is_as_of_the_last_time_the_server_said_it_was_current(
     read_offline(thumb.page)
     assert int(thumb.page.get_attribute("#kept-copy", "data-kept-at")) >= read_at + 9000
     assert thumb.page.locator(CODE_DUNG_CHI).count() == 1
+
+
+def test_without_a_service_worker_the_screen_follows_and_the_outbox_keeps_as_before(
+    thumb, live_server, group, players, alice
+):
+    """As over plain http at home: no worker to tell, nothing kept for reading offline."""
+    thumb.page.context.add_init_script("delete Navigator.prototype.serviceWorker;")
+    errors = []
+    thumb.page.on("pageerror", lambda error: errors.append(str(error)))
+    tournament = tournaments.start(group, players[:3], {"preset": "official"}, alice)
+    log_in(thumb.page, live_server, "alice")
+    thumb.page.goto(live_server.url + tournament.get_absolute_url())
+    assert thumb.page.evaluate("() => 'serviceWorker' in navigator") is False
+    tap_bids(thumb.page, {1: "5", 2: "4", 0: "4"})  # this phone's own tap, swapped in
+    tricks, jacks = {"An": 5, "Bình": 6, "Chi": 6}, {"JD": "An", "JC": "Bình"}  # elsewhere
+    tournaments.record_tricks(cutthroat_board.load(fresh(tournament)), 1, tricks, jacks, alice)
+    thumb.page.wait_for_selector("text=Bids · game 1, hand 2", timeout=FOLLOWS_WITHIN_MS)
+    thumb.page.locator("#bids").evaluate("form => form.scrollIntoView()")  # the thumb scrolls
+    thumb.page.context.set_offline(True)
+    enter_a_hand(thumb, [(1, "5"), (2, "5"), (0, "5")], [(1, 5), (2, 5)])
+    assert thumb.page.inner_text("#outbox-badge") == "1 waiting to be sent"
+    assert errors == []
