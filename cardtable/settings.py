@@ -207,6 +207,13 @@ TRUSTED_PROXY_COUNT = int(os.environ.get("DJANGO_TRUSTED_PROXY_COUNT", "0"))
 SIGNUP_THROTTLE_LIMIT = 20
 SIGNUP_THROTTLE_SECONDS = 3600
 
+# Restores of a backup (tracker/gamelogs/restoring.py): the backups of one user's restores under
+# way hold at most this many bytes together (two of the largest), at most this many restores
+# begin into one group in a day, and a restore no step has touched for this long is cancelled.
+RESTORE_BYTES_PER_USER = 40_000_000
+RESTORES_PER_GROUP_PER_DAY = 5
+RESTORE_LEFT_FOR = timedelta(days=1)
+
 # Pages load scripts, styles and images from this site only; no inline script or style runs.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {

@@ -22,7 +22,7 @@ from ledger.payment_details import (
     may_change,
 )
 from ledger.payments import PaymentError, record_payment, reverse_payment
-from tracker.common.versioning import StalePage
+from tracker.common.versioning import RestoreRunning, StalePage
 from tracker.models import Role
 from tracker.web.permissions import group_for
 from tracker.web.shared_part import shared_key
@@ -70,7 +70,7 @@ def payment_new(request, pk):
             # The form stays as typed, rendered for the balances as they are now.
             form = PaymentForm({**request.POST.dict(), "version": group.version}, group=group)
             form.add_error(None, str(refusal))
-        except PaymentError as error:
+        except (PaymentError, RestoreRunning) as error:
             form.add_error(None, str(error))
     return render(request, "ledger/payment_form.html", {"group": group, "form": form})
 
@@ -85,7 +85,7 @@ def transfer_paid(request, pk):
         if form.is_valid():
             return recorded(request, group, form.cleaned_data)
         messages.error(request, _("Reload the page and try again."))
-    except (StalePage, PaymentError) as refusal:
+    except (StalePage, PaymentError, RestoreRunning) as refusal:
         messages.error(request, str(refusal))
     return redirect("balances", pk=group.pk)
 
@@ -117,7 +117,7 @@ def payment_reverse(request, pk, transaction_pk):
         )
         done = _("Reversed: %(payment)s. Both entries stay in the ledger.")
         say_once(request, messages.SUCCESS, done % {"payment": entry.line})
-    except (StalePage, PaymentError) as refusal:
+    except (StalePage, PaymentError, RestoreRunning) as refusal:
         messages.error(request, str(refusal))
     return redirect("balances", pk=group.pk)
 
@@ -137,7 +137,7 @@ def payment_details(request, pk, player_pk):
             saved = _("Saved: %(player)s's payment details.") % {"player": player.name}
             messages.success(request, saved)
             return redirect("payment_details", pk=group.pk, player_pk=player.pk)
-        except DetailsRefused as refusal:
+        except (DetailsRefused, RestoreRunning) as refusal:
             # The form stays as typed, against the details as they are now.
             latest = details_of(player)
             typed = {**request.POST.dict(), "number": latest.number if latest else 0}

@@ -9,8 +9,8 @@ from django.db.migrations.executor import MigrationExecutor
 from tracker.common.changes import changes_of
 from tracker.models import CatteSession, Change, Tournament
 
-BEFORE = [("tracker", "0020_changes_idempotency_key")]
-AFTER = [("tracker", "0021_a_change_points_at_a_game_of_any_kind")]
+BEFORE = [("tracker", "0021_a_restore_holds_its_group_until_done_or_cancelled")]
+AFTER = [("tracker", "0022_a_change_points_at_a_game_of_any_kind")]
 
 
 @pytest.fixture

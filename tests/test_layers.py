@@ -1,6 +1,7 @@
 """The house keeps its rooms: each layer imports only from the layers below it.
 
-rules (pure Python: what both games share, and rules/catte and rules/cutthroat beside each other)
+rules (pure Python: what the games share, and rules/catte, rules/cutthroat and rules/sheet beside
+each other)
 ← common (the domain both games share) ← web (plumbing every page shares) ← the games (cutthroat,
 catte) ← history, game logs ← the project;
 the ledger knows no game: games post to it, it never calls them. Only views know requests.
@@ -9,6 +10,7 @@ of the project imports it.
 """
 
 import ast
+import itertools
 from pathlib import Path
 
 import pytest
@@ -60,10 +62,14 @@ def imported_names(path: Path) -> list[str]:
     return names
 
 
-RULES_OF = {"catte": "tracker.rules.catte", "cutthroat": "tracker.rules.cutthroat"}
+RULES_OF = {
+    "catte": "tracker.rules.catte",
+    "cutthroat": "tracker.rules.cutthroat",
+    "sheet": "tracker.rules.sheet",
+}
 
 
-@pytest.mark.parametrize(("game", "other"), [("catte", "cutthroat"), ("cutthroat", "catte")])
+@pytest.mark.parametrize(("game", "other"), list(itertools.permutations(RULES_OF, 2)))
 def test_the_rules_of_one_game_do_not_reach_into_the_others(game, other):
     for path in modules(RULES_OF[game]):
         assert not [n for n in imported_names(path) if n.startswith(RULES_OF[other])], path

@@ -103,10 +103,13 @@ def function_body(source: str, name: str) -> str:
 
 def test_the_worker_keeps_no_page_but_the_games_and_never_a_post():
     # What the worker writes into its caches: what it precaches at install, a response fetched
-    # in cacheFirst, the offline page again in the phone's language, and a game's page read
-    # (only shown when the network is gone), as it was served or fetched once more for it.
+    # in cacheFirst, the offline page again in the phone's language, and a game's page (only
+    # shown when the network is gone) in one place, `store`: as it was served or fetched once
+    # more for it, with the parts the page swapped in since.
     assert WORKER.count(".put(") == 3 and ".put(" in function_body(WORKER, "cacheFirst")
-    assert "cache.put(url, kept)" in function_body(WORKER, "keepCopy")
+    assert "return cache.put(url, new Response(body" in function_body(WORKER, "store")
+    assert WORKER.count("return store(cache, url, ") == 4  # keepCopy, keepPart, and two notes
+    assert "store(cache, url, html, response.headers" in function_body(WORKER, "keepCopy")
     assert "keepCopy(request.url, response.clone())" in function_body(WORKER, "gamePage")
     assert "keepCopy(url.href, response)" in function_body(WORKER, "keepUnkept")
     assert "KEPT_PAGE.test(url.pathname)" in function_body(WORKER, "keepUnkept")

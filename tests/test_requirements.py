@@ -18,7 +18,7 @@ def test_the_apps_requirements_carry_no_tool_of_the_tests():
 
 def test_the_development_requirements_add_the_tools_to_the_apps():
     assert "-r requirements.txt" in (ROOT / "requirements-dev.txt").read_text().splitlines()
-    assert TOOLS <= pinned("requirements-dev.txt")
+    assert pinned("requirements-dev.txt") >= TOOLS
 
 
 def test_the_image_installs_only_what_the_app_runs_with():

@@ -21,26 +21,27 @@ from tracker.web.admin import ReadOnlyAdmin
 
 class ShownOnGroupPages:
     """For a ModelAdmin of rows the group's pages show: they are cached per Group.version, so a
-    save or a delete here bumps it, in the same transaction, as the app's own writes do."""
+    save or a delete here bumps it, in the same transaction, as the app's own writes do (the
+    operator's hand, even in a group a restore holds)."""
 
     def save_model(self, request, obj, form, change):
         with transaction.atomic():
             super().save_model(request, obj, form, change)
             # A row moved to another group leaves the pages of both.
             for group_id in {obj.group_id, form.initial.get("group") if change else None} - {None}:
-                touch_group(group_id)
+                touch_group(group_id, while_restored=True)
 
     def delete_model(self, request, obj):
         with transaction.atomic():
             super().delete_model(request, obj)
-            touch_group(obj.group_id)
+            touch_group(obj.group_id, while_restored=True)
 
     def delete_queryset(self, request, queryset):
         with transaction.atomic():
             group_ids = set(queryset.values_list("group_id", flat=True))
             super().delete_queryset(request, queryset)
             for group_id in group_ids:
-                touch_group(group_id)
+                touch_group(group_id, while_restored=True)
 
 
 class MembershipInline(admin.TabularInline):
@@ -66,7 +67,7 @@ class GroupAdmin(admin.ModelAdmin):
             # Only what the form changed: the whole row would put back the version read when
             # the form was opened, losing a bump made since.
             obj.save(update_fields=form.changed_data if change else None)
-            touch_group(obj.pk)
+            touch_group(obj.pk, while_restored=True)
 
 
 @admin.register(Membership)

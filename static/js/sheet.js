@@ -233,7 +233,12 @@
       .then(function (response) { return response.ok ? response.text() : null; })
       .then(function (html) {
         var now = document.getElementById("kept-sheet");
-        if (html && now) { now.outerHTML = html; }
+        if (html && now) {
+          now.outerHTML = html;
+          // The page kept for reading offline holds this sheet too (register.js).
+          document.dispatchEvent(new CustomEvent("kept:part",
+            { detail: { part: "kept-sheet", html: html } }));
+        }
       })
       .catch(function () { /* no network: the sheet held stays until the next refresh */ });
   }

@@ -7,7 +7,7 @@ and the phone is back to the online entry. Only another phone's work is shown as
 import pytest
 
 from tests.browser import thumb as phones
-from tests.browser.conftest import put_down
+from tests.browser.conftest import put_down, wait_until
 from tests.browser.test_catte_thumb import SIDE_POT, open_session, tap, trick
 from tests.browser.test_no_console_error import LIVE_REFRESH, settle
 from tests.browser.test_phone import log_in
@@ -139,7 +139,7 @@ def test_a_game_read_once_keeps_its_sheet_through_a_reload_offline(
 ):
     session = open_session(thumb, live_server, group, players, alice, PLAIN)
     thumb.page.evaluate(WORKER_ACTIVE)  # the first visit: the worker keeps the page itself
-    thumb.page.wait_for_function(KEPT_THIS_PAGE)
+    wait_until(thumb.page, KEPT_THIS_PAGE)
     tapped_offline(thumb, trick(3))  # Dũng won trick 1: on the sheet
     on_sheet(thumb, "t3")
     thumb.page.reload()  # the session as last read, with the sheet as tapped and the badge

@@ -6,7 +6,7 @@ from ledger.settlement import fewest_transfers
 from tracker.catte import board, gate, money
 from tracker.catte.gate.recording import replay_rounds
 from tracker.common.games import GameKind
-from tracker.models import CatteSession
+from tracker.models import CatteSession, Round
 from tracker.rules import catte
 
 
@@ -57,3 +57,15 @@ class CatteGame(GameKind):
 
     def export_log(self, game) -> dict:
         return gate.logs.export_game(game)
+
+    def logged_entries(self, doc: dict) -> list[dict]:
+        return gate.logs.logged_entries(doc)
+
+    def stored_entries(self, game) -> list[dict]:
+        return gate.logs.stored_entries(game)
+
+    def rows_of_group(self, group_id: int) -> list:
+        return [
+            Round.objects.filter(session__group=group_id),
+            CatteSession.objects.filter(group=group_id),
+        ]

@@ -17,7 +17,7 @@ from tracker.catte.gate.recording import DraftMoved
 from tracker.catte.sheet import SentLaterRoundForm
 from tracker.common.changes import change_context
 from tracker.common.idempotency import AlreadyDone
-from tracker.common.versioning import AlreadyRecorded, StalePage, version_key
+from tracker.common.versioning import AlreadyRecorded, RestoreRunning, StalePage, version_key
 from tracker.models import CatteSession, Role
 from tracker.rules import RulesError
 from tracker.web.permissions import game_for, group_for
@@ -212,6 +212,8 @@ def round_sent_later(request, pk, session_pk):
         return JsonResponse({"recorded": _("Already recorded.")})
     except gate.recording.RoundWaits as waiting:
         return JsonResponse({"waits": str(waiting)}, status=409)
+    except RestoreRunning as refusal:  # kept on the phone until the restore has ended
+        return JsonResponse({"waits": refusal.text}, status=409)
     except RulesError as refusal:
         return JsonResponse({"refused": str(refusal)}, status=400)
     except (AlreadyRecorded, StalePage) as refusal:

@@ -81,6 +81,20 @@ class GameKind:
     def export_log(self, game) -> dict:
         raise NotImplementedError
 
+    def logged_entries(self, doc: dict) -> list[dict]:
+        """A log's entries (rounds, hands) as a game imported from it stores them: what a
+        restore checks its games against."""
+        raise NotImplementedError
+
+    def stored_entries(self, game) -> list[dict]:
+        """The game's entries as stored."""
+        raise NotImplementedError
+
+    def rows_of_group(self, group_id: int) -> list:
+        """Every row of the group's games of this kind, as querysets in the order a cancelled
+        restore removes them (entries before their games; seats go with their game)."""
+        raise NotImplementedError
+
 
 @cache
 def _registry() -> dict[str, GameKind]:

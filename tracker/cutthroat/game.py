@@ -5,7 +5,7 @@ from django.utils.translation import gettext as _
 from tracker.common.games import GameKind
 from tracker.cutthroat import board as board_module
 from tracker.cutthroat import money, services
-from tracker.models import Tournament
+from tracker.models import Hand, Tournament
 from tracker.rules import cutthroat
 
 
@@ -45,3 +45,15 @@ class CutthroatGame(GameKind):
 
     def export_log(self, game) -> dict:
         return services.export_game(game)
+
+    def logged_entries(self, doc: dict) -> list[dict]:
+        return services.logged_entries(doc)
+
+    def stored_entries(self, game) -> list[dict]:
+        return services.stored_entries(game)
+
+    def rows_of_group(self, group_id: int) -> list:
+        return [
+            Hand.objects.filter(tournament__group=group_id),
+            Tournament.objects.filter(group=group_id),
+        ]

@@ -314,6 +314,23 @@ def import_log(group, doc: dict, user, create_missing: bool = False, money_rules
     return tournament
 
 
+def logged_entries(doc: dict) -> list[dict]:
+    """The hands of a log as a tournament imported from it stores them (players by seat)."""
+    names, _settings, hands, _counts = cutthroat.parse_log(doc)
+    return [
+        {
+            "bids": by_seat(hand.bids, names),
+            "tricks": by_seat(hand.tricks, names),
+            "jacks": jacks_by_seat(hand.jacks, names),
+        }
+        for hand in hands
+    ]
+
+
+def stored_entries(tournament: Tournament) -> list[dict]:
+    return [hand.as_entry() for hand in tournament.hands.filter(tricks__isnull=False)]
+
+
 def export_game(tournament: Tournament) -> dict:
     board = load(tournament)
     hands = [board.rules_hand(hand) for hand in tournament.hands.filter(tricks__isnull=False)]

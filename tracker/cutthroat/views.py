@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from tracker.common.changes import change_context, changes_of, line_of
 from tracker.common.idempotency import AlreadyDone
-from tracker.common.versioning import AlreadyRecorded, StalePage, version_key
+from tracker.common.versioning import AlreadyRecorded, RestoreRunning, StalePage, version_key
 from tracker.cutthroat import display, notices, services
 from tracker.cutthroat.board import by_seat, jacks_by_seat, load
 from tracker.cutthroat.forms import (
@@ -245,6 +245,8 @@ def hand_sent_later(request, pk, tournament_pk):
         hand = services.record_hand_sent_later(board, data["entry"], data["number"], data, user)
     except AlreadyDone:
         return JsonResponse({"recorded": _("Already recorded.")})
+    except RestoreRunning as refusal:  # kept on the phone until the restore has ended
+        return JsonResponse({"waits": refusal.text}, status=409)
     except RulesError as refusal:
         return JsonResponse({"refused": str(refusal)}, status=400)
     except (AlreadyRecorded, StalePage):

@@ -26,9 +26,8 @@ def check_manifest(manifest: dict) -> None:
     if manifest.get("format") != FORMAT:
         raise RulesError(_('backup: "format" must be "%(format)s"') % {"format": FORMAT})
     keys = {"format", "group", "currency", "logs", "players", "short_names", "payments", "seasons"}
-    _only_keys(
-        manifest, keys | {"payment_details_included"}, "backup", required=("currency", "logs")
-    )
+    keys |= {"payment_details_included", "balances", "open_shares"}
+    _only_keys(manifest, keys, "backup", required=("currency", "logs"))
     if manifest.get("payment_details_included", False) is not False:
         raise RulesError(_('backup: "payment_details_included" must be false'))
     currency = manifest.get("currency")
@@ -60,6 +59,8 @@ def check_manifest(manifest: dict) -> None:
         where = _("backup: payment %(number)d") % {"number": number}
         _check_payment(payment, where, known, currency)
     check_seasons(_listed(manifest, "seasons", MOST_SEASONS))
+    for key in ("balances", "open_shares"):
+        _check_amounts(manifest.get(key, {}), key, known, currency)
 
 
 def check_seasons(seasons: list) -> None:
@@ -201,6 +202,25 @@ def _money(text, where: str, currency: str, *, positive: bool = False) -> Decima
             % words
         )
     return amount
+
+
+def _check_amounts(amounts, key: str, known: dict, currency: str) -> None:
+    """{"name": amount} of the backup's players, as `balance_entries` writes them: what the
+    ledger came to, which a restore must come to too; an amount may be below zero."""
+    # Translators: "balances" and "open_shares" are keys of a backup's group.json; keep them.
+    where = _("backup: %(key)s") % {"key": key}
+    if not isinstance(amounts, dict) or len(amounts) > len(known):
+        raise RulesError(
+            _("%(where)s: must give the backup's players their amounts") % {"where": where}
+        )
+    for name, amount in amounts.items():
+        if name_key(name) not in known:
+            raise RulesError(
+                _("%(where)s: %(name)s is not one of the backup's players")
+                % {"where": where, "name": shown_value(name)}
+            )
+        text = amount[1:] if isinstance(amount, str) and amount.startswith("-") else amount
+        _money(text, f"{where}: {name}", currency)
 
 
 def _check_entry(entry, where: str, currency: str) -> None:

@@ -9,6 +9,7 @@ urlpatterns = [
     path("backup.zip", views.group_backup, name="group_backup"),
     path("restore/", views.group_restore, name="group_restore"),
     path("restores/<id:restore_pk>/", views.restore_progress, name="restore_progress"),
+    path("restores/<id:restore_pk>/cancel/", views.restore_cancel, name="restore_cancel"),
     path(
         "tournaments/<id:tournament_pk>/export/",
         views.tournament_export,

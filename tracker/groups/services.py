@@ -70,14 +70,14 @@ def change_role(group, member, role: str) -> None:
     with transaction.atomic():
         member.role = role
         member.save(update_fields=["role"])
-        touch_group(group.pk)
+        touch_group(group.pk, while_restored=True)
 
 
 def remove_member(group, member) -> None:
     _refuse_losing_the_last_owner(group, member)
     with transaction.atomic():
         member.delete()
-        touch_group(group.pk)
+        touch_group(group.pk, while_restored=True)
 
 
 def accept_invite(invite, user) -> Membership:
@@ -90,7 +90,7 @@ def accept_invite(invite, user) -> Membership:
             membership.role = invite.role
             membership.save(update_fields=["role"])
         Invite.objects.filter(pk=invite.pk).update(uses=F("uses") + 1)
-        touch_group(invite.group_id)
+        touch_group(invite.group_id, while_restored=True)
     return membership
 
 

@@ -19,6 +19,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from ledger.balances import cached_balances
 from ledger.payment_details import latest_changes
 from tracker.common.names import by_name, derived_short_name
+from tracker.common.versioning import RestoreRunning
+from tracker.gamelogs import cancelling
 from tracker.groups import services
 from tracker.groups.forms import (
     GroupForm,
@@ -28,7 +30,7 @@ from tracker.groups.forms import (
     PlayerForm,
     SignupForm,
 )
-from tracker.models import Group, Invite, Restore, Role, SessionSeat, TournamentSeat
+from tracker.models import Group, Invite, Role, SessionSeat, TournamentSeat
 from tracker.models.groups import INVITE_TOKEN
 from tracker.web.health import cache_problem, database_problem
 from tracker.web.permissions import group_for
@@ -69,6 +71,7 @@ def group_create(request):
 @require_GET
 def group_detail(request, pk):
     group = group_for(request, pk)
+    cancelling.cancel_if_left(group)
     return render_page(request, "tracker/group_detail.html", group_page(group))
 
 
@@ -93,7 +96,7 @@ def group_page(group, **more) -> dict:
         "can_score": group.membership.allows(Role.SCORER),
         "is_owner": is_owner,
         "setting_up": is_owner and len(players) < SET_UP_PLAYERS,
-        "restoring": is_owner and group.restores.filter(state=Restore.State.RUNNING).first(),
+        "restoring": group.restoring,
         **more,
     }
 
@@ -110,6 +113,8 @@ def group_edit(request, pk):
             return redirect(group)
         except services.Refused as refusal:
             form.add_error("currency", str(refusal))
+        except RestoreRunning as refusal:
+            form.add_error(None, str(refusal))
     return render(request, "tracker/group_form.html", {"form": form, "group": group})
 
 
@@ -152,18 +157,32 @@ def member_remove(request, pk, member_pk):
 def player_add(request, pk):
     group = group_for(request, pk, role=Role.OWNER)
     form = PlayerForm(request.POST, group=group)
-    added = services.save_player(form).name if form.is_valid() else None
+    added = saved_player(form)
     if not request.htmx:
         if added:
-            messages.success(request, _("%(player)s joined the table.") % {"player": added})
+            messages.success(request, _("%(player)s joined the table.") % {"player": added.name})
         else:
-            messages.error(request, " ".join(form.errors["name"]))
+            for error in form.errors["name"]:
+                messages.error(request, error)
         return redirect(group.get_absolute_url() + "#players")
     group.refresh_from_db(fields=["version"])  # the page's live check asks about the new one
     form = PlayerForm(group=group) if added else form
+    added = added.name if added else None
     return render_page(
         request, "tracker/group_detail.html", group_page(group, form=form, added=added)
     )
+
+
+def saved_player(form, user=None):
+    """The player the form adds or changes, saved; None when the form or a restore holding
+    the group refuses it (the form says why, next to the name)."""
+    if not form.is_valid():
+        return None
+    try:
+        return services.save_player(form, user)
+    except RestoreRunning as refusal:
+        form.add_error("name", str(refusal))
+        return None
 
 
 @login_required
@@ -176,9 +195,9 @@ def player_edit(request, pk, player_pk):
     if request.method == "POST" and form.is_valid():
         linked = request.POST.get("user")
         user = next((m.user for m in members if str(m.user_id) == linked), None)
-        services.save_player(form, user)
-        messages.success(request, _("%(player)s saved.") % {"player": player.name})
-        return redirect(group)
+        if saved_player(form, user):
+            messages.success(request, _("%(player)s saved.") % {"player": player.name})
+            return redirect(group)
     context = {"group": group, "player": player, "form": form, "members": members}
     context["derived_short_name"] = derived_short_name(player, group.players.all())
     return render(request, "tracker/player_form.html", context)

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from ledger.balances import any_payment
 from tracker.catte import board as catte_board
+from tracker.common.versioning import RestoreRunning
 from tracker.cutthroat import board as cutthroat_board
 from tracker.history import ratings as rated
 from tracker.history import seasons
@@ -121,6 +122,8 @@ def season_list(request, pk):
             return redirect("seasons", pk=group.pk)
         except seasons.Refused as refusal:
             form.add_error(refusal.field, str(refusal))
+        except RestoreRunning as refusal:
+            form.add_error(None, str(refusal))
     context = {"group": group, "form": form, "is_owner": group.membership.allows(Role.OWNER)}
     return render(request, "tracker/seasons.html", {**context, "named": group.seasons.all()})
 
@@ -130,8 +133,11 @@ def season_list(request, pk):
 def season_remove(request, pk, season_pk):
     group = group_for(request, pk, role=Role.OWNER)
     season = get_object_or_404(group.seasons, pk=season_pk)
-    seasons.remove_season(group, season)
-    messages.success(request, _("%(season)s removed.") % {"season": season.name})
+    try:
+        seasons.remove_season(group, season)
+        messages.success(request, _("%(season)s removed.") % {"season": season.name})
+    except RestoreRunning as refusal:
+        messages.error(request, str(refusal))
     return redirect("seasons", pk=group.pk)
 
 

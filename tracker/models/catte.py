@@ -5,6 +5,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tracker.models.games import Game, Seat
+from tracker.models.restores import refuse_while_restored, unrestored
 
 
 class CatteSession(Game):
@@ -37,12 +38,16 @@ class CatteSession(Game):
 
     def swap_draft(self, expected: int, taps: list[str], note: str, entry: str = "") -> bool:
         """Compare-and-swap on `draft_version`: the draft is written only if it is still at the
-        version the phone showed; False, and nothing written, when another phone came first.
-        `entry`: the id of the round kept offline that these taps are."""
+        version the phone showed; False, and nothing written, when another phone came first;
+        RestoreRunning while a restore holds the group. `entry`: the id of the round kept
+        offline that these taps are."""
         note = note[: CatteSession._meta.get_field("draft_note").max_length]
-        rows = CatteSession.objects.filter(pk=self.pk, draft_version=expected)
+        rows = CatteSession.objects.filter(
+            unrestored("group__"), pk=self.pk, draft_version=expected
+        )
         changed = {"draft": taps, "draft_version": expected + 1, "draft_note": note}
         if not rows.update(**changed, draft_entry=entry):
+            refuse_while_restored(self.group_id)
             return False
         self.draft, self.draft_version, self.draft_note = taps, expected + 1, note
         self.draft_entry = entry

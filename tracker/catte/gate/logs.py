@@ -19,6 +19,16 @@ from tracker.rules.names import name_key
 from tracker.rules.phrases import plural_phrase
 
 
+def logged_entries(doc: dict) -> list[dict]:
+    """The rounds of a log as a session imported from it stores them (players by seat)."""
+    names, _settings, rounds, _side_pot_in = catte.read_log(doc)
+    return [entry_by_seat(round_, names) for round_ in rounds]
+
+
+def stored_entries(session: CatteSession) -> list[dict]:
+    return list(session.rounds.values_list("entry", flat=True))
+
+
 def export_game(session: CatteSession) -> dict:
     board = load(session)
     rows = list(session.rounds.all())
