@@ -1,10 +1,12 @@
 """Cắt Tê as the registry of games knows it (tracker/common/games.py)."""
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from ledger.settlement import fewest_transfers
-from tracker.catte import board, gate, money
+from tracker.catte import board, gate, history, money
 from tracker.catte.gate.recording import replay_rounds
+from tracker.common import leaderboards
 from tracker.common.games import GameKind
 from tracker.models import CatteSession
 from tracker.rules import catte
@@ -54,3 +56,51 @@ class CatteGame(GameKind):
 
     def export_log(self, game) -> dict:
         return gate.logs.export_game(game)
+
+    # History, ratings and settlements
+
+    def matches(self, group) -> list:
+        return history.matches(group, self.game)
+
+    def leaderboard_columns(self) -> tuple[leaderboards.Column, ...]:
+        def sessions(count: int) -> str:
+            words = ngettext("%(sessions)s session", "%(sessions)s sessions", count)
+            return words % {"sessions": count}
+
+        return (
+            leaderboards.counted("games", sessions),
+            leaderboards.WINS,
+            leaderboards.STREAK,
+            leaderboards.counted(
+                "sweeps", lambda sweeps: _("sweeps %(sweeps)s") % {"sweeps": sweeps}
+            ),
+            leaderboards.MONEY,
+        )
+
+    def no_matches_yet(self) -> str:
+        return _("No closed session yet.")
+
+    def how_rated(self) -> str:
+        return _(
+            "Cắt Tê: every closed session, the players ranked by the money they won in it; an "
+            "open session counts once it is closed."
+        )
+
+    def wins_counted(self) -> str:
+        return _("Cắt Tê sessions ended with the most money (shared when tied)")
+
+    def money_counted(self) -> str:
+        return _("the sessions' money, side pot settled")
+
+    def rating_chart_title(self) -> str:
+        return _("Cắt Tê: rating after each session")
+
+    def rating_chart_axis(self) -> str:
+        # Translators: the horizontal axis of a chart, counted in Cắt Tê sessions.
+        return _("session")
+
+    def first_rated(self) -> str:
+        return pgettext("No rating yet: it starts with the first …", "closed Cắt Tê session")
+
+    def nights_counted(self) -> str:
+        return _("closed Cắt Tê sessions")

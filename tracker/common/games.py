@@ -22,6 +22,9 @@ from django.core.exceptions import ImproperlyConfigured
 from django.db.models import Model
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from tracker.common import leaderboards
 
 
 class GameKind:
@@ -76,6 +79,64 @@ class GameKind:
 
     def export_log(self, game) -> dict:
         raise NotImplementedError
+
+    # History, ratings and settlements (tracker/history, docs/ratings.md): what the group's
+    # history, ratings, seasons and player pages show of the game. A game declares its
+    # matches; the words have defaults that name the game ("Hearts games won").
+
+    def matches(self, group) -> list:
+        """Every match of the game the group played, as its ratings and leaderboards count
+        them (`tracker.rules.leaderboard.Match`, keyed by `game`), oldest first, read from
+        what the game stored (nothing replayed)."""
+        raise NotImplementedError
+
+    def leaderboard_columns(self) -> tuple[leaderboards.Column, ...]:
+        """What a row of the game's leaderboard shows beside the rating, in order."""
+        return leaderboards.EVERY_GAME
+
+    def no_matches_yet(self) -> str:
+        """The game's leaderboard before its first match."""
+        return _("No finished game yet.")
+
+    def how_rated(self) -> str:
+        """What a match of the game is, for the ratings page's explanation."""
+        return _("%(game)s: every finished game, the players ranked by their final scores.") % {
+            "game": self.name()
+        }
+
+    def wins_counted(self) -> str:
+        """What "won" counts in the game: "Won: …"."""
+        return _("%(game)s games won") % {"game": self.name()}
+
+    def money_counted(self) -> str:
+        """What the money of the game's leaderboard is: "Money is …"."""
+        return _("what the %(game)s games paid the player") % {"game": self.name()}
+
+    def rating_chart_title(self) -> str:
+        """The title of a player's rating chart in the game."""
+        return _("%(game)s: rating after each game") % {"game": self.name()}
+
+    def rating_chart_axis(self) -> str:
+        # Translators: the horizontal axis of a chart, counted in Cutthroat games.
+        return _("game")
+
+    def first_rated(self) -> str:
+        """What starts a rating: "No rating yet: it starts with the first …"."""
+        return pgettext("No rating yet: it starts with the first …", "finished %(game)s game") % {
+            "game": self.name()
+        }
+
+    def nights_counted(self) -> str:
+        """The matches whose money makes a night: "A night is … (…)"."""
+        return _("finished %(game)s games") % {"game": self.name()}
+
+    def nights_by_points(self) -> str:
+        """The matches whose points make a night when nothing was played for money: "nights go
+        by the final points of … started that day" (for a game whose matches are scored in
+        points)."""
+        return pgettext(
+            "nights go by the final points of … started that day", "the finished %(game)s games"
+        ) % {"game": self.name()}
 
 
 @cache

@@ -1,10 +1,14 @@
 """Cutthroat Spades as the registry of games knows it (tracker/common/games.py)."""
 
-from django.utils.translation import gettext as _
+from dataclasses import replace
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from tracker.common import leaderboards
 from tracker.common.games import GameKind
 from tracker.cutthroat import board as board_module
-from tracker.cutthroat import money, services
+from tracker.cutthroat import history, money, services
 from tracker.models import Tournament
 from tracker.rules import cutthroat
 
@@ -42,3 +46,33 @@ class CutthroatGame(GameKind):
 
     def export_log(self, game) -> dict:
         return services.export_game(game)
+
+    # History, ratings and settlements
+
+    def matches(self, group) -> list:
+        return history.matches(group, self.game)
+
+    def leaderboard_columns(self) -> tuple[leaderboards.Column, ...]:
+        return (
+            leaderboards.GAMES,
+            leaderboards.WINS,
+            leaderboards.counted(
+                "tournaments_won",
+                lambda won: _("tournaments won %(tournaments)s") % {"tournaments": won},
+            ),
+            leaderboards.STREAK,
+            leaderboards.counted(
+                "bag_outs", lambda bag_outs: _("bag-outs %(bag_outs)s") % {"bag_outs": bag_outs}
+            ),
+            # Points-only tournaments move no money: a column of zeros would say nothing.
+            replace(leaderboards.MONEY, hidden_when_all_zero=True),
+        )
+
+    def money_counted(self) -> str:
+        return _("what the games and tournaments paid the player")
+
+    def nights_by_points(self) -> str:
+        return pgettext(
+            "nights go by the final points of … started that day",
+            "the finished games of the Cutthroat tournaments",
+        )

@@ -10,19 +10,20 @@ from decimal import Decimal
 from functools import partial
 
 from django.core.paginator import Page, Paginator
-from django.db.models import Prefetch
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from ledger.settlement import fewest_transfers
 from tracker.catte import board as catte_board
+from tracker.catte.history import session_result, sessions_of
 from tracker.common.locale_money import amount_text, number_text
 from tracker.common.money import signed
 from tracker.cutthroat import board as cutthroat_board
+from tracker.cutthroat.history import tournament_result, tournaments_of
 from tracker.cutthroat.money import owed_in_tournament
-from tracker.history import charts, stats
-from tracker.models import SessionSeat, TournamentSeat
-from tracker.rules import catte, cutthroat
+from tracker.history import stats
+from tracker.rules import cutthroat
+from tracker.web import charts
 
 PAGE_SIZE = 10
 
@@ -34,18 +35,6 @@ class Replay:
     names: list[str]
     settings: object
     result: object  # a TournamentResult or a SessionResult
-
-
-def tournaments_of(group):
-    """The group's tournaments, newest first, each with its seats (and players)."""
-    seats = Prefetch("seats", queryset=TournamentSeat.objects.select_related("player"))
-    return group.tournaments.prefetch_related(seats)
-
-
-def sessions_of(group):
-    """The group's sessions, newest first, each with its seats (and players)."""
-    seats = Prefetch("seats", queryset=SessionSeat.objects.select_related("player"))
-    return group.sessions.prefetch_related(seats)
 
 
 def page_of(queryset, number) -> Page:
@@ -90,24 +79,6 @@ def tournament_row(group, board) -> dict:
     }
 
 
-def tournament_result(board) -> cutthroat.TournamentResult:
-    """The standings with every stored hand result, game by game, as a replay would give them."""
-    by_game: dict[int, list] = {}
-    for hand in cutthroat_board.every_hand(board):
-        by_game.setdefault(hand.game, []).append(hand)
-    games = [
-        cutthroat.GameResult(
-            number=game.number,
-            winner=game.winner,
-            totals=game.totals,
-            hand_count=game.hand_count,
-            hands=by_game.get(game.number, []),
-        )
-        for game in board.standings.games
-    ]
-    return cutthroat.TournamentResult(**{**vars(board.standings), "games": games})
-
-
 def game_chart(board, game: cutthroat.GameResult):
     """A game's score after each hand, one line per player, with the target marked."""
     lines = [
@@ -145,12 +116,6 @@ def session_row(group, board) -> dict:
         "chart_url": reverse("history_session", args=[group.pk, session.pk]),
         "side_pot_settled": settled.totals != board.state.running,
     }
-
-
-def session_result(board) -> catte.SessionResult:
-    """The session's money with every stored round result, as a replay would give them."""
-    rounds = [played.result for played in catte_board.every_round(board)]
-    return catte.session_result(board.state, board.settings, rounds, board.is_closed)
 
 
 def money_chart(group, board):

@@ -82,6 +82,7 @@ def player_stats(request, pk, player_pk):
         "player": player,
         **history.player_page(group, player),
         "rating_charts": rated.rating_charts(group, player),
+        "first_rated": rated.first_rated(),
         "nights": rated.player_nights(group, player),
     }
     return render(request, "tracker/player.html", context)
@@ -102,6 +103,7 @@ def ratings(request, pk):
         "season": season,
         "seasons": seasons.seasons_of(group),
         "games": rated.leaderboards(group, rated.cached_leaderboards(group, season)),
+        "how_rated": rated.how_rated(),
         "provisional_games": PROVISIONAL_GAMES,
     }
     return render(request, "tracker/ratings.html", context)

@@ -1,0 +1,67 @@
+"""Cắt Tê in the group's history: its past sessions, and its matches as the ratings and
+leaderboards count them (docs/ratings.md).
+
+Everything is read from what the rules stored with each session (its state) and round (its
+result), so a page costs the same however long each session was; nothing is replayed.
+"""
+
+from django.db.models import Count, Prefetch
+from django.utils import timezone
+
+from tracker.catte import board as catte_board
+from tracker.models import Round, SessionSeat
+from tracker.rules import catte
+from tracker.rules.leaderboard import Match
+
+
+def sessions_of(group):
+    """The group's sessions, newest first, each with its seats (and players)."""
+    seats = Prefetch("seats", queryset=SessionSeat.objects.select_related("player"))
+    return group.sessions.prefetch_related(seats)
+
+
+def session_result(board) -> catte.SessionResult:
+    """The session's money with every stored round result, as a replay would give them."""
+    rounds = [played.result for played in catte_board.every_round(board)]
+    return catte.session_result(board.state, board.settings, rounds, board.is_closed)
+
+
+def matches(group, game: str) -> list[Match]:
+    """Every closed session with a round, oldest first, ranked by money won (side pot
+    settled); an open session waits until it is closed. A player who joined after the last
+    round never sat down to play. Each session's money is its stored state's; its sweeps are
+    counted in the database, from the result stored with each round."""
+    found = []
+    closed = sessions_of(group).filter(closed_at__isnull=False).order_by("created_at", "pk")
+    swept = sweeps_by_seat(closed)
+    for session in closed:
+        board = catte_board.load(session)
+        if not board.rounds_played:
+            continue
+        played = [
+            seat.player.name
+            for seat in board.seats
+            if seat.joined_after_round is None or seat.joined_after_round < board.rounds_played
+        ]
+        sweeps = dict.fromkeys(played, 0)
+        for seat, count in swept.get(session.pk, {}).items():
+            if board.names[seat] in sweeps:
+                sweeps[board.names[seat]] = count
+        money = {name: board.settled.totals[name] for name in played}
+        day = timezone.localdate(session.created_at)
+        found.append(Match(game, day, money, money=money, by_points=False, sweeps=sweeps))
+    return found
+
+
+def sweeps_by_seat(sessions) -> dict[int, dict[int, int]]:
+    """Session → seat → how many rounds he swept, in one query."""
+    rows = (
+        Round.objects.filter(session__in=sessions, result__result="sweep")
+        .values_list("session_id", "result__winner")
+        .annotate(count=Count("pk"))
+        .order_by()
+    )
+    swept: dict[int, dict[int, int]] = {}
+    for session_id, seat, count in rows:
+        swept.setdefault(session_id, {})[int(seat)] = count
+    return swept
