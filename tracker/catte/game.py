@@ -1,5 +1,6 @@
 """Cắt Tê as the registry of games knows it (tracker/common/games.py)."""
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
@@ -58,6 +59,9 @@ class CatteGame(GameKind):
         return gate.logs.export_game(game)
 
     # History, ratings and settlements
+
+    def history_url(self, group) -> str:
+        return reverse("history_sessions", args=[group.pk])
 
     def matches(self, group) -> list:
         return history.matches(group, self.game)

@@ -1,17 +1,26 @@
-"""Cắt Tê in the group's history: its past sessions, and its matches as the ratings and
-leaderboards count them (docs/ratings.md).
+"""Cắt Tê in the group's history: its past sessions and their charts, and its matches as the
+ratings and leaderboards count them (docs/ratings.md).
 
 Everything is read from what the rules stored with each session (its state) and round (its
 result), so a page costs the same however long each session was; nothing is replayed.
 """
 
+from decimal import Decimal
+from functools import partial
+
 from django.db.models import Count, Prefetch
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tracker.catte import board as catte_board
+from tracker.common.locale_money import amount_text, number_text
+from tracker.common.money import signed
 from tracker.models import Round, SessionSeat
 from tracker.rules import catte
 from tracker.rules.leaderboard import Match
+from tracker.web import charts
+from tracker.web.lists import player_links
 
 
 def sessions_of(group):
@@ -20,10 +29,45 @@ def sessions_of(group):
     return group.sessions.prefetch_related(seats)
 
 
+def session_row(group, board) -> dict:
+    """A past session for the list: date, players, stake, money and number of rounds."""
+    session, settled = board.session, board.settled
+    return {
+        "session": session,
+        "players": player_links(group, board.seats),
+        "stake": amount_text(group, board.settings.stake),
+        "rounds": board.rounds_played,
+        "money": [{"name": name, **signed(group, settled.totals[name])} for name in board.names],
+        "chart_url": reverse("history_session", args=[group.pk, session.pk]),
+        "side_pot_settled": settled.totals != board.state.running,
+    }
+
+
 def session_result(board) -> catte.SessionResult:
     """The session's money with every stored round result, as a replay would give them."""
     rounds = [played.result for played in catte_board.every_round(board)]
     return catte.session_result(board.state, board.settings, rounds, board.is_closed)
+
+
+def money_chart(group, board):
+    """Each player's money after each round: the running sum of the rounds' `net`."""
+    lines = {
+        name: charts.Line(short, [Decimal(0)], title=name)
+        for name, short in zip(board.names, board.short_names, strict=True)
+    }
+    running = dict.fromkeys(board.names, Decimal(0))
+    for played in catte_board.every_round(board):
+        for name, line in lines.items():
+            running[name] += played.result.net[name]
+            line.values.append(running[name])
+    return charts.line_chart(
+        list(lines.values()),
+        title=_("%(session)s: money after each round (%(currency)s)")
+        % {"session": board.session, "currency": group.currency},
+        # Translators: the horizontal axis of a chart, counted in rounds.
+        x_label=_("round"),
+        fmt=partial(number_text, group),
+    )
 
 
 def matches(group, game: str) -> list[Match]:

@@ -84,6 +84,11 @@ class GameKind:
     # history, ratings, seasons and player pages show of the game. A game declares its
     # matches; the words have defaults that name the game ("Hearts games won").
 
+    def history_url(self, group) -> str | None:
+        """The list of the group's past games of this kind, newest first, each with its charts
+        (the game's own pages, in its `urls`); None for a game without one."""
+        return None
+
     def matches(self, group) -> list:
         """Every match of the game the group played, as its ratings and leaderboards count
         them (`tracker.rules.leaderboard.Match`, keyed by `game`), oldest first, read from

@@ -2,6 +2,7 @@
 
 from dataclasses import replace
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
@@ -48,6 +49,9 @@ class CutthroatGame(GameKind):
         return services.export_game(game)
 
     # History, ratings and settlements
+
+    def history_url(self, group) -> str:
+        return reverse("history_tournaments", args=[group.pk])
 
     def matches(self, group) -> list:
         return history.matches(group, self.game)

@@ -1,23 +1,58 @@
-"""Cutthroat in the group's history: its past tournaments, and its matches as the ratings and
-leaderboards count them (docs/ratings.md).
+"""Cutthroat in the group's history: its past tournaments and their charts, and its matches as
+the ratings and leaderboards count them (docs/ratings.md).
 
 Everything is read from what the rules stored with each tournament (its state) and hand (its
 result), so a page costs the same however long each tournament was; nothing is replayed.
 """
 
 from django.db.models import Prefetch
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tracker.cutthroat import board as cutthroat_board
 from tracker.models import TournamentSeat
 from tracker.rules import cutthroat
 from tracker.rules.leaderboard import Match
+from tracker.web import charts
+from tracker.web.lists import player_links
 
 
 def tournaments_of(group):
     """The group's tournaments, newest first, each with its seats (and players)."""
     seats = Prefetch("seats", queryset=TournamentSeat.objects.select_related("player"))
     return group.tournaments.prefetch_related(seats)
+
+
+def game_rows(board) -> list[dict]:
+    """Each game: its winner and every player's final score, highest first."""
+    return [
+        {
+            "number": game.number,
+            "winner": game.winner,
+            "hands": game.hand_count,
+            "scores": sorted(
+                ({"name": name, "score": score} for name, score in game.totals.items()),
+                key=lambda row: -row["score"],
+            ),
+        }
+        for game in board.standings.games
+    ]
+
+
+def tournament_row(group, board) -> dict:
+    """A past tournament for the list: players, preset, champion and its games."""
+    tournament = board.tournament
+    return {
+        "tournament": tournament,
+        "players": player_links(group, board.seats),
+        "preset": cutthroat.preset_name(board.settings.preset),
+        "target": board.settings.target,
+        "champion": board.standings.champion,
+        "hands": board.hands_played,
+        "games": game_rows(board),
+        "charts_url": reverse("history_tournament", args=[group.pk, tournament.pk]),
+    }
 
 
 def tournament_result(board) -> cutthroat.TournamentResult:
@@ -36,6 +71,31 @@ def tournament_result(board) -> cutthroat.TournamentResult:
         for game in board.standings.games
     ]
     return cutthroat.TournamentResult(**{**vars(board.standings), "games": games})
+
+
+def game_chart(board, game: cutthroat.GameResult):
+    """A game's score after each hand, one line per player, with the target marked."""
+    lines = [
+        charts.Line(short, [0, *(hand.totals[name] for hand in game.hands)], title=name)
+        for name, short in zip(board.names, board.short_names, strict=True)
+    ]
+    target = board.settings.target
+    return charts.line_chart(
+        lines,
+        title=_("Game %(number)d: score after each hand") % {"number": game.number},
+        # Translators: the horizontal axis of a chart, counted in hands.
+        x_label=_("hand"),
+        # Translators: the dashed line of a chart at the score that wins a game.
+        reference=(target, _("target %(score)d") % {"score": target}),
+    )
+
+
+def tournament_charts(board) -> list[dict]:
+    result = tournament_result(board)
+    return [
+        {**row, "chart": game_chart(board, game)}
+        for row, game in zip(game_rows(board), result.games, strict=True)
+    ]
 
 
 def matches(group, game: str) -> list[Match]:

@@ -6,26 +6,17 @@ stored result of every hand and round. Nothing here replays a game.
 """
 
 from dataclasses import dataclass
-from decimal import Decimal
-from functools import partial
 
-from django.core.paginator import Page, Paginator
 from django.urls import reverse
-from django.utils.translation import gettext as _
 
 from ledger.settlement import fewest_transfers
 from tracker.catte import board as catte_board
 from tracker.catte.history import session_result, sessions_of
-from tracker.common.locale_money import amount_text, number_text
 from tracker.common.money import signed
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat.history import tournament_result, tournaments_of
 from tracker.cutthroat.money import owed_in_tournament
 from tracker.history import stats
-from tracker.rules import cutthroat
-from tracker.web import charts
-
-PAGE_SIZE = 10
 
 
 @dataclass
@@ -35,108 +26,6 @@ class Replay:
     names: list[str]
     settings: object
     result: object  # a TournamentResult or a SessionResult
-
-
-def page_of(queryset, number) -> Page:
-    return Paginator(queryset, PAGE_SIZE).get_page(number)
-
-
-def _players(group, seats) -> list[dict]:
-    return [
-        {"name": seat.player.name, "url": reverse("player_stats", args=[group.pk, seat.player_id])}
-        for seat in seats
-    ]
-
-
-def game_rows(board) -> list[dict]:
-    """Each game: its winner and every player's final score, highest first."""
-    return [
-        {
-            "number": game.number,
-            "winner": game.winner,
-            "hands": game.hand_count,
-            "scores": sorted(
-                ({"name": name, "score": score} for name, score in game.totals.items()),
-                key=lambda row: -row["score"],
-            ),
-        }
-        for game in board.standings.games
-    ]
-
-
-def tournament_row(group, board) -> dict:
-    """A past tournament for the list: players, preset, champion and its games."""
-    tournament = board.tournament
-    return {
-        "tournament": tournament,
-        "players": _players(group, board.seats),
-        "preset": cutthroat.preset_name(board.settings.preset),
-        "target": board.settings.target,
-        "champion": board.standings.champion,
-        "hands": board.hands_played,
-        "games": game_rows(board),
-        "charts_url": reverse("history_tournament", args=[group.pk, tournament.pk]),
-    }
-
-
-def game_chart(board, game: cutthroat.GameResult):
-    """A game's score after each hand, one line per player, with the target marked."""
-    lines = [
-        charts.Line(short, [0, *(hand.totals[name] for hand in game.hands)], title=name)
-        for name, short in zip(board.names, board.short_names, strict=True)
-    ]
-    target = board.settings.target
-    return charts.line_chart(
-        lines,
-        title=_("Game %(number)d: score after each hand") % {"number": game.number},
-        # Translators: the horizontal axis of a chart, counted in hands.
-        x_label=_("hand"),
-        # Translators: the dashed line of a chart at the score that wins a game.
-        reference=(target, _("target %(score)d") % {"score": target}),
-    )
-
-
-def tournament_charts(board) -> list[dict]:
-    result = tournament_result(board)
-    return [
-        {**row, "chart": game_chart(board, game)}
-        for row, game in zip(game_rows(board), result.games, strict=True)
-    ]
-
-
-def session_row(group, board) -> dict:
-    """A past session for the list: date, players, stake, money and number of rounds."""
-    session, settled = board.session, board.settled
-    return {
-        "session": session,
-        "players": _players(group, board.seats),
-        "stake": amount_text(group, board.settings.stake),
-        "rounds": board.rounds_played,
-        "money": [{"name": name, **signed(group, settled.totals[name])} for name in board.names],
-        "chart_url": reverse("history_session", args=[group.pk, session.pk]),
-        "side_pot_settled": settled.totals != board.state.running,
-    }
-
-
-def money_chart(group, board):
-    """Each player's money after each round: the running sum of the rounds' `net`."""
-    lines = {
-        name: charts.Line(short, [Decimal(0)], title=name)
-        for name, short in zip(board.names, board.short_names, strict=True)
-    }
-    running = dict.fromkeys(board.names, Decimal(0))
-    for played in catte_board.every_round(board):
-        for name, line in lines.items():
-            running[name] += played.result.net[name]
-            line.values.append(running[name])
-    return charts.line_chart(
-        list(lines.values()),
-        title=_("%(session)s: money after each round (%(currency)s)")
-        % {"session": board.session, "currency": group.currency},
-        # Translators: the horizontal axis of a chart, counted in rounds.
-        x_label=_("round"),
-        fmt=partial(number_text, group),
-    )
 
 
 def player_replays(group, player) -> tuple[list[Replay], list[Replay]]:
