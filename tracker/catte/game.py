@@ -66,6 +66,15 @@ class CatteGame(GameKind):
     def matches(self, group) -> list:
         return history.matches(group, self.game)
 
+    def player_record(self, group, player):
+        return history.player_record(group, player)
+
+    def head_to_head_counted(self) -> str:
+        return _(
+            "Rounds: the Cắt Tê rounds both sat at the table (Cắt Tê money between two players "
+            "is not defined)."
+        )
+
     def leaderboard_columns(self) -> tuple[leaderboards.Column, ...]:
         def sessions(count: int) -> str:
             words = ngettext("%(sessions)s session", "%(sessions)s sessions", count)

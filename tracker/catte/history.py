@@ -14,11 +14,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tracker.catte import board as catte_board
+from tracker.common.games import PlayerRecord, Section
 from tracker.common.locale_money import amount_text, number_text
 from tracker.common.money import signed
 from tracker.models import Round, SessionSeat
 from tracker.rules import catte
+from tracker.rules.catte import records
 from tracker.rules.leaderboard import Match
+from tracker.rules.records import Replay
 from tracker.web import charts
 from tracker.web.lists import player_links
 
@@ -109,3 +112,19 @@ def sweeps_by_seat(sessions) -> dict[int, dict[int, int]]:
     for session_id, seat, count in rows:
         swept.setdefault(session_id, {})[int(seat)] = count
     return swept
+
+
+def player_record(group, player) -> PlayerRecord:
+    """His record over every session he sat in, counted from every stored round result, and
+    his rounds against each rival."""
+    sat_in = sessions_of(group).filter(seats__player=player).prefetch_related("rounds")
+    boards = [catte_board.load(session) for session in sat_in]
+    replays = [Replay(b.names, b.settings, session_result(b)) for b in boards]
+    record = records.player_record(player.name, replays)
+    return PlayerRecord(
+        Section("tracker/catte/_record.html", {"cat": record, "net": signed(group, record.net)}),
+        {
+            row.rival: Section("tracker/catte/_rivalry.html", {"row": row})
+            for row in records.rivalries(player.name, replays)
+        },
+    )

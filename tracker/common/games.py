@@ -15,6 +15,7 @@ as file names, ratings and log formats say it.
 """
 
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from functools import cache
 
 from django.conf import settings
@@ -25,6 +26,24 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from tracker.common import leaderboards
+
+
+@dataclass(frozen=True)
+class Section:
+    """What a game draws on a page of the group's history: its own template, reading the
+    page's context and `context` (tracker/templatetags/sections.py draws it)."""
+
+    template: str
+    context: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    """A player's record in one game: its section of his page, and the game's part of his
+    head to head with each rival he met in it (the rival's name → its section)."""
+
+    section: Section
+    rivals: dict[str, Section]
 
 
 class GameKind:
@@ -94,6 +113,15 @@ class GameKind:
         them (`tracker.rules.leaderboard.Match`, keyed by `game`), oldest first, read from
         what the game stored (nothing replayed)."""
         raise NotImplementedError
+
+    def player_record(self, group, player) -> PlayerRecord | None:
+        """The player's record in the game, for his page (None for a game that keeps none),
+        read from what the game stored with its entries."""
+        return None
+
+    def head_to_head_counted(self) -> str:
+        """What the game's part of a head to head counts, for the note under it."""
+        return ""
 
     def leaderboard_columns(self) -> tuple[leaderboards.Column, ...]:
         """What a row of the game's leaderboard shows beside the rating, in order."""

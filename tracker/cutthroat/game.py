@@ -56,6 +56,15 @@ class CutthroatGame(GameKind):
     def matches(self, group) -> list:
         return history.matches(group, self.game)
 
+    def player_record(self, group, player):
+        return history.player_record(group, player)
+
+    def head_to_head_counted(self) -> str:
+        return _(
+            "Games: the Cutthroat games both played to a winner; finished higher: more points "
+            "at the end of the game."
+        )
+
     def leaderboard_columns(self) -> tuple[leaderboards.Column, ...]:
         return (
             leaderboards.GAMES,

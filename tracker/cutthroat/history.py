@@ -10,10 +10,13 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tracker.common.games import PlayerRecord, Section
 from tracker.cutthroat import board as cutthroat_board
 from tracker.models import TournamentSeat
 from tracker.rules import cutthroat
+from tracker.rules.cutthroat import records
 from tracker.rules.leaderboard import Match
+from tracker.rules.records import Replay
 from tracker.web import charts
 from tracker.web.lists import player_links
 
@@ -132,3 +135,19 @@ def matches(group, game: str) -> list[Match]:
                 )
             )
     return found
+
+
+def player_record(group, player) -> PlayerRecord:
+    """His record over every tournament he sat in, counted from every stored hand result, and
+    his finished games against each rival."""
+    played_in = tournaments_of(group).filter(seats__player=player).prefetch_related("hands")
+    boards = [cutthroat_board.load(tournament) for tournament in played_in]
+    replays = [Replay(b.names, b.settings, tournament_result(b)) for b in boards]
+    record = records.player_record(player.name, replays)
+    return PlayerRecord(
+        Section("tracker/cutthroat/_record.html", {"cut": record}),
+        {
+            row.rival: Section("tracker/cutthroat/_rivalry.html", {"row": row})
+            for row in records.rivalries(player.name, replays)
+        },
+    )

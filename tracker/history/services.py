@@ -1,52 +1,44 @@
-"""The group's history: past tournaments and sessions, their charts, and a player's record.
+"""A player's page: his record in each game the registry holds, and his head to head with
+each rival over every game they both played.
 
-Lists read what the rules computed and stored with each tournament and session (their states),
-so a page costs the same however long each game was; charts and a player's record read the
-stored result of every hand and round. Nothing here replays a game.
+Each game reads its part from the results stored with its hands and rounds (`GameKind.
+player_record`), so the page costs the same however long the history; nothing is replayed.
+Players are told apart by name: names are unique in a group (ignoring case) and each record
+uses the players' current names, so a renamed player keeps his whole record.
 """
-
-from dataclasses import dataclass
 
 from django.urls import reverse
 
 from ledger.settlement import fewest_transfers
 from tracker.catte import board as catte_board
-from tracker.catte.history import session_result, sessions_of
-from tracker.common.money import signed
+from tracker.common import games
+from tracker.common.names import sort_key
 from tracker.cutthroat import board as cutthroat_board
-from tracker.cutthroat.history import tournament_result, tournaments_of
+from tracker.cutthroat.history import tournaments_of
 from tracker.cutthroat.money import owed_in_tournament
-from tracker.history import stats
-
-
-@dataclass
-class Replay:
-    """What a player's record is counted from: a game's players, settings and results."""
-
-    names: list[str]
-    settings: object
-    result: object  # a TournamentResult or a SessionResult
-
-
-def player_replays(group, player) -> tuple[list[Replay], list[Replay]]:
-    """Every tournament and session `player` sat in, with every stored hand and round result."""
-    played_in = tournaments_of(group).filter(seats__player=player).prefetch_related("hands")
-    sat_in = sessions_of(group).filter(seats__player=player).prefetch_related("rounds")
-    boards = [cutthroat_board.load(tournament) for tournament in played_in]
-    sessions = [catte_board.load(session) for session in sat_in]
-    return (
-        [Replay(b.names, b.settings, tournament_result(b)) for b in boards],
-        [Replay(b.names, b.settings, session_result(b)) for b in sessions],
-    )
 
 
 def player_page(group, player) -> dict:
-    """The record of `player`, with a link to each rival's own page."""
-    tournaments, sessions = player_replays(group, player)
-    record = stats.player_record(player.name, tournaments, sessions)
+    """Each game's record of `player`, in the order of the registry, and one row per rival
+    with each game's part, with a link to the rival's own page."""
+    records = [kind.player_record(group, player) for kind in games.every_kind()]
+    records = [record for record in records if record is not None]
     urls = {p.name: reverse("player_stats", args=[group.pk, p.pk]) for p in group.players.all()}
-    rivals = [{"row": row, "url": urls.get(row.rival)} for row in record.rivals]
-    return {"record": record, "rivals": rivals, "net": signed(group, record.catte.net)}
+    names = sorted({name for record in records for name in record.rivals}, key=sort_key)
+    rivals = [
+        {
+            "name": name,
+            "url": urls.get(name),
+            "parts": [record.rivals[name] for record in records if name in record.rivals],
+        }
+        for name in names
+    ]
+    counted = (kind.head_to_head_counted() for kind in games.every_kind())
+    return {
+        "records": records,
+        "rivals": rivals,
+        "head_to_head_counted": " ".join(filter(None, counted)),
+    }
 
 
 def session_settlements(group, sessions) -> list[dict]:
