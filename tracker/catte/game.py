@@ -59,12 +59,19 @@ class CatteGame(GameKind):
         return gate.logs.export_game(game)
 
     # History, ratings and settlements
+    settled_by_page = True
 
     def history_url(self, group) -> str:
         return reverse("history_sessions", args=[group.pk])
 
     def matches(self, group) -> list:
         return history.matches(group, self.game)
+
+    def settlements(self, group, page_number):
+        return history.settlements(group, page_number)
+
+    def settled_each(self) -> str:
+        return _("each Cắt Tê session")
 
     def player_record(self, group, player):
         return history.player_record(group, player)

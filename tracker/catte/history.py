@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from ledger.settlement import fewest_transfers
 from tracker.catte import board as catte_board
 from tracker.common.games import PlayerRecord, Section
 from tracker.common.locale_money import amount_text, number_text
@@ -23,7 +24,7 @@ from tracker.rules.catte import records
 from tracker.rules.leaderboard import Match
 from tracker.rules.records import Replay
 from tracker.web import charts
-from tracker.web.lists import player_links
+from tracker.web.lists import page_of, player_links
 
 
 def sessions_of(group):
@@ -128,3 +129,14 @@ def player_record(group, player) -> PlayerRecord:
             for row in records.rivalries(player.name, replays)
         },
     )
+
+
+def settlements(group, page_number) -> Section:
+    """A page of the group's sessions, each with who pays whom to settle that session alone."""
+    page = page_of(sessions_of(group), page_number)
+    settled = []
+    for session in page:
+        balances = catte_board.load(session).settled.settlement_balances
+        transfers = fewest_transfers(balances) if any(balances.values()) else []
+        settled.append({"session": session, "transfers": transfers})
+    return Section("tracker/catte/_settlements.html", {"sessions": settled, "page": page})

@@ -123,6 +123,19 @@ class GameKind:
         """What the game's part of a head to head counts, for the note under it."""
         return ""
 
+    # Its games are many and settled a page at a time (?page=): their section comes first on
+    # "Who owes whom, session by session", with its pages; the others show their latest.
+    settled_by_page: bool = False
+
+    def settlements(self, group, page_number) -> Section | None:
+        """What each of the group's games of this kind settles on its own, who pays whom, for
+        "Who owes whom, session by session" (None for a game that moves no money)."""
+        return None
+
+    def settled_each(self) -> str:
+        """What the settlements page settles of the game: "each Cắt Tê session"."""
+        return ""
+
     def leaderboard_columns(self) -> tuple[leaderboards.Column, ...]:
         """What a row of the game's leaderboard shows beside the rating, in order."""
         return leaderboards.EVERY_GAME

@@ -56,6 +56,12 @@ class CutthroatGame(GameKind):
     def matches(self, group) -> list:
         return history.matches(group, self.game)
 
+    def settlements(self, group, page_number):
+        return history.settlements(group)
+
+    def settled_each(self) -> str:
+        return _("each tournament played for money")
+
     def player_record(self, group, player):
         return history.player_record(group, player)
 

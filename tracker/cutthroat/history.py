@@ -10,8 +10,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from ledger.settlement import fewest_transfers
 from tracker.common.games import PlayerRecord, Section
 from tracker.cutthroat import board as cutthroat_board
+from tracker.cutthroat.money import owed_in_tournament
 from tracker.models import TournamentSeat
 from tracker.rules import cutthroat
 from tracker.rules.cutthroat import records
@@ -151,3 +153,14 @@ def player_record(group, player) -> PlayerRecord:
             for row in records.rivalries(player.name, replays)
         },
     )
+
+
+def settlements(group, limit: int = 10) -> Section:
+    """The latest tournaments played for money, each with who pays whom for it alone."""
+    played_for_money = tournaments_of(group).exclude(game_stake=0, buy_in=0)
+    settled = []
+    for tournament in played_for_money[:limit]:
+        owed = owed_in_tournament(cutthroat_board.load(tournament))
+        transfers = fewest_transfers(owed) if any(owed.values()) else []
+        settled.append({"tournament": tournament, "transfers": transfers})
+    return Section("tracker/cutthroat/_settlements.html", {"tournaments": settled})

@@ -1,5 +1,5 @@
 """A player's page: his record in each game the registry holds, and his head to head with
-each rival over every game they both played.
+each rival over every game they both played; and what each game settles on its own.
 
 Each game reads its part from the results stored with its hands and rounds (`GameKind.
 player_record`), so the page costs the same however long the history; nothing is replayed.
@@ -9,13 +9,9 @@ uses the players' current names, so a renamed player keeps his whole record.
 
 from django.urls import reverse
 
-from ledger.settlement import fewest_transfers
-from tracker.catte import board as catte_board
 from tracker.common import games
 from tracker.common.names import sort_key
-from tracker.cutthroat import board as cutthroat_board
-from tracker.cutthroat.history import tournaments_of
-from tracker.cutthroat.money import owed_in_tournament
+from tracker.history import words
 
 
 def player_page(group, player) -> dict:
@@ -41,29 +37,13 @@ def player_page(group, player) -> dict:
     }
 
 
-def session_settlements(group, sessions) -> list[dict]:
-    """Each session with who pays whom to settle that session alone."""
-    settled = []
-    for session in sessions:
-        board = catte_board.load(session)
-        balances = board.settled.settlement_balances
-        settled.append(
-            {
-                "session": session,
-                "board": board,
-                "totals": board.settled.totals,
-                "transfers": fewest_transfers(balances) if any(balances.values()) else [],
-            }
-        )
-    return settled
-
-
-def tournament_settlements(group, limit: int = 10) -> list[dict]:
-    """The latest tournaments played for money, each with who pays whom for it alone."""
-    played_for_money = tournaments_of(group).exclude(game_stake=0, buy_in=0)
-    settled = []
-    for tournament in played_for_money[:limit]:
-        owed = owed_in_tournament(cutthroat_board.load(tournament))
-        transfers = fewest_transfers(owed) if any(owed.values()) else []
-        settled.append({"tournament": tournament, "transfers": transfers})
-    return settled
+def settlements(group, page_number) -> dict:
+    """What each game's games settle, each on its own: the games settled a page at a time first
+    (the page `page_number` of them), then the others' latest; and what that is in words."""
+    kinds = sorted(games.every_kind(), key=lambda kind: not kind.settled_by_page)
+    shown = [(kind, kind.settlements(group, page_number)) for kind in kinds]
+    shown = [(kind, section) for kind, section in shown if section is not None]
+    return {
+        "settlements": [section for _kind, section in shown],
+        "settled_each": words.each_and(kind.settled_each() for kind, _section in shown),
+    }

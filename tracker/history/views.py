@@ -13,14 +13,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ledger.balances import any_payment
-from tracker.catte.history import sessions_of
 from tracker.history import ratings as rated
 from tracker.history import seasons
 from tracker.history import services as history
 from tracker.history.forms import SeasonForm
 from tracker.models import Role
 from tracker.rules.ratings import PROVISIONAL_GAMES
-from tracker.web.lists import page_of
 from tracker.web.permissions import group_for
 
 
@@ -92,14 +90,12 @@ def season_remove(request, pk, season_pk):
 @login_required
 @require_GET
 def settlements(request, pk):
-    """Who pays whom for each session alone, and for each tournament played for money."""
+    """Who pays whom for each game alone (each session, each tournament played for money), as
+    each registered game settles it."""
     group = group_for(request, pk)
-    page = page_of(sessions_of(group), request.GET.get("page"))
     context = {
         "group": group,
-        "page": page,
-        "sessions": history.session_settlements(group, page),
-        "tournaments": history.tournament_settlements(group),
+        **history.settlements(group, request.GET.get("page")),
         "payments_made": any_payment(group),
     }
     return render(request, "ledger/by_session.html", context)
