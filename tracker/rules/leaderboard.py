@@ -18,7 +18,8 @@ from decimal import Decimal
 from tracker.rules.ratings import Ranking, Rating, ranking_by, rate
 from tracker.rules.records import percent
 
-# The keys of the two games' matches, as their registry entries name them ("game").
+# The two games' keys (their registry entries' `game`), for a match written by hand; nothing here
+# tells one game from another.
 CUTTHROAT, CATTE = "cutthroat", "catte"
 MOST_NIGHTS = 3  # best nights shown, and as many worst
 
