@@ -28,6 +28,7 @@ from django.utils.translation import pgettext
 from tracker.common import leaderboards
 
 
+# History, ratings and settlements: the parts a game draws on the group's history pages.
 @dataclass(frozen=True)
 class Section:
     """What a game draws on a page of the group's history: its own template, reading the
@@ -99,9 +100,10 @@ class GameKind:
     def export_log(self, game) -> dict:
         raise NotImplementedError
 
-    # History, ratings and settlements (tracker/history, docs/ratings.md): what the group's
-    # history, ratings, seasons and player pages show of the game. A game declares its
-    # matches; the words have defaults that name the game ("Hearts games won").
+    # History, ratings and settlements
+    # What the group's history, ratings, seasons, player pages and settlements show of the
+    # game (tracker/history, docs/ratings.md). A game declares its matches; the rest has
+    # defaults, the words naming the game ("Hearts games won").
 
     def history_url(self, group) -> str | None:
         """The list of the group's past games of this kind, newest first, each with its charts
