@@ -13,9 +13,9 @@ from ledger.models import Transaction
 from tests.factories import PlayerFactory, fresh
 from tracker.catte import board as catte_board
 from tracker.catte import gate
+from tracker.catte.history import session_result
 from tracker.common.changes import changes_of
 from tracker.common.versioning import AlreadyRecorded
-from tracker.history.services import session_result
 from tracker.models import CatteSession, Change, Player, Round
 from tracker.rules import RulesError, catte
 

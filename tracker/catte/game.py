@@ -1,10 +1,13 @@
 """Cắt Tê as the registry of games knows it (tracker/common/games.py)."""
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from ledger.settlement import fewest_transfers
-from tracker.catte import board, gate, money
+from tracker.catte import board, gate, history, money
 from tracker.catte.gate.recording import replay_rounds
+from tracker.common import leaderboards
 from tracker.common.games import GameKind
 from tracker.models import CatteSession, Round
 from tracker.rules import catte
@@ -69,3 +72,70 @@ class CatteGame(GameKind):
             Round.objects.filter(session__group=group_id),
             CatteSession.objects.filter(group=group_id),
         ]
+
+    # History, ratings and settlements
+    settled_by_page = True
+
+    def history_url(self, group) -> str:
+        return reverse("history_sessions", args=[group.pk])
+
+    def matches(self, group) -> list:
+        return history.matches(group, self.game)
+
+    def settlements(self, group, page_number):
+        return history.settlements(group, page_number)
+
+    def settled_each(self) -> str:
+        return _("each Cắt Tê session")
+
+    def player_record(self, group, player):
+        return history.player_record(group, player)
+
+    def head_to_head_counted(self) -> str:
+        return _(
+            "Rounds: the Cắt Tê rounds both sat at the table (Cắt Tê money between two players "
+            "is not defined)."
+        )
+
+    def leaderboard_columns(self) -> tuple[leaderboards.Column, ...]:
+        def sessions(count: int) -> str:
+            words = ngettext("%(sessions)s session", "%(sessions)s sessions", count)
+            return words % {"sessions": count}
+
+        return (
+            leaderboards.counted("games", sessions),
+            leaderboards.WINS,
+            leaderboards.STREAK,
+            leaderboards.counted(
+                "sweeps", lambda sweeps: _("sweeps %(sweeps)s") % {"sweeps": sweeps}
+            ),
+            leaderboards.MONEY,
+        )
+
+    def no_matches_yet(self) -> str:
+        return _("No closed session yet.")
+
+    def how_rated(self) -> str:
+        return _(
+            "Cắt Tê: every closed session, the players ranked by the money they won in it; an "
+            "open session counts once it is closed."
+        )
+
+    def wins_counted(self) -> str:
+        return _("Cắt Tê sessions ended with the most money (shared when tied)")
+
+    def money_counted(self) -> str:
+        return _("the sessions' money, side pot settled")
+
+    def rating_chart_title(self) -> str:
+        return _("Cắt Tê: rating after each session")
+
+    def rating_chart_axis(self) -> str:
+        # Translators: the horizontal axis of a chart, counted in Cắt Tê sessions.
+        return _("session")
+
+    def first_rated(self) -> str:
+        return pgettext("No rating yet: it starts with the first …", "closed Cắt Tê session")
+
+    def nights_counted(self) -> str:
+        return _("closed Cắt Tê sessions")

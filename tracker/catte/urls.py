@@ -26,4 +26,7 @@ urlpatterns = [
         catte.player_back,
         name="session_back",
     ),
+    # In the group's history: past sessions and each one's chart.
+    path("history/sessions/", catte.session_list, name="history_sessions"),
+    path("history/sessions/<id:session_pk>/", catte.session_chart, name="history_session"),
 ]

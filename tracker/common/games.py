@@ -15,6 +15,7 @@ as file names, ratings and log formats say it.
 """
 
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from functools import cache
 
 from django.conf import settings
@@ -22,6 +23,28 @@ from django.core.exceptions import ImproperlyConfigured
 from django.db.models import Model
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from tracker.common import leaderboards
+
+
+# History, ratings and settlements: the parts a game draws on the group's history pages.
+@dataclass(frozen=True)
+class Section:
+    """What a game draws on a page of the group's history: its own template, reading the
+    page's context and `context` (tracker/templatetags/sections.py draws it)."""
+
+    template: str
+    context: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    """A player's record in one game: its section of his page, and the game's part of his
+    head to head with each rival he met in it (the rival's name → its section)."""
+
+    section: Section
+    rivals: dict[str, Section]
 
 
 class GameKind:
@@ -94,6 +117,92 @@ class GameKind:
         """Every row of the group's games of this kind, as querysets in the order a cancelled
         restore removes them (entries before their games; seats go with their game)."""
         raise NotImplementedError
+
+    # History, ratings and settlements
+    # What the group's history, ratings, seasons, player pages and settlements show of the
+    # game (tracker/history, docs/ratings.md). A game declares its matches; the rest has
+    # defaults, the words naming the game ("Hearts games won").
+
+    def history_url(self, group) -> str | None:
+        """The list of the group's past games of this kind, newest first, each with its charts
+        (the game's own pages, in its `urls`); None for a game without one."""
+        return None
+
+    def matches(self, group) -> list:
+        """Every match of the game the group played, as its ratings and leaderboards count
+        them (`tracker.rules.leaderboard.Match`, keyed by `game`), oldest first, read from
+        what the game stored (nothing replayed)."""
+        raise NotImplementedError
+
+    def player_record(self, group, player) -> PlayerRecord | None:
+        """The player's record in the game, for his page (None for a game that keeps none),
+        read from what the game stored with its entries."""
+        return None
+
+    def head_to_head_counted(self) -> str:
+        """What the game's part of a head to head counts, for the note under it."""
+        return ""
+
+    # Its games are many and settled a page at a time (?page=): their section comes first on
+    # "Who owes whom, session by session", with its pages; the others show their latest.
+    settled_by_page: bool = False
+
+    def settlements(self, group, page_number) -> Section | None:
+        """What each of the group's games of this kind settles on its own, who pays whom, for
+        "Who owes whom, session by session" (None for a game that moves no money)."""
+        return None
+
+    def settled_each(self) -> str:
+        """What the settlements page settles of the game: "each Cắt Tê session"."""
+        return ""
+
+    def leaderboard_columns(self) -> tuple[leaderboards.Column, ...]:
+        """What a row of the game's leaderboard shows beside the rating, in order."""
+        return leaderboards.EVERY_GAME
+
+    def no_matches_yet(self) -> str:
+        """The game's leaderboard before its first match."""
+        return _("No finished game yet.")
+
+    def how_rated(self) -> str:
+        """What a match of the game is, for the ratings page's explanation."""
+        return _("%(game)s: every finished game, the players ranked by their final scores.") % {
+            "game": self.name()
+        }
+
+    def wins_counted(self) -> str:
+        """What "won" counts in the game: "Won: …"."""
+        return _("%(game)s games won") % {"game": self.name()}
+
+    def money_counted(self) -> str:
+        """What the money of the game's leaderboard is: "Money is …"."""
+        return _("what the %(game)s games paid the player") % {"game": self.name()}
+
+    def rating_chart_title(self) -> str:
+        """The title of a player's rating chart in the game."""
+        return _("%(game)s: rating after each game") % {"game": self.name()}
+
+    def rating_chart_axis(self) -> str:
+        # Translators: the horizontal axis of a chart, counted in Cutthroat games.
+        return _("game")
+
+    def first_rated(self) -> str:
+        """What starts a rating: "No rating yet: it starts with the first …"."""
+        return pgettext("No rating yet: it starts with the first …", "finished %(game)s game") % {
+            "game": self.name()
+        }
+
+    def nights_counted(self) -> str:
+        """The matches whose money makes a night: "A night is … (…)"."""
+        return _("finished %(game)s games") % {"game": self.name()}
+
+    def nights_by_points(self) -> str:
+        """The matches whose points make a night when nothing was played for money: "nights go
+        by the final points of … started that day" (for a game whose matches are scored in
+        points)."""
+        return pgettext(
+            "nights go by the final points of … started that day", "the finished %(game)s games"
+        ) % {"game": self.name()}
 
 
 @cache

@@ -1,10 +1,15 @@
 """Cutthroat Spades as the registry of games knows it (tracker/common/games.py)."""
 
-from django.utils.translation import gettext as _
+from dataclasses import replace
 
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from tracker.common import leaderboards
 from tracker.common.games import GameKind
 from tracker.cutthroat import board as board_module
-from tracker.cutthroat import money, services
+from tracker.cutthroat import history, money, services
 from tracker.models import Hand, Tournament
 from tracker.rules import cutthroat
 
@@ -57,3 +62,51 @@ class CutthroatGame(GameKind):
             Hand.objects.filter(tournament__group=group_id),
             Tournament.objects.filter(group=group_id),
         ]
+
+    # History, ratings and settlements
+
+    def history_url(self, group) -> str:
+        return reverse("history_tournaments", args=[group.pk])
+
+    def matches(self, group) -> list:
+        return history.matches(group, self.game)
+
+    def settlements(self, group, page_number):
+        return history.settlements(group)
+
+    def settled_each(self) -> str:
+        return _("each tournament played for money")
+
+    def player_record(self, group, player):
+        return history.player_record(group, player)
+
+    def head_to_head_counted(self) -> str:
+        return _(
+            "Games: the Cutthroat games both played to a winner; finished higher: more points "
+            "at the end of the game."
+        )
+
+    def leaderboard_columns(self) -> tuple[leaderboards.Column, ...]:
+        return (
+            leaderboards.GAMES,
+            leaderboards.WINS,
+            leaderboards.counted(
+                "tournaments_won",
+                lambda won: _("tournaments won %(tournaments)s") % {"tournaments": won},
+            ),
+            leaderboards.STREAK,
+            leaderboards.counted(
+                "bag_outs", lambda bag_outs: _("bag-outs %(bag_outs)s") % {"bag_outs": bag_outs}
+            ),
+            # Points-only tournaments move no money: a column of zeros would say nothing.
+            replace(leaderboards.MONEY, hidden_when_all_zero=True),
+        )
+
+    def money_counted(self) -> str:
+        return _("what the games and tournaments paid the player")
+
+    def nights_by_points(self) -> str:
+        return pgettext(
+            "nights go by the final points of … started that day",
+            "the finished games of the Cutthroat tournaments",
+        )

@@ -4,7 +4,7 @@ from urllib.parse import urlencode
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from tracker.common.changes import change_context, changes_of, line_of
 from tracker.common.idempotency import AlreadyDone
 from tracker.common.versioning import AlreadyRecorded, RestoreRunning, StalePage, version_key
-from tracker.cutthroat import display, notices, services
+from tracker.cutthroat import display, history, notices, services
 from tracker.cutthroat.board import by_seat, jacks_by_seat, load
 from tracker.cutthroat.forms import (
     BidsForm,
@@ -28,6 +28,7 @@ from tracker.cutthroat.forms import (
 from tracker.cutthroat.tournament_form import TournamentForm
 from tracker.models import Role, Tournament
 from tracker.rules import RulesError
+from tracker.web.lists import page_of
 from tracker.web.permissions import game_for, group_for
 from tracker.web.shared_part import shared_key
 from tracker.web.views import (
@@ -320,3 +321,29 @@ def hand_undo(request, pk, tournament_pk):
         return _("%(undone)s; it stays in the history.") % {"undone": what}
 
     return act_on_version(request, tournament, undo, undone_notice)
+
+
+@login_required
+@require_GET
+def tournament_list(request, pk):
+    """The group's past tournaments, newest first, ten a page."""
+    group = group_for(request, pk)
+    page = page_of(history.tournaments_of(group), request.GET.get("page"))
+    rows = [history.tournament_row(group, load(tournament)) for tournament in page]
+    context = {"group": group, "page": page, "tournaments": rows}
+    return render(request, "tracker/history_tournaments.html", context)
+
+
+@login_required
+@require_GET
+def tournament_charts(request, pk, tournament_pk):
+    """A past tournament's games, each charted hand by hand."""
+    group = group_for(request, pk)
+    tournament = get_object_or_404(history.tournaments_of(group), pk=tournament_pk)
+    board = load(tournament)
+    context = {
+        "group": group,
+        "row": history.tournament_row(group, board),
+        "games": history.tournament_charts(board),
+    }
+    return render(request, "tracker/history_tournament.html", context)
