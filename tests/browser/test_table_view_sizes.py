@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from tests.browser import thumb as phones
+from tests.browser.conftest import put_down
 from tests.browser.test_phone import log_in
 from tests.factories import GroupFactory, MembershipFactory, PlayerFactory, UserFactory
 from tracker.catte import gate
@@ -51,3 +52,27 @@ def test_amounts_in_dong_stay_in_their_tiles_on_a_phone(live_server, thumb, stak
     assert f"{loss}\xa0₫" in thumb.page.inner_text(".tv-players")
     assert thumb.page.evaluate(PAST_THE_TILE) == []
     thumb.assert_no_sideways_scroll()
+
+
+TABLET = {"width": 800, "height": 1280}
+# How far down the screen the table view reaches, and the height of its money figures.
+REACH = "document.querySelector('.table-view .leave').getBoundingClientRect().bottom"
+FIGURE = "document.querySelector('.tv-number').getBoundingClientRect().height"
+
+
+@pytest.mark.parametrize("names", [["An", "Bình", "Chi", "Dũng"], list("ABCDEFGH")])
+def test_a_tablet_upright_is_filled_with_the_table(browser, live_server, names):
+    table_view = session_in_dong(names, SWEEPS, stake="5000")
+    context = browser.new_context(viewport=TABLET, has_touch=True)
+    tablet = context.new_page()
+    log_in(tablet, live_server, "alice")
+    tablet.goto(live_server.url + table_view)
+    tablet.screenshot(path=f"test-artifacts/table-view-tablet-{len(names)}.png")
+    reach, figure = tablet.evaluate(REACH), tablet.evaluate(FIGURE)
+    scrolls, cut = (
+        tablet.evaluate("document.documentElement.scrollHeight"),
+        tablet.evaluate(PAST_THE_TILE),
+    )
+    put_down(context)
+    assert reach > 0.85 * TABLET["height"] and figure > 50
+    assert scrolls <= TABLET["height"] and cut == []

@@ -27,9 +27,9 @@ def signed(points) -> str:
 @register.filter
 def figure_length(text) -> str:
     """The CSS class of a big figure by how many characters it has: the table view's tiles are
-    sized for eight ("-1234.50"); an amount in đồng ("-3.000.000 ₫") takes a smaller size."""
+    sized for seven ("-123.50"); an amount in đồng ("-3.000.000 ₫") takes a smaller size."""
     length = len(str(text))
-    return "longest" if length > 13 else "longer" if length > 10 else "long" if length > 8 else ""
+    return "longest" if length > 13 else "longer" if length > 10 else "long" if length > 7 else ""
 
 
 @register.simple_tag(takes_context=True)
