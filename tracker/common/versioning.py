@@ -6,7 +6,7 @@ Every write to a group's games, players and money bumps the group's version (`to
 being restored is refused (RestoreRunning, see tracker/models/restores.py)."""
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Max
 from django.utils.translation import gettext as _
 
 from tracker.models import CatteSession, Group
@@ -18,6 +18,7 @@ __all__ = [
     "StalePage",
     "claim_group_version",
     "game_identity",
+    "number_in_group",
     "save_state",
     "touch_group",
     "version_key",
@@ -80,6 +81,15 @@ def touch_group(group_id: int, *, while_restored: bool = False) -> None:
     rows = Group.objects.filter(pk=group_id)
     if not (rows if while_restored else rows.filter(unrestored())).update(version=F("version") + 1):
         refuse_while_restored(group_id)
+
+
+def number_in_group(group_id: int, games) -> int:
+    """The number of a new game among `games`, its group's of its kind (1 for the first), in
+    the transaction that creates it. The group is touched first: that update holds the group's
+    row until the transaction ends, so two games started at once in one group are counted one
+    after the other (and a game a cancelled restore removed leaves its number free)."""
+    touch_group(group_id)
+    return (games.aggregate(highest=Max("number"))["highest"] or 0) + 1
 
 
 def claim_group_version(group, expected: int) -> None:

@@ -16,7 +16,7 @@ from tracker.common.changes import once_per_key, record_change
 from tracker.common.money import check_in_currency
 from tracker.common.seats import match_players
 from tracker.common.stored_messages import Joined
-from tracker.common.versioning import AlreadyRecorded, save_state, touch_group
+from tracker.common.versioning import AlreadyRecorded, number_in_group, save_state
 from tracker.cutthroat import money
 from tracker.cutthroat.board import (
     Scoreboard,
@@ -256,6 +256,7 @@ def start(group, players: list, rules: dict, user, name: str = "", money_rules=N
     with transaction.atomic():
         tournament = Tournament.objects.create(
             group=group,
+            number=number_in_group(group.pk, group.tournaments),
             name=name,
             rules=cutthroat.rules_from_settings(settings),
             created_by=user,
@@ -267,7 +268,6 @@ def start(group, players: list, rules: dict, user, name: str = "", money_rules=N
             TournamentSeat(tournament=tournament, player=player, seat=seat)
             for seat, player in enumerate(players)
         )
-        touch_group(group.pk)
     return tournament
 
 

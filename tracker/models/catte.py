@@ -12,6 +12,9 @@ class CatteSession(models.Model):
 
     group = models.ForeignKey("tracker.Group", on_delete=models.CASCADE, related_name="sessions")
     name = models.CharField(max_length=80, blank=True)
+    # The group's sessions counted from 1 in the order they were started ("Session 1" when it
+    # has no name); see number_in_group.
+    number = models.PositiveIntegerField()
     # The log's "rules" object (stake, side stake, variant settings) as decimal strings.
     rules = models.JSONField(default=dict)
     # Open side-pot shares carried in from the group's previous session, by seat.
@@ -42,9 +45,12 @@ class CatteSession(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["group", "number"], name="one_session_number_a_group")
+        ]
 
     def __str__(self):
-        return self.name or _("Session %(number)s") % {"number": self.pk}
+        return self.name or _("Session %(number)s") % {"number": self.number}
 
     def get_absolute_url(self):
         return reverse("session", args=[self.group_id, self.pk])

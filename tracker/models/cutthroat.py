@@ -10,6 +10,9 @@ class Tournament(models.Model):
 
     group = models.ForeignKey("tracker.Group", on_delete=models.CASCADE, related_name="tournaments")
     name = models.CharField(max_length=80, blank=True)
+    # The group's tournaments counted from 1 in the order they were started ("Tournament 1"
+    # when it has no name); see number_in_group.
+    number = models.PositiveIntegerField()
     # The log's "rules" object: a preset and the settings that override it.
     rules = models.JSONField(default=dict)
     created_by = models.ForeignKey(
@@ -35,9 +38,14 @@ class Tournament(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["group", "number"], name="one_tournament_number_a_group"
+            )
+        ]
 
     def __str__(self):
-        return self.name or _("Tournament %(number)s") % {"number": self.pk}
+        return self.name or _("Tournament %(number)s") % {"number": self.number}
 
     def get_absolute_url(self):
         return reverse("tournament", args=[self.group_id, self.pk])

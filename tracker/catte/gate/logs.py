@@ -13,7 +13,7 @@ from tracker.catte.gate.recording import refuse_if_closed, replay_rounds, store_
 from tracker.common.changes import record_change
 from tracker.common.money import check_in_currency
 from tracker.common.seats import match_players
-from tracker.common.versioning import touch_group
+from tracker.common.versioning import number_in_group
 from tracker.models import CatteSession, Change, Round, SessionSeat
 from tracker.rules import RulesError, catte
 from tracker.rules.names import name_key
@@ -72,13 +72,16 @@ def start(
     )
     with transaction.atomic():
         session = CatteSession.objects.create(
-            group=group, name=name, rules=catte.rules_from_settings(settings), created_by=user
+            group=group,
+            number=number_in_group(group.pk, group.sessions),
+            name=name,
+            rules=catte.rules_from_settings(settings),
+            created_by=user,
         )
         SessionSeat.objects.bulk_create(
             SessionSeat(session=session, player=player, seat=seat)
             for seat, player in enumerate(players)
         )
-        touch_group(group.pk)
         if side_pot_in is None:
             by_seat = take_carried_side_pots(group, session, players, user)
         else:
