@@ -1,6 +1,9 @@
 """A round as stored (players by seat, so renaming a player never rewrites history) and as the
 rules engine and the table read it (players by name)."""
 
+from functools import partial
+
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from tracker.common.stored_messages import Joined
@@ -97,3 +100,50 @@ def describe_entry(entry, names: list[str]) -> str:
         return str(describe_round(rules_round(entry, names)))
     except (IndexError, KeyError, TypeError):
         return ""
+
+
+def _players(names) -> str:
+    return ", ".join(sorted(names))
+
+
+def _auto_win(round_: catte.Round) -> str:
+    if round_.auto_win is None:
+        return ""
+    player, hand = round_.auto_win
+    return f"{player} ({_(AUTO_WIN_WORDS[hand]) if hand in AUTO_WIN_WORDS else hand})"
+
+
+def _side_pot(round_: catte.Round) -> str:
+    if not round_.side_pot_upturned:
+        return ""
+    card = catte.card_label(round_.side_pot_upturned)
+    claimant = round_.side_pot_claimed_by
+    if claimant:
+        return _("upturned %(card)s, side pot to %(player)s") % {"card": card, "player": claimant}
+    return _("upturned %(card)s, no claim") % {"card": card}
+
+
+def round_differences(theirs: catte.Round, mine: catte.Round) -> list[dict]:
+    """What two phones entered differently for one round, part by part, in words: each a
+    {"what", "theirs", "mine"} ("—" for a part one of them left out)."""
+    parts = [(_("Automatic win"), _auto_win)]
+    tricks = max(len(theirs.tricks), len(mine.tricks))
+    for trick in range(tricks):
+        winner = partial(_nth_trick, trick)
+        parts.append((_("Trick %(number)s") % {"number": trick + 1}, winner))
+    parts += [
+        (_("Sat out"), lambda round_: _players(round_.absent)),
+        (_("Folds"), lambda round_: _players(round_.folds)),
+        (_("False claims"), lambda round_: _players(round_.false_claims)),
+        (_("Ace withheld by"), lambda round_: round_.ace_withheld_by or ""),
+        (_("Side pot"), _side_pot),
+    ]
+    rows = []
+    for what, said in parts:
+        if said(theirs) != said(mine):
+            rows.append({"what": what, "theirs": said(theirs) or "—", "mine": said(mine) or "—"})
+    return rows
+
+
+def _nth_trick(trick: int, round_: catte.Round) -> str:
+    return round_.tricks[trick] if trick < len(round_.tricks) else ""

@@ -110,6 +110,7 @@ def refusal_note(board, typed: dict) -> str:
     context = {
         "saved": notices.saved_first(board, tournament.changes.select_related("user").first()),
         "entered": notices.you_entered(board, typed, row),
+        "differences": notices.hand_differences(board, typed, row),
         "same": values == {},
     }
     if values:
