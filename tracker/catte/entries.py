@@ -1,8 +1,6 @@
 """A round as stored (players by seat, so renaming a player never rewrites history) and as the
 rules engine and the table read it (players by name)."""
 
-from functools import partial
-
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
@@ -102,10 +100,6 @@ def describe_entry(entry, names: list[str]) -> str:
         return ""
 
 
-def _players(names) -> str:
-    return ", ".join(sorted(names))
-
-
 def _auto_win(round_: catte.Round) -> str:
     if round_.auto_win is None:
         return ""
@@ -123,27 +117,28 @@ def _side_pot(round_: catte.Round) -> str:
     return _("upturned %(card)s, no claim") % {"card": card}
 
 
+def _parts(round_: catte.Round, tricks: int) -> dict[str, str]:
+    """A round's parts in words, by what each is ("" for one the round does not have)."""
+    parts = {_("Automatic win"): _auto_win(round_)}
+    for trick in range(tricks):
+        won = round_.tricks[trick] if trick < len(round_.tricks) else ""
+        parts[_("Trick %(number)s") % {"number": trick + 1}] = won
+    return parts | {
+        _("Sat out"): ", ".join(sorted(round_.absent)),
+        _("Folds"): ", ".join(sorted(round_.folds)),
+        _("False claims"): ", ".join(sorted(round_.false_claims)),
+        _("Ace withheld by"): round_.ace_withheld_by or "",
+        _("Side pot"): _side_pot(round_),
+    }
+
+
 def round_differences(theirs: catte.Round, mine: catte.Round) -> list[dict]:
     """What two phones entered differently for one round, part by part, in words: each a
     {"what", "theirs", "mine"} ("—" for a part one of them left out)."""
-    parts = [(_("Automatic win"), _auto_win)]
     tricks = max(len(theirs.tricks), len(mine.tricks))
-    for trick in range(tricks):
-        winner = partial(_nth_trick, trick)
-        parts.append((_("Trick %(number)s") % {"number": trick + 1}, winner))
-    parts += [
-        (_("Sat out"), lambda round_: _players(round_.absent)),
-        (_("Folds"), lambda round_: _players(round_.folds)),
-        (_("False claims"), lambda round_: _players(round_.false_claims)),
-        (_("Ace withheld by"), lambda round_: round_.ace_withheld_by or ""),
-        (_("Side pot"), _side_pot),
+    said, tapped = _parts(theirs, tricks), _parts(mine, tricks)
+    return [
+        {"what": what, "theirs": words or "—", "mine": tapped[what] or "—"}
+        for what, words in said.items()
+        if words != tapped[what]
     ]
-    rows = []
-    for what, said in parts:
-        if said(theirs) != said(mine):
-            rows.append({"what": what, "theirs": said(theirs) or "—", "mine": said(mine) or "—"})
-    return rows
-
-
-def _nth_trick(trick: int, round_: catte.Round) -> str:
-    return round_.tricks[trick] if trick < len(round_.tricks) else ""
