@@ -171,6 +171,8 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
+# The dates and times of each language, one way on every page (cardtable/formats/).
+FORMAT_MODULE_PATH = ["cardtable.formats"]
 USE_I18N = True
 USE_TZ = True
 

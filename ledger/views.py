@@ -3,8 +3,9 @@ from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse, StreamingHttpResponse
+from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -30,6 +31,7 @@ from tracker.web.views import (
     idempotency_key_of_request,
     live_part,
     page_version,
+    render_chat_text,
     render_page,
     say_once,
 )
@@ -171,7 +173,7 @@ def statement(request, pk, player_pk):
 def summary(request, pk):
     group = group_for(request, pk)
     text = reports.balances_text(group_balances(group))
-    return HttpResponse(text, content_type="text/plain; charset=utf-8")
+    return render_chat_text(request, text, about=group.name, back=reverse("balances", args=[pk]))
 
 
 @login_required

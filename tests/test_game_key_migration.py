@@ -9,8 +9,8 @@ from django.db.migrations.executor import MigrationExecutor
 from tracker.common.changes import changes_of
 from tracker.models import CatteSession, Change, Tournament
 
-BEFORE = [("tracker", "0021_a_restore_holds_its_group_until_done_or_cancelled")]
-AFTER = [("tracker", "0022_a_change_points_at_a_game_of_any_kind")]
+BEFORE = [("tracker", "0022_games_numbered_within_their_group")]
+AFTER = [("tracker", "0023_a_change_points_at_a_game_of_any_kind")]
 
 
 @pytest.fixture
@@ -21,8 +21,8 @@ def migrated(transactional_db):
     executor.migrate(BEFORE)
     apps = executor.loader.project_state(BEFORE).apps
     group = apps.get_model("tracker", "Group").objects.create(name="Thursday", currency="EUR")
-    session = apps.get_model("tracker", "CatteSession").objects.create(pk=7, group=group)
-    tournament = apps.get_model("tracker", "Tournament").objects.create(pk=7, group=group)
+    session = apps.get_model("tracker", "CatteSession").objects.create(pk=7, group=group, number=1)
+    tournament = apps.get_model("tracker", "Tournament").objects.create(pk=7, group=group, number=1)
     old_change = apps.get_model("tracker", "Change").objects
     old_change.create(session=session, action="round", summary="Round 1", idempotency_key="a" * 32)
     old_change.create(

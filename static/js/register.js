@@ -118,8 +118,11 @@
   if (kept) {
     var words = document.body.dataset;
     var at = new Date(Number(kept.dataset.keptAt));
+    // Written as the server writes a time in this language (cardtable/formats/: "09:15 PM",
+    // "21:15"), in the pages' time zone; some browsers put a narrow space before "PM".
     var time = at.toLocaleTimeString(document.documentElement.lang || undefined,
-      { hour: "2-digit", minute: "2-digit" });
+      { hour: "2-digit", minute: "2-digit", timeZone: words.timeZone || undefined })
+      .replace(/\u202f/g, " ");
     var said = [(words.keptNote ||
       "As of {time}, offline: the page as this phone last showed it.").replace("{time}", time)];
     if ("changed" in kept.dataset) {

@@ -251,3 +251,24 @@ def test_a_round_being_tapped_sent_twice_at_the_same_moment_is_drafted_by_both(b
     answers = [take(board, round_, bob) for board in (first, second)]
     assert answers == [(DRAFTED, None), (DRAFTED, None)]
     assert fresh(session).draft == ["t2"] and fresh(session).draft_version == 1
+
+
+def test_the_conflict_says_plainly_what_the_two_phones_tapped_differently(as_bob, session, alice):
+    fields = kept(as_bob, session, ["t0", "t1", "t0", "t0", "t0", "t0"])
+    theirs = ["t0", "t2", "t0", "t0", "t0", "t0"]
+    gate.rounds.save_round(catte_board.load(session), 1, 0, alice, theirs)
+    conflict = unescape(send(as_bob, session, fields).json()["conflict"])
+    differs = conflict.split("What differs:</strong>")[1].split("</span></span>")[0]
+    assert (
+        differs
+        == "<br><span>Trick 2: <mark>Chi</mark> on the other phone, <mark>Bình</mark> on this one"
+    )
+    assert '<div class="actions" data-outbox-choices><a class="button secondary"' in conflict
+
+
+def test_the_conflict_with_the_tables_draft_says_what_differs(as_bob, session, alice):
+    fields = kept(as_bob, session, SWEEP_BY_AN)
+    tap(session, ["t3"], alice)
+    conflict = unescape(send(as_bob, session, fields).json()["conflict"])
+    assert "Trick 1: <mark>Dũng</mark> on the other phone, <mark>An</mark> on this one" in conflict
+    assert "Trick 2: <mark>—</mark> on the other phone, <mark>An</mark> on this one" in conflict

@@ -11,7 +11,7 @@ from django.utils.translation import ngettext
 from ledger.settlement import fewest_transfers
 from tracker.catte import gate
 from tracker.catte.board import PlayedRound, SessionBoard, latest_round_rows
-from tracker.catte.entries import describe_entry, describe_round
+from tracker.catte.entries import describe_entry, describe_round, round_differences
 from tracker.common.changes import changes_of, line_of, phone_of
 from tracker.common.fragments import CachedRow, digest
 from tracker.common.locale_money import amount_text, signed_text
@@ -232,11 +232,13 @@ def saved_first(board: SessionBoard, number: int, tapped: list[str]) -> dict:
     notice["round"] = round_row(board, played, can_correct=True)
     if tapped and not gate.rounds.recorded_as_tapped(board, row, tapped):
         url = reverse("round_edit", args=[board.group.pk, board.session.pk, number])
+        mine = board.draft_of(tapped).usable().to_round()
         notice["correct"] = {
             "url": f"{url}?{urlencode({'taps': ' '.join(tapped)})}",
             "label": _("Correct round %(number)s with what you tapped") % {"number": number},
-            "tapped": describe_round(board.draft_of(tapped).usable().to_round()),
+            "tapped": describe_round(mine),
         }
+        notice["differences"] = round_differences(played.round, mine)
     return notice
 
 
@@ -253,17 +255,25 @@ def sent_later_conflict(board: SessionBoard, kept, refusal) -> dict:
         return {"conflict": conflict, "recheck": True}
     notice = {"note": str(refusal), "mine": _entered(board, taps)}
     notice["table"] = _entered(board, board.session.draft)
+    notice["differences"] = round_differences(
+        _as_far_as(board, board.session.draft), _as_far_as(board, taps)
+    )
     retry = {"fields": {"draft_version": str(board.session.draft_version)}}
     retry["label"] = _("Record this phone's round %(number)s instead") % {"number": number}
     conflict = render_to_string("tracker/_sent_later_conflict.html", notice)
     return {"conflict": conflict, "retry": retry}
 
 
+def _as_far_as(board: SessionBoard, taps: list[str]) -> catte.Round:
+    """The round as far as `taps` enter it."""
+    return board.draft_of(taps).usable().to_round()
+
+
 def _entered(board: SessionBoard, taps: list[str]) -> str:
     """A round as far as `taps` enter it, in a line ("nothing yet" before any tap)."""
     if not taps:
         return _("nothing yet")
-    return str(describe_round(board.draft_of(taps).usable().to_round()))
+    return str(describe_round(_as_far_as(board, taps)))
 
 
 def taken_later(kept, outcome: str, refusal: str | None) -> dict:

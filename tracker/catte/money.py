@@ -37,7 +37,7 @@ class Postings:
 
 def called(session):
     """Its name, or words for it when it has none ("Session 3", in the reader's language)."""
-    return session.name or Phrase("Session %(number)s", number=session.pk)
+    return session.name or Phrase("Session %(number)s", number=session.number)
 
 
 def _round(session, accounts: Accounts, players: dict, result: catte.RoundResult) -> Wanted:

@@ -26,6 +26,7 @@ from tracker.web.shared_part import shared_key
 from tracker.web.views import (
     act_on_version,
     live_part,
+    render_chat_text,
     render_page,
     run_on_version,
     swap_or_redirect,
@@ -292,7 +293,7 @@ def session_close(request, pk, session_pk):
 def session_summary(request, pk, session_pk):
     group, session = session_for(request, pk, session_pk)
     text = display.summary_text(load(session))
-    return HttpResponse(text, content_type="text/plain; charset=utf-8")
+    return render_chat_text(request, text, about=session, back=session.get_absolute_url())
 
 
 @login_required

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.db.models import Max
 
 from tracker.common import games
 from tracker.common.changes import once_per_key, record_change
@@ -76,13 +77,15 @@ def refuse_if_closed(game) -> None:
         raise RulesError(games.kind_of(game).closed_refusal())
 
 
-def start(group, create: Callable):
-    """A new game of `group`, made by `create()` (its row and its seats): the group's pages
-    show it from the same transaction on."""
+def start(group, model, create: Callable):
+    """A new game of `group`, a row of `model` made by `create(number)` (its row and its seats)
+    with the next number among the group's games of that kind. The group's row is touched
+    first: the update holds it until the transaction ends, so two games started at once are
+    numbered one after the other, and the group's pages show the game from then on."""
     with transaction.atomic():
-        game = create()
         touch_group(group.pk)
-    return game
+        numbers = model.objects.filter(group=group).aggregate(highest=Max("number"))
+        return create((numbers["highest"] or 0) + 1)
 
 
 def catch_up(game, user=None):

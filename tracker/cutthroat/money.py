@@ -20,7 +20,7 @@ CHAMPION_SOURCE = "cutthroat_champion"
 
 def called(tournament):
     """Its name, or words for it when it has none ("Tournament 3", in the reader's language)."""
-    return tournament.name or Phrase("Tournament %(number)s", number=tournament.pk)
+    return tournament.name or Phrase("Tournament %(number)s", number=tournament.number)
 
 
 def after_change(board, user) -> None:

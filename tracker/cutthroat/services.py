@@ -259,9 +259,10 @@ def start(group, players: list, rules: dict, user, name: str = "", money_rules=N
     state = cutthroat.TournamentState([player.name for player in players], settings)
     check_in_currency(group, money_rules or {})
 
-    def create() -> Tournament:
+    def create(number: int) -> Tournament:
         tournament = Tournament.objects.create(
             group=group,
+            number=number,
             name=name,
             rules=cutthroat.rules_from_settings(settings),
             created_by=user,
@@ -275,7 +276,7 @@ def start(group, players: list, rules: dict, user, name: str = "", money_rules=N
         )
         return tournament
 
-    return recording.start(group, create)
+    return recording.start(group, Tournament, create)
 
 
 def import_log(group, doc: dict, user, create_missing: bool = False, money_rules=None):

@@ -111,6 +111,7 @@ def refusal_note(board, typed: dict) -> str:
     context = {
         "saved": notices.saved_first(board, changes_of(tournament).select_related("user").first()),
         "entered": notices.you_entered(board, typed, row),
+        "differences": notices.hand_differences(board, typed, row),
         "same": values == {},
     }
     if values:

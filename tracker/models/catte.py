@@ -28,10 +28,12 @@ class CatteSession(Game):
     draft_entry = models.CharField(max_length=32, blank=True)
 
     class Meta(Game.Meta):
-        pass
+        constraints = [
+            models.UniqueConstraint(fields=["group", "number"], name="one_session_number_a_group")
+        ]
 
     def __str__(self):
-        return self.name or _("Session %(number)s") % {"number": self.pk}
+        return self.name or _("Session %(number)s") % {"number": self.number}
 
     def get_absolute_url(self):
         return reverse("session", args=[self.group_id, self.pk])

@@ -22,10 +22,14 @@ class Tournament(Game):
     game_stake = models.DecimalField(max_digits=12, decimal_places=2, default=0)
 
     class Meta(Game.Meta):
-        pass
+        constraints = [
+            models.UniqueConstraint(
+                fields=["group", "number"], name="one_tournament_number_a_group"
+            )
+        ]
 
     def __str__(self):
-        return self.name or _("Tournament %(number)s") % {"number": self.pk}
+        return self.name or _("Tournament %(number)s") % {"number": self.number}
 
     def get_absolute_url(self):
         return reverse("tournament", args=[self.group_id, self.pk])

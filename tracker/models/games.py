@@ -15,6 +15,9 @@ from django.utils import timezone
 
 class Game(models.Model):
     name = models.CharField(max_length=80, blank=True)
+    # The group's games of this kind counted from 1 in the order they were started ("Session 1"
+    # when it has no name): given by `tracker.common.recording.start`.
+    number = models.PositiveIntegerField()
     # The log's "rules" object: the game's settings, amounts as decimal strings.
     rules = models.JSONField(default=dict)
     created_by = models.ForeignKey(

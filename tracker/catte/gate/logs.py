@@ -59,9 +59,13 @@ def start(
         },
     )
 
-    def create() -> CatteSession:
+    def create(number: int) -> CatteSession:
         session = CatteSession.objects.create(
-            group=group, name=name, rules=catte.rules_from_settings(settings), created_by=user
+            group=group,
+            number=number,
+            name=name,
+            rules=catte.rules_from_settings(settings),
+            created_by=user,
         )
         SessionSeat.objects.bulk_create(
             SessionSeat(session=session, player=player, seat=seat)
@@ -84,7 +88,7 @@ def start(
         session.save(update_fields=["side_pot_in", "state", "state_version"])
         return session
 
-    return recording.start(group, create)
+    return recording.start(group, CatteSession, create)
 
 
 def import_log(

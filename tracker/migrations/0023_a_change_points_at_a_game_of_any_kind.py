@@ -26,7 +26,7 @@ def point_at_sessions_and_tournaments(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tracker", "0021_a_restore_holds_its_group_until_done_or_cancelled"),
+        ("tracker", "0022_games_numbered_within_their_group"),
     ]
 
     operations = [
