@@ -5,7 +5,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from ledger.settlement import fewest_transfers
-from tracker.catte import board, gate, history, money
+from tracker.catte import board, gate, history, money, tableview
 from tracker.catte.gate.recording import replay_rounds
 from tracker.common import leaderboards
 from tracker.common.games import GameKind
@@ -139,3 +139,10 @@ class CatteGame(GameKind):
 
     def nights_counted(self) -> str:
         return _("closed Cắt Tê sessions")
+
+    # Pages: group page, table view, kept pages, demo
+    address = "sessions"
+    table_template = "tableview/session.html"
+
+    def table_context(self, game) -> dict:
+        return tableview.shown(board.load(game))

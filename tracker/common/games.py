@@ -204,6 +204,21 @@ class GameKind:
             "nights go by the final points of … started that day", "the finished %(game)s games"
         ) % {"game": self.name()}
 
+    # Pages: group page, table view, kept pages, demo
+    # What the pages around a game show of it: its section of the group page, its table view
+    # (tracker/tableview), the pages a phone keeps for reading offline (tracker/webapp/pwa.py)
+    # and what it adds to the demo group (`manage.py demo`).
+    address: str  # where its games' pages are under the group ("sessions"): its section's id too
+
+    # Its table view, for the screen in the middle of the table, at its games' address followed
+    # by table/ ("sessions/<id:session_pk>/table/", named "session_table").
+    table_template: str  # "tableview/session.html": the game as `<kind>`, what it shows as `shown`
+
+    def table_context(self, game) -> dict:
+        """What its table view shows of the game, read from its stored state: only what matters
+        from across a table."""
+        raise NotImplementedError
+
 
 @cache
 def _registry() -> dict[str, GameKind]:

@@ -9,7 +9,7 @@ from django.utils.translation import pgettext
 from tracker.common import leaderboards
 from tracker.common.games import GameKind
 from tracker.cutthroat import board as board_module
-from tracker.cutthroat import history, money, services
+from tracker.cutthroat import history, money, services, tableview
 from tracker.models import Hand, Tournament
 from tracker.rules import cutthroat
 
@@ -110,3 +110,10 @@ class CutthroatGame(GameKind):
             "nights go by the final points of … started that day",
             "the finished games of the Cutthroat tournaments",
         )
+
+    # Pages: group page, table view, kept pages, demo
+    address = "tournaments"
+    table_template = "tableview/tournament.html"
+
+    def table_context(self, game) -> dict:
+        return tableview.shown(board_module.load(game))
