@@ -143,6 +143,7 @@ class CatteGame(GameKind):
     # Pages: group page, table view, kept pages, demo
     address = "sessions"
     table_template = "tableview/session.html"
+    kept_pages = ("session", "session_table")
 
     def table_context(self, game) -> dict:
         return tableview.shown(board.load(game))

@@ -219,6 +219,10 @@ class GameKind:
         from across a table."""
         raise NotImplementedError
 
+    # The pages of one of its games a phone keeps to read when the network is gone, by their
+    # names ("session", "session_table"); the service worker's pattern is built of them.
+    kept_pages: tuple[str, ...] = ()
+
 
 @cache
 def _registry() -> dict[str, GameKind]:

@@ -114,6 +114,7 @@ class CutthroatGame(GameKind):
     # Pages: group page, table view, kept pages, demo
     address = "tournaments"
     table_template = "tableview/tournament.html"
+    kept_pages = ("tournament", "tournament_table")
 
     def table_context(self, game) -> dict:
         return tableview.shown(board_module.load(game))
