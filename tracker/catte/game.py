@@ -1,5 +1,6 @@
 """Cắt Tê as the registry of games knows it (tracker/common/games.py)."""
 
+from django.db.models import Prefetch
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
@@ -9,7 +10,7 @@ from tracker.catte import board, gate, history, money, tableview
 from tracker.catte.gate.recording import replay_rounds
 from tracker.common import leaderboards
 from tracker.common.games import GameKind
-from tracker.models import CatteSession, Round
+from tracker.models import CatteSession, Round, SessionSeat
 from tracker.rules import catte
 
 
@@ -142,8 +143,23 @@ class CatteGame(GameKind):
 
     # Pages: group page, table view, kept pages, demo
     address = "sessions"
+    group_row_template = "tracker/catte/_group_row.html"
+    new_url_name = "session_new"
     table_template = "tableview/session.html"
     kept_pages = ("session", "session_table")
+
+    def group_heading(self) -> str:
+        return _("Cắt Tê sessions")
+
+    def none_yet(self) -> str:
+        return _("No session yet.")
+
+    def new_label(self) -> str:
+        return _("New session")
+
+    def latest_games(self, group):
+        seats = Prefetch("seats", SessionSeat.objects.select_related("player"))
+        return group.sessions.prefetch_related(seats)
 
     def table_context(self, game) -> dict:
         return tableview.shown(board.load(game))

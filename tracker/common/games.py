@@ -210,6 +210,42 @@ class GameKind:
     # and what it adds to the demo group (`manage.py demo`).
     address: str  # where its games' pages are under the group ("sessions"): its section's id too
 
+    # Its section of the group page (the shared frame: templates/tracker/_group_games.html).
+    group_row_template: str  # one of its games in the list: "tracker/catte/_group_row.html"
+    new_url_name: str  # the page that starts one of its games: "session_new"
+
+    def group_heading(self) -> str:
+        """The title of its section of the group page: "Cắt Tê sessions"."""
+        raise NotImplementedError
+
+    def none_yet(self) -> str:
+        """Its section of the group page before its first game: "No session yet."."""
+        raise NotImplementedError
+
+    def new_label(self) -> str:
+        """The button that starts one of its games: "New session"."""
+        raise NotImplementedError
+
+    def latest_games(self, group):
+        """The group's games of this kind, newest first, with what their rows on the group page
+        read (a queryset: only read when the page's cached part is drawn again)."""
+        return self.model.objects.filter(group=group)
+
+    def group_section(self, group, count: int) -> Section:
+        """Its section of the group page: its `count` latest games, the buttons to start one,
+        to their history and to its ratings."""
+        return Section(
+            "tracker/_group_games.html",
+            {
+                "game_kind": self,
+                "games": self.latest_games(group)[:count],
+                "heading": self.group_heading(),
+                "none_yet": self.none_yet(),
+                "new_label": self.new_label(),
+                "history_url": self.history_url(group),
+            },
+        )
+
     # Its table view, for the screen in the middle of the table, at its games' address followed
     # by table/ ("sessions/<id:session_pk>/table/", named "session_table").
     table_template: str  # "tableview/session.html": the game as `<kind>`, what it shows as `shown`

@@ -2,6 +2,7 @@
 
 from dataclasses import replace
 
+from django.db.models import Prefetch
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
@@ -10,7 +11,7 @@ from tracker.common import leaderboards
 from tracker.common.games import GameKind
 from tracker.cutthroat import board as board_module
 from tracker.cutthroat import history, money, services, tableview
-from tracker.models import Hand, Tournament
+from tracker.models import Hand, Tournament, TournamentSeat
 from tracker.rules import cutthroat
 
 
@@ -113,8 +114,23 @@ class CutthroatGame(GameKind):
 
     # Pages: group page, table view, kept pages, demo
     address = "tournaments"
+    group_row_template = "tracker/cutthroat/_group_row.html"
+    new_url_name = "tournament_new"
     table_template = "tableview/tournament.html"
     kept_pages = ("tournament", "tournament_table")
+
+    def group_heading(self) -> str:
+        return _("Cutthroat tournaments")
+
+    def none_yet(self) -> str:
+        return _("No tournament yet.")
+
+    def new_label(self) -> str:
+        return _("New tournament")
+
+    def latest_games(self, group):
+        seats = Prefetch("seats", TournamentSeat.objects.select_related("player"))
+        return group.tournaments.select_related("champion").prefetch_related(seats)
 
     def table_context(self, game) -> dict:
         return tableview.shown(board_module.load(game))
