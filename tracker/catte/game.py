@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from ledger.settlement import fewest_transfers
-from tracker.catte import board, gate, history, money, tableview
+from tracker.catte import board, demo, gate, history, money, tableview
 from tracker.catte.gate.recording import replay_rounds
 from tracker.common import leaderboards
 from tracker.common.games import GameKind
@@ -163,3 +163,7 @@ class CatteGame(GameKind):
 
     def table_context(self, game) -> dict:
         return tableview.shown(board.load(game))
+
+    def demo(self, group, owner):
+        # Left open, so the demo's evening can go on.
+        return self.import_log(group, demo.SESSION, owner, create_missing=True, closed=False)

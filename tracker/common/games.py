@@ -259,6 +259,11 @@ class GameKind:
     # names ("session", "session_table"); the service worker's pattern is built of them.
     kept_pages: tuple[str, ...] = ()
 
+    def demo(self, group, owner):
+        """Adds a game of this kind to the demo group (`owner` owns it), players created as
+        needed; the game added, or None."""
+        return None
+
 
 @cache
 def _registry() -> dict[str, GameKind]:

@@ -10,7 +10,7 @@ from django.utils.translation import pgettext
 from tracker.common import leaderboards
 from tracker.common.games import GameKind
 from tracker.cutthroat import board as board_module
-from tracker.cutthroat import history, money, services, tableview
+from tracker.cutthroat import demo, history, money, services, tableview
 from tracker.models import Hand, Tournament, TournamentSeat
 from tracker.rules import cutthroat
 
@@ -134,3 +134,6 @@ class CutthroatGame(GameKind):
 
     def table_context(self, game) -> dict:
         return tableview.shown(board_module.load(game))
+
+    def demo(self, group, owner):
+        return self.import_log(group, demo.TOURNAMENT, owner, create_missing=True)
