@@ -231,6 +231,11 @@ class GameKind:
         read (a queryset: only read when the page's cached part is drawn again)."""
         return self.model.objects.filter(group=group)
 
+    def played_for_money(self, group) -> bool:
+        """Whether any of the group's games of this kind moved money: the group's currency then
+        stays what it is."""
+        return self.model.objects.filter(group=group).exists()
+
     def group_section(self, group, count: int) -> Section:
         """Its section of the group page: its `count` latest games, the buttons to start one,
         to their history and to its ratings."""

@@ -132,6 +132,10 @@ class CutthroatGame(GameKind):
         seats = Prefetch("seats", TournamentSeat.objects.select_related("player"))
         return group.tournaments.select_related("champion").prefetch_related(seats)
 
+    def played_for_money(self, group) -> bool:
+        # A tournament played for points only moves no money.
+        return group.tournaments.exclude(game_stake=0, buy_in=0).exists()
+
     def table_context(self, game) -> dict:
         return tableview.shown(board_module.load(game))
 
