@@ -1,6 +1,7 @@
 """A game added to the registry is on the pages around the games with nothing of them changed:
 its section of the group page (its games, the button to start one, its history and ratings),
-its table view's address, the pages a phone keeps for reading offline, and the demo group."""
+its table view's and its log's addresses, the pages a phone keeps for reading offline, the group's
+currency kept once it played for money, and the demo group."""
 
 import json
 import re
@@ -13,7 +14,9 @@ from django.http import HttpResponse
 from django.urls import include, path, reverse
 
 from cardtable import urls as project_urls  # first: it names the converter of ids
+from tests.factories import fresh
 from tracker.common import games
+from tracker.gamelogs.urls import export_views
 from tracker.models.games import Game
 from tracker.tableview.urls import table_views
 
@@ -73,6 +76,9 @@ class ScoreSheetGame(games.GameKind):
     def latest_games(self, group) -> list[Sheet]:
         return [Sheet(group, 2, 40), Sheet(group, 1, 25)]
 
+    def played_for_money(self, group) -> bool:
+        return True
+
     def demo(self, group, owner) -> Sheet:
         return Sheet(group, 1, 0)
 
@@ -87,11 +93,12 @@ def with_score_sheets(settings, tmp_path):
     settings.GAMES = [*settings.GAMES, f"{__name__}.ScoreSheetGame"]
     games._registry.cache_clear()
     # The project's addresses were read when it started: its own again, the score sheet's
-    # pages and every registered game's table view, now the score sheet's too.
+    # pages and every registered game's table view and log, now the score sheet's too.
     project = types.ModuleType("project_with_score_sheets")
     project.urlpatterns = [
         path("groups/<id:pk>/", include(__name__)),
         path("groups/<id:pk>/", include(table_views())),
+        path("groups/<id:pk>/", include(export_views())),
         *project_urls.urlpatterns,
     ]
     settings.ROOT_URLCONF = project
@@ -107,7 +114,6 @@ def kept_page(client):
 
 def test_a_third_games_pages_and_table_view_are_kept_for_reading_offline(with_score_sheets, client):
     pattern = kept_page(client)
-    assert reverse("sheet_table", args=[7, 11]) == "/groups/7/sheets/11/table/"
     assert pattern.match("/groups/7/sheets/11/") and pattern.match("/groups/7/sheets/11/table/")
     assert pattern.match("/groups/7/sessions/11/table/") and pattern.match("/groups/7/balances/")
     assert not pattern.match("/groups/7/sheets/new/")
@@ -123,6 +129,21 @@ def test_a_third_game_has_its_section_on_the_group_page(with_score_sheets, as_bo
     assert f'href="/groups/{group.pk}/sheets/new/">New score sheet</a>' in section
     assert f'href="/groups/{group.pk}/ratings/#sheet">Ratings</a>' in section
     assert html.index('id="sessions"') < html.index('id="sheets"') < html.index('id="balances"')
+
+
+def test_a_third_games_table_view_and_log_are_at_its_games_address(with_score_sheets):
+    assert reverse("sheet_table", args=[7, 11]) == "/groups/7/sheets/11/table/"
+    assert reverse("sheet_export", args=[7, 11]) == "/groups/7/sheets/11/export/"
+
+
+def test_a_third_game_played_for_money_keeps_the_groups_currency(
+    with_score_sheets, as_alice, group
+):
+    response = as_alice.post(
+        reverse("group_edit", args=[group.pk]), {"name": "X", "currency": "VND"}
+    )
+    assert "The currency stays EUR" in response.content.decode()
+    assert fresh(group).currency == "EUR"
 
 
 def test_a_viewer_sees_a_third_games_section_without_its_button(with_score_sheets, as_carol, group):

@@ -208,7 +208,9 @@ class GameKind:
     # What the pages around a game show of it: its section of the group page, its table view
     # (tracker/tableview), the pages a phone keeps for reading offline (tracker/webapp/pwa.py)
     # and what it adds to the demo group (`manage.py demo`).
-    address: str  # where its games' pages are under the group ("sessions"): its section's id too
+    # Where its games' pages are under the group ("sessions"); their table view and log are
+    # there too ("sessions/<id:session_pk>/table/"), and it is the id of its group page section.
+    address: str
 
     # Its section of the group page (the shared frame: templates/tracker/_group_games.html).
     group_row_template: str  # one of its games in the list: "tracker/catte/_group_row.html"

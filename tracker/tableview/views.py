@@ -4,6 +4,7 @@ from django.views.decorators.http import require_GET
 
 from tracker.common import games
 from tracker.common.versioning import version_key
+from tracker.web.game_routes import game_pk
 from tracker.web.permissions import game_for
 from tracker.web.shared_part import shared_key
 from tracker.web.views import live_part, render_page
@@ -15,7 +16,7 @@ def game_table(request, pk, kind, **address):
     """A game of any kind for the screen in the middle of the table; any member may open it.
     Its address names the game's id as the game's own pages do ("session_pk")."""
     game_kind = games.kind_named(kind)
-    group, game = game_for(request, pk, game_kind.model, address[f"{kind}_pk"])
+    group, game = game_for(request, pk, game_kind.model, game_pk(kind, address))
     shown = SimpleLazyObject(lambda: game_kind.table_context(game))
     context = {"group": group, kind: game, "shown": shown, "version_key": version_key(game)}
     template = game_kind.table_template
