@@ -17,6 +17,7 @@ from cardtable import urls as project_urls  # first: it names the converter of i
 from tests.factories import fresh
 from tracker.common import games
 from tracker.gamelogs.urls import export_views
+from tracker.models import Group
 from tracker.models.games import Game
 from tracker.tableview.urls import table_views
 
@@ -154,4 +155,6 @@ def test_a_viewer_sees_a_third_games_section_without_its_button(with_score_sheet
 def test_the_demo_group_has_a_game_of_a_third_kind(with_score_sheets, db):
     out = StringIO()
     call_command("demo", stdout=out)
-    assert "Created Demo table: Tournament 1, Session 1 and Score sheet 1." in out.getvalue()
+    group = Group.objects.get(name="Demo table")
+    games_added = f"{group.tournaments.get()}, {group.sessions.get()} and Score sheet 1"
+    assert f"Created Demo table: {games_added}." in out.getvalue()
