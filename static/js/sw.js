@@ -16,7 +16,7 @@ var PRECACHE = ["%PRECACHE%"];
 var LOGOUT_URL = "%LOGOUT_URL%";
 var KEPT_PAGES = "kept-pages";  // not "cardtable-...": a new worker keeps them
 // A tournament's or a session's page, its table view, or who owes whom (its codes to pay by).
-var KEPT_PAGE = /^\/groups\/\d+\/((tournaments|sessions)\/\d+\/(table\/)?|balances\/)$/;
+var KEPT_PAGE = new RegExp("%KEPT_PAGE%");
 // Only when the offline page (in the phone's language) could not be cached.
 var OFFLINE_TEXT = "Offline \u2014 nothing was saved. Your taps were not sent; " +
   "try again when the phone is back online.";

@@ -1,15 +1,16 @@
 """Cắt Tê as the registry of games knows it (tracker/common/games.py)."""
 
+from django.db.models import Prefetch
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from ledger.settlement import fewest_transfers
-from tracker.catte import board, gate, history, money
+from tracker.catte import board, demo, gate, history, money, tableview
 from tracker.catte.gate.recording import replay_rounds
 from tracker.common import leaderboards
 from tracker.common.games import GameKind
-from tracker.models import CatteSession, Round
+from tracker.models import CatteSession, Round, SessionSeat
 from tracker.rules import catte
 
 
@@ -139,3 +140,30 @@ class CatteGame(GameKind):
 
     def nights_counted(self) -> str:
         return _("closed Cắt Tê sessions")
+
+    # Pages: group page, table view, kept pages, demo
+    address = "sessions"
+    group_row_template = "tracker/catte/_group_row.html"
+    new_url_name = "session_new"
+    table_template = "tableview/session.html"
+    kept_pages = ("session", "session_table")
+
+    def group_heading(self) -> str:
+        return _("Cắt Tê sessions")
+
+    def none_yet(self) -> str:
+        return _("No session yet.")
+
+    def new_label(self) -> str:
+        return _("New session")
+
+    def latest_games(self, group):
+        seats = Prefetch("seats", SessionSeat.objects.select_related("player"))
+        return group.sessions.prefetch_related(seats)
+
+    def table_context(self, game) -> dict:
+        return tableview.shown(board.load(game))
+
+    def demo(self, group, owner):
+        # Left open, so the demo's evening can go on.
+        return self.import_log(group, demo.SESSION, owner, create_missing=True, closed=False)

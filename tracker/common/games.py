@@ -204,6 +204,73 @@ class GameKind:
             "nights go by the final points of … started that day", "the finished %(game)s games"
         ) % {"game": self.name()}
 
+    # Pages: group page, table view, kept pages, demo
+    # What the pages around a game show of it: its section of the group page, its table view
+    # (tracker/tableview), the pages a phone keeps for reading offline (tracker/webapp/pwa.py)
+    # and what it adds to the demo group (`manage.py demo`).
+    # Where its games' pages are under the group ("sessions"); their table view and log are
+    # there too ("sessions/<id:session_pk>/table/"), and it is the id of its group page section.
+    address: str
+
+    # Its section of the group page (the shared frame: templates/tracker/_group_games.html).
+    group_row_template: str  # one of its games in the list: "tracker/catte/_group_row.html"
+    new_url_name: str  # the page that starts one of its games: "session_new"
+
+    def group_heading(self) -> str:
+        """The title of its section of the group page: "Cắt Tê sessions"."""
+        raise NotImplementedError
+
+    def none_yet(self) -> str:
+        """Its section of the group page before its first game: "No session yet."."""
+        raise NotImplementedError
+
+    def new_label(self) -> str:
+        """The button that starts one of its games: "New session"."""
+        raise NotImplementedError
+
+    def latest_games(self, group):
+        """The group's games of this kind, newest first, with what their rows on the group page
+        read (a queryset: only read when the page's cached part is drawn again)."""
+        return self.model.objects.filter(group=group)
+
+    def played_for_money(self, group) -> bool:
+        """Whether any of the group's games of this kind moved money: the group's currency then
+        stays what it is."""
+        return self.model.objects.filter(group=group).exists()
+
+    def group_section(self, group, count: int) -> Section:
+        """Its section of the group page: its `count` latest games, the buttons to start one,
+        to their history and to its ratings."""
+        return Section(
+            "tracker/_group_games.html",
+            {
+                "game_kind": self,
+                "games": self.latest_games(group)[:count],
+                "heading": self.group_heading(),
+                "none_yet": self.none_yet(),
+                "new_label": self.new_label(),
+                "history_url": self.history_url(group),
+            },
+        )
+
+    # Its table view, for the screen in the middle of the table, at its games' address followed
+    # by table/ ("sessions/<id:session_pk>/table/", named "session_table").
+    table_template: str  # "tableview/session.html": the game as `<kind>`, what it shows as `shown`
+
+    def table_context(self, game) -> dict:
+        """What its table view shows of the game, read from its stored state: only what matters
+        from across a table."""
+        raise NotImplementedError
+
+    # The pages of one of its games a phone keeps to read when the network is gone, by their
+    # names ("session", "session_table"); the service worker's pattern is built of them.
+    kept_pages: tuple[str, ...] = ()
+
+    def demo(self, group, owner):
+        """Adds a game of this kind to the demo group (`owner` owns it), players created as
+        needed; the game added, or None."""
+        return None
+
 
 @cache
 def _registry() -> dict[str, GameKind]:

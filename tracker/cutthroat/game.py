@@ -2,6 +2,7 @@
 
 from dataclasses import replace
 
+from django.db.models import Prefetch
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
@@ -9,8 +10,8 @@ from django.utils.translation import pgettext
 from tracker.common import leaderboards
 from tracker.common.games import GameKind
 from tracker.cutthroat import board as board_module
-from tracker.cutthroat import history, money, services
-from tracker.models import Hand, Tournament
+from tracker.cutthroat import demo, history, money, services, tableview
+from tracker.models import Hand, Tournament, TournamentSeat
 from tracker.rules import cutthroat
 
 
@@ -110,3 +111,33 @@ class CutthroatGame(GameKind):
             "nights go by the final points of … started that day",
             "the finished games of the Cutthroat tournaments",
         )
+
+    # Pages: group page, table view, kept pages, demo
+    address = "tournaments"
+    group_row_template = "tracker/cutthroat/_group_row.html"
+    new_url_name = "tournament_new"
+    table_template = "tableview/tournament.html"
+    kept_pages = ("tournament", "tournament_table")
+
+    def group_heading(self) -> str:
+        return _("Cutthroat tournaments")
+
+    def none_yet(self) -> str:
+        return _("No tournament yet.")
+
+    def new_label(self) -> str:
+        return _("New tournament")
+
+    def latest_games(self, group):
+        seats = Prefetch("seats", TournamentSeat.objects.select_related("player"))
+        return group.tournaments.select_related("champion").prefetch_related(seats)
+
+    def played_for_money(self, group) -> bool:
+        # A tournament played for points only moves no money.
+        return group.tournaments.exclude(game_stake=0, buy_in=0).exists()
+
+    def table_context(self, game) -> dict:
+        return tableview.shown(board_module.load(game))
+
+    def demo(self, group, owner):
+        return self.import_log(group, demo.TOURNAMENT, owner, create_missing=True)

@@ -14,6 +14,7 @@ from tracker.gamelogs import backup, cancelling, registry, restoring
 from tracker.gamelogs.forms import ImportForm, RestoreForm, RestoreStepForm
 from tracker.models import Restore, Role
 from tracker.rules import RulesError
+from tracker.web.game_routes import game_pk
 from tracker.web.permissions import group_for
 from tracker.web.views import log_download, render_page
 
@@ -53,24 +54,15 @@ def log_import(request, pk):
     return render(request, "tracker/log_import.html", context)
 
 
-def export_game(request, pk, game_pk, noun):
-    """A tournament's or session's game log, as a file."""
+@login_required
+@require_GET
+def game_export(request, pk, kind, **address):
+    """A game's log, of any registered kind, as a file."""
     group = group_for(request, pk)
-    game_kind = games.kind_named(noun)
-    game = get_object_or_404(game_kind.model.objects.filter(group=group), pk=game_pk)
+    game_kind = games.kind_named(kind)
+    games_of_group = game_kind.model.objects.filter(group=group)
+    game = get_object_or_404(games_of_group, pk=game_pk(kind, address))
     return log_download(game_kind.export_log(game), f"{game_kind.game}-{game.pk}.json")
-
-
-@login_required
-@require_GET
-def tournament_export(request, pk, tournament_pk):
-    return export_game(request, pk, tournament_pk, "tournament")
-
-
-@login_required
-@require_GET
-def session_export(request, pk, session_pk):
-    return export_game(request, pk, session_pk, "session")
 
 
 @login_required

@@ -6,6 +6,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tracker.common import games
 from tracker.common.versioning import touch_group
 from tracker.models import Invite, Membership, Role
 
@@ -41,11 +42,8 @@ def save_group(form) -> None:
 
 def has_money(group) -> bool:
     """Whether anything was played or paid in the group's currency."""
-    return (
-        group.transactions.exists()
-        or group.sessions.exists()
-        or group.tournaments.exclude(game_stake=0, buy_in=0).exists()
-    )
+    played = (kind.played_for_money(group) for kind in games.every_kind())
+    return group.transactions.exists() or any(played)
 
 
 def save_player(form, user=None):

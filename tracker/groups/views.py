@@ -6,7 +6,6 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import PasswordChangeView
-from django.db.models import Prefetch
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import Resolver404, resolve
@@ -18,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from ledger.balances import cached_balances
 from ledger.payment_details import latest_changes
+from tracker.common import games
 from tracker.common.names import by_name, derived_short_name
 from tracker.common.versioning import RestoreRunning
 from tracker.gamelogs import cancelling
@@ -30,13 +30,13 @@ from tracker.groups.forms import (
     PlayerForm,
     SignupForm,
 )
-from tracker.models import Group, Invite, Role, SessionSeat, TournamentSeat
+from tracker.models import Group, Invite, Role
 from tracker.models.groups import INVITE_TOKEN
 from tracker.web.health import cache_problem, database_problem
 from tracker.web.permissions import group_for
 from tracker.web.views import render_page
 
-LATEST_GAMES = 10  # tournaments and sessions listed on the group page
+LATEST_GAMES = 10  # the games of each kind listed on the group page
 SET_UP_PLAYERS = 2  # until the group has this many players, adding them comes first
 # What a member's new role lets him do, in a whole sentence for each role.
 NOW_IN_ROLE = {
@@ -79,18 +79,12 @@ def group_page(group, **more) -> dict:
     """What the group page shows. Querysets and the balances are read only when the cached
     fragment is missing."""
     players = by_name(group.players.select_related("user"))
-    seats = {
-        "tournament": Prefetch("seats", TournamentSeat.objects.select_related("player")),
-        "session": Prefetch("seats", SessionSeat.objects.select_related("player")),
-    }
-    tournaments = group.tournaments.select_related("champion")
     is_owner = group.membership.allows(Role.OWNER)
     return {
         "group": group,
         "players": players,
         "members": group.memberships.select_related("user"),
-        "tournaments": tournaments.prefetch_related(seats["tournament"])[:LATEST_GAMES],
-        "sessions": group.sessions.prefetch_related(seats["session"])[:LATEST_GAMES],
+        "game_sections": [kind.group_section(group, LATEST_GAMES) for kind in games.every_kind()],
         "balances": SimpleLazyObject(partial(cached_balances, group, players)),
         "details_changes": SimpleLazyObject(partial(latest_changes, group)),
         "can_score": group.membership.allows(Role.SCORER),
