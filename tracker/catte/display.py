@@ -81,6 +81,10 @@ def round_row(board: SessionBoard, played: PlayedRound, can_correct: bool) -> di
                 "card": card,
                 "amount": amount_text(group, result.side_pot),
             }
+    elif board.settings.has_side_pot:  # an automatic win at the deal, no card turned up
+        side_pot = _("Side pot: no card, %(amount)s in the pot") % {
+            "amount": amount_text(group, result.side_pot)
+        }
     number = played.row.number
     return {
         "number": number,
