@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from ledger.settlement import fewest_transfers
 from tracker.catte import board as catte_board
+from tracker.catte import settling
 from tracker.common.locale_money import amount_text, number_text
 from tracker.common.money import signed
 from tracker.cutthroat import board as cutthroat_board
@@ -196,17 +197,21 @@ def player_page(group, player) -> dict:
 
 
 def session_settlements(group, sessions) -> list[dict]:
-    """Each session with who pays whom to settle that session alone."""
+    """Each session with who pays whom to settle that session alone; a closed session's
+    transfers with what has been paid towards them since it closed."""
+    paid = settling.paid_at_close(group)
     settled = []
     for session in sessions:
         board = catte_board.load(session)
         balances = board.settled.settlement_balances
+        transfers = fewest_transfers(balances) if any(balances.values()) else []
+        pairs = paid.get(session.pk) or [(transfer, 0) for transfer in transfers]
         settled.append(
             {
                 "session": session,
                 "board": board,
                 "totals": board.settled.totals,
-                "transfers": fewest_transfers(balances) if any(balances.values()) else [],
+                "transfers": [settling.transfer_row(group, *pair) for pair in pairs],
             }
         )
     return settled
