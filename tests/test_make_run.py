@@ -1,6 +1,7 @@
 """`make run` serves the phones at the table on this machine's address on the local network, on
 port 8000 or the port a newcomer names, and prints the address they open."""
 
+import io
 import os
 import shutil
 import signal
@@ -15,8 +16,10 @@ from http.cookiejar import CookieJar
 from pathlib import Path
 
 import pytest
+from django.core.management import call_command
 
 from tests.page_forms import forms_in
+from tracker.management.commands import table_address as table_address_command
 from tracker.web.local_network import lan_address
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,6 +63,15 @@ def test_a_server_kept_to_this_computer_says_so_and_prints_no_code():
     printed = table_address("--host", "127.0.0.1", "--port", "8001")
     assert "http://127.0.0.1:8001/" in printed and "Only this computer" in printed
     assert "▀" not in printed
+
+
+def test_without_an_address_on_a_network_it_says_how_the_phones_will_reach_it(monkeypatch):
+    monkeypatch.setattr(table_address_command, "lan_address", lambda: None)
+    printed = io.StringIO()
+    call_command("table_address", "--port", "8001", stdout=printed)
+    assert "http://127.0.0.1:8001/" in printed.getvalue()
+    assert "No address on a local network was found" in printed.getvalue()
+    assert "▀" not in printed.getvalue()
 
 
 def free_port() -> int:
