@@ -4,6 +4,7 @@ card to tap first, online and offline; and "Save round" says why it waits whenev
 from html import unescape
 
 import pytest
+from django.urls import reverse
 
 from tests.factories import fresh
 from tests.page_forms import forms_in
@@ -21,7 +22,8 @@ def session(group, players, bob):
 
 
 def entering(html: str):
-    return next(form for form in forms_in(html) if "/round/" in form.action)
+    """The round being entered, or corrected, as the page draws it."""
+    return next(form for form in forms_in(html) if "/round" in form.action)
 
 
 def press(client, session, html: str, tap: str) -> str:
@@ -91,3 +93,13 @@ def test_four_aces_kept_offline_without_a_card_is_recorded_when_the_network_is_b
     answer = send(as_bob, session, kept(as_bob, session, ["w2.four_aces"]))
     assert answer.status_code == 200 and answer.json() == {"recorded": "Round 1 saved."}
     assert fresh(session).rounds.get().entry == CHI_HAS_FOUR_ACES
+
+
+def test_a_round_of_four_aces_without_a_card_is_corrected_like_any_other(as_bob, session):
+    form = entering(tapped(as_bob, session, "w2.four_aces"))
+    as_bob.post(form.action, form.filled("save"))
+    url = reverse("round_edit", args=[session.group_id, session.pk, 1])
+    html = unescape(as_bob.get(url).content.decode())
+    assert "None" not in html and save_waits(html) is None
+    correction = entering(press(as_bob, session, html, "k"))
+    assert "w1.four_aces" in {value for name, value, text in correction.buttons}
