@@ -222,7 +222,7 @@ def test_a_round_left_to_the_table_holds_the_next_one_back_without_a_conflict(
     on_sheet(thumb, "t3", "t3", "t3", "t3")
     save_sheet(thumb)
     thumb.page.context.set_offline(False)
-    thumb.page.wait_for_selector("#entry-messages >> text=Tap the winner of every trick")
+    thumb.page.wait_for_selector("#entry-messages >> text=Tap who won trick 3.")
     # Round 2 is sent after round 1's answer is shown, and told to wait then.
     waits = "Round 2 waits on this phone until round 1 is saved."
     thumb.page.wait_for_selector(f"#outbox-notes >> text={waits}")

@@ -5,13 +5,14 @@ from urllib.parse import urlencode
 
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from ledger.settlement import fewest_transfers
 from tracker.catte import gate
 from tracker.catte.board import PlayedRound, SessionBoard, latest_round_rows
 from tracker.catte.entries import describe_entry, describe_round, round_differences
+from tracker.catte.settling import settling_up, transfers_at_close
 from tracker.common.changes import changes_of, line_of, phone_of
 from tracker.common.fragments import CachedRow, digest
 from tracker.common.locale_money import amount_text, signed_text
@@ -81,6 +82,10 @@ def round_row(board: SessionBoard, played: PlayedRound, can_correct: bool) -> di
                 "card": card,
                 "amount": amount_text(group, result.side_pot),
             }
+    elif board.settings.has_side_pot:  # an automatic win at the deal, no card turned up
+        side_pot = _("Side pot: no card, %(amount)s in the pot") % {
+            "amount": amount_text(group, result.side_pot)
+        }
     number = played.row.number
     return {
         "number": number,
@@ -100,12 +105,12 @@ def round_row(board: SessionBoard, played: PlayedRound, can_correct: bool) -> di
     }
 
 
-def settlement_rows(board: SessionBoard, settled: catte.Settlement) -> list[dict]:
-    """Who pays whom to settle the session, as few transfers as possible."""
+def settlement_rows(board: SessionBoard) -> list[dict]:
+    """Who pays whom to settle the session once closed, as few transfers as possible."""
     group = board.group
     return [
         {"payer": t.payer, "payee": t.payee, "amount": amount_text(group, t.amount)}
-        for t in fewest_transfers(settled.settlement_balances)
+        for t in transfers_at_close(board)
     ]
 
 
@@ -128,7 +133,9 @@ def session_context(board: SessionBoard, can_correct: bool, latest: int | None) 
         "rounds": [round_card(board, row, can_correct) for row in rows],
         "round_seconds": ROUND_SECONDS_KEPT,
         "final_money": money_rows(board, board.at_close, at_close=True),
-        "transfers": settlement_rows(board, board.at_close),
+        "transfers": settlement_rows(board),
+        # A closed session's: what has been paid since it closed (read where shown).
+        "settling": SimpleLazyObject(partial(settling_up, board)) if board.is_closed else None,
         "rules_in_words": catte.describe_settings(
             board.settings, partial(amount_text, board.group)
         ),
@@ -305,7 +312,7 @@ def summary_text(board: SessionBoard) -> str:
     for name in board.names:
         lines.append(f"{name}: {signed_text(group, settled.totals[name])}")
     lines.append("")
-    transfers = settlement_rows(board, settled)
+    transfers = settlement_rows(board)
     lines.append(_("To settle up:") if transfers else _("Nobody owes anybody."))
     lines.extend(f"{t['payer']} → {t['payee']}: {t['amount']}" for t in transfers)
     return "\n".join(lines) + "\n"

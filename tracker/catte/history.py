@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from ledger.settlement import fewest_transfers
 from tracker.catte import board as catte_board
+from tracker.catte import settling
 from tracker.common.games import PlayerRecord, Section
 from tracker.common.locale_money import amount_text, number_text
 from tracker.common.money import signed
@@ -132,11 +133,14 @@ def player_record(group, player) -> PlayerRecord:
 
 
 def settlements(group, page_number) -> Section:
-    """A page of the group's sessions, each with who pays whom to settle that session alone."""
+    """A page of the group's sessions, each with who pays whom to settle that session alone; a
+    closed session's transfers with what has been paid towards them since it closed."""
     page = page_of(sessions_of(group), page_number)
-    settled = []
+    paid, settled = settling.paid_at_close(group), []
     for session in page:
         balances = catte_board.load(session).settled.settlement_balances
         transfers = fewest_transfers(balances) if any(balances.values()) else []
-        settled.append({"session": session, "transfers": transfers})
+        pairs = paid.get(session.pk) or [(transfer, 0) for transfer in transfers]
+        rows = [settling.transfer_row(group, *pair) for pair in pairs]
+        settled.append({"session": session, "transfers": rows})
     return Section("tracker/catte/_settlements.html", {"sessions": settled, "page": page})

@@ -55,6 +55,8 @@ def sheet_words(draft: RoundDraft) -> dict:
         "claim": _("upturned %(card)s, side pot to %(player)s")
         % {"card": "{card}", "player": "{player}"},
         "no_claim": _("upturned %(card)s, no claim") % {"card": "{card}"},
+        # Said until the card is tapped, as the online entry asks for it (draft.needs_card).
+        "needs_card": _("Side pot: tap the upturned card") if draft.settings.has_side_pot else "",
         "trick": _("Trick %(number)s: who won it?") % {"number": "{number}"},
         "nothing": _("Nothing is tapped in yet."),
     }
