@@ -9,8 +9,8 @@ from django.utils.translation import pgettext
 
 from tracker.common import leaderboards
 from tracker.common.games import GameKind
+from tracker.cutthroat import backups, demo, history, money, services, tableview
 from tracker.cutthroat import board as board_module
-from tracker.cutthroat import demo, history, money, services, tableview
 from tracker.models import Hand, Tournament, TournamentSeat
 from tracker.rules import cutthroat
 
@@ -141,3 +141,18 @@ class CutthroatGame(GameKind):
 
     def demo(self, group, owner):
         return self.import_log(group, demo.TOURNAMENT, owner, create_missing=True)
+
+    # Logs, backups and restores
+    backup_keys = backups.KEYS
+
+    def backup_entry(self, game) -> dict:
+        return backups.backup_entry(game)
+
+    def check_backup_entry(self, entry: dict, where: str, money) -> None:
+        backups.check_entry(entry, where, money)
+
+    def entries_of(self, doc: dict) -> int:
+        return backups.entries_of(doc)
+
+    def restore_piece(self, piece, user):
+        return backups.restore_piece(piece, user)

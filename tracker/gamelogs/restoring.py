@@ -29,12 +29,12 @@ from django.db.models import F, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tracker.catte import gate
+from tracker.common.games import RestorePiece
 from tracker.common.seats import MissingPlayers
 from tracker.common.versioning import AlreadyRecorded, StalePage, touch_group
 from tracker.gamelogs import backup, cancelling, limits, registry, restore_check
 from tracker.gamelogs.limits import MANIFEST, megabytes
-from tracker.models import CatteSession, Group, Restore, Tournament
+from tracker.models import Group, Restore
 from tracker.models.restores import refuse_while_restored, step_of
 from tracker.rules import RulesError
 
@@ -211,26 +211,26 @@ def _finish(restore: Restore) -> None:
 
 
 def _restore_piece(restore: Restore, entry: dict, log: dict, user) -> tuple[int, bool]:
-    """The next piece of one log: (rounds or hands written, whether the log is all restored)."""
-    group = restore.group
-    games = restore.created.setdefault("games", [])
-    if registry.format_of(log).model is Tournament:
-        games.append(["tournament", backup.restore_tournament(group, entry, log, user).pk])
-        return _entries_of(log), True
-    done = restore.log_entries_done
-    piece = {**log, "rounds": log["rounds"][done : done + STEP_ROUNDS]}
-    if done == 0:
-        session = registry.import_log(group, piece, user, closed=False)
-        restore.game_pk = session.pk
-        games.append(["session", session.pk])
-    else:
-        session = CatteSession.objects.get(pk=restore.game_pk, group=group)
-        gate.logs.append_log(session, piece, user)
-    finished = done + len(piece["rounds"]) >= len(log["rounds"])
+    """The next piece of one log, as its kind of game writes it (a tournament whole, a session
+    `STEP_ROUNDS` rounds at a time): (entries written, whether the log is all restored)."""
+    game_kind = registry.format_of(log)
+    first = restore.log_entries_done == 0
+    piece = RestorePiece(
+        group=restore.group,
+        entry=entry,
+        log=log,
+        done=restore.log_entries_done,
+        step=STEP_ROUNDS,
+        game_pk=None if first else restore.game_pk,
+        players=restore.players,
+    )
+    game, written, finished = game_kind.restore_piece(piece, user)
+    if first:
+        restore.created.setdefault("games", []).append([game_kind.kind, game.pk])
+        restore.game_pk = game.pk
     if finished:
-        session = CatteSession.objects.get(pk=session.pk)
-        backup.finish_session(session, entry, user, restore.players)
-    return len(piece["rounds"]), finished
+        backup.named(game, entry)
+    return written, finished
 
 
 def _checked_size(entry: dict, text: bytes) -> int:
@@ -245,9 +245,7 @@ def _checked_size(entry: dict, text: bytes) -> int:
 
 
 def _entries_of(log: dict) -> int:
-    if registry.format_of(log).model is CatteSession:
-        return len(log["rounds"])
-    return sum(len(game["hands"]) for game in log["games"])
+    return registry.format_of(log).entries_of(log)
 
 
 def _zipped(manifest: dict, logs: dict[str, bytes]) -> bytes:
