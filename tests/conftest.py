@@ -1,9 +1,13 @@
 """The cast of the tests: Alice owns the group, Bob scores, Carol views, Dave is an outsider."""
 
+import os
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
+from django.conf import settings
 from django.core.cache import cache
+from django.test import override_settings
 from django.utils import translation
 
 from tests.factories import PASSWORD, GroupFactory, MembershipFactory, PlayerFactory, UserFactory
@@ -14,6 +18,19 @@ from tracker.web.catalogs import compile_catalogs
 def pytest_configure(config):
     # A suite run straight from pytest reads the same translations `make test` compiles.
     compile_catalogs(Path(__file__).resolve().parent.parent / "locale")
+    own_redis_database()
+
+
+def own_redis_database():
+    """Workers running side by side each keep their cache in a Redis database of their own, as
+    the tests empty it; servers a test starts inherit it."""
+    worker, url = os.environ.get("PYTEST_XDIST_WORKER", ""), os.environ.get("REDIS_URL", "")
+    if not (worker.startswith("gw") and url):
+        return
+    url = urlsplit(url)._replace(path=f"/{1 + int(worker[2:])}").geturl()
+    os.environ["REDIS_URL"] = url
+    caches = {"default": {**settings.CACHES["default"], "LOCATION": url}}
+    override_settings(REDIS_URL=url, CACHES=caches).enable()
 
 
 @pytest.fixture(autouse=True)

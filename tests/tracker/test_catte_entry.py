@@ -243,19 +243,19 @@ def test_a_side_pot_carried_three_rounds_then_claimed(as_bob, start):
 
 
 def test_refused_input_keeps_the_taps_and_saves_nothing(as_bob, start):
-    session = start({"stake": "1.00", "side_pot_stake": "0.50"})
-    taps = "r7 sH c3 a3 t0 t0 t0 t0"
+    session = start({"stake": "1.00"})
+    taps = "a0 a2 w1.four_aces"
     html = press(as_bob, session, tap_through(as_bob, session, taps.split()), "save")
-    assert "round 1: Dũng: absent this round, so cannot claim the side pot" in html.content.decode()
+    assert "round 1: only 2 players at the table; a round needs at least 3" in html.content.decode()
     assert shown_in(html.content.decode()) == taps
     assert not Round.objects.exists()
 
 
 def test_a_whole_round_sent_in_one_post_and_refused_becomes_the_tables_draft(as_bob, start):
-    session = start({"stake": "1.00", "side_pot_stake": "0.50"})
-    html = save(as_bob, session, 1, "r7 sH c3 a3 t0 t0 t0 t0").content.decode()
-    assert "Dũng: absent this round, so cannot claim the side pot" in html
-    assert shown_in(page_of(as_bob, session)) == "r7 sH c3 a3 t0 t0 t0 t0"
+    session = start({"stake": "1.00"})
+    html = save(as_bob, session, 1, "a0 a2 w1.four_aces").content.decode()
+    assert "only 2 players at the table; a round needs at least 3" in html
+    assert shown_in(page_of(as_bob, session)) == "a0 a2 w1.four_aces"
     assert not Round.objects.exists()
 
 

@@ -74,3 +74,18 @@ def test_taps_taken_one_by_one_always_leave_a_round_the_page_can_show(taps):
         if draft.refusal(tap) is None:
             draft = RoundDraft(names, rules, 0, [*draft.taps, tap])
     assert draft.inconsistency() is None
+
+
+def test_a_player_tapped_in_the_round_cannot_then_sit_it_out():
+    rules = catte_rules.settings_from_rules({"stake": "1.00"})
+    draft = RoundDraft(["An", "Bình", "Chi", "Dũng"], rules, 0, ["x0"])
+    assert draft.refusal("a0") == "An was tapped in this round and so is at the table."
+    assert draft.refusal("a1") is None
+
+
+def test_a_player_sitting_out_or_folded_is_offered_nothing_the_rules_would_refuse():
+    rules = catte_rules.settings_from_rules({"stake": "1.00"})
+    draft = RoundDraft(["An", "Bình", "Chi", "Dũng"], rules, 0, ["a1", "f2"])
+    assert draft.refusal("w1.four_aces") == "Bình sits this round out."
+    assert draft.refusal("x1") == "Bình sits this round out."
+    assert draft.refusal("w2.four_aces") == "Chi folded and so cannot win the round."

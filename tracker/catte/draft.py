@@ -299,9 +299,27 @@ class RoundDraft(DraftButtons):
             return _("%(player)s won a trick and so is at the table.") % {
                 "player": self.names[seat]
             }
+        if match["winner"] and seat in self.folds:
+            return _("%(player)s folded and so cannot win the round.") % {
+                "player": self.names[seat]
+            }
+        if kind != "a" and seat in self.absent:
+            return _("%(player)s sits this round out.") % {"player": self.names[seat]}
+        if kind == "a" and seat in self.tapped_at_the_table and seat not in self.absent:
+            return _("%(player)s was tapped in this round and so is at the table.") % {
+                "player": self.names[seat]
+            }
         if replace(self, taps=[*self.taps, tap]).inconsistency():
             return _("That tap does not fit the round as tapped so far.")
         return None
+
+    @property
+    def tapped_at_the_table(self) -> set[int]:
+        """Seats a tap of this round puts at the table: a fold, a claim, the side pot, the ace
+        or an automatic win is made by someone who plays the round."""
+        seats = {*self.folds, *self.false_claims, self.claimant, self.ace}
+        seats |= {self.auto_win[0]} if self.auto_win else set()
+        return {seat for seat in seats if isinstance(seat, int)}
 
     def inconsistency(self) -> str | None:
         """Why the taps so far make no round the table could be playing, or None: what the
