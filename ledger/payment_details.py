@@ -3,9 +3,9 @@
 What a group in EUR keeps is an account holder, an IBAN (its country's format and check digits,
 checked by schwifty) and an optional BIC; a group in VND, a bank of the NAPAS list and an account
 number; any other group, a line of text ("PayPal: …"). The player's own linked account may change
-them, or an owner. A change is a new version (`PaymentDetails.number`, unique per player: the
-page's number is the compare-and-swap, and the same tap sent twice is one change), and a change
-of the group: its pages show it, so a swapped IBAN does not pass unseen.
+them, or an owner. A change is a new version (`PaymentDetails.number`, unique per player, given
+by the server: the page's number is the compare-and-swap, and the same tap sent twice is one
+change), and a change of the group: its pages show it, so a swapped IBAN does not pass unseen.
 """
 
 from decimal import Decimal
@@ -62,8 +62,9 @@ def may_change(group, player) -> bool:
 
 
 def change_details(group, player, user, values: dict, *, number: int) -> PaymentDetails:
-    """Record `values` as the player's details, against version `number` of them that the
-    page showed (0: none). Unchanged, nothing is recorded."""
+    """Record `values` as the player's details, against version `number` of them that the page
+    showed (0: none). The new version's number is the server's, the latest one's plus 1: the
+    page's number is only compared. Unchanged, nothing is recorded."""
     if not may_change(group, player):
         raise DetailsRefused(
             _("Only an owner or %(player)s's own account can change these details.")
@@ -73,23 +74,35 @@ def change_details(group, player, user, values: dict, *, number: int) -> Payment
     latest = details_of(player)
     if latest is not None and latest.values == clean:
         return latest
+    current = latest.number if latest is not None else 0
+    if number != current:
+        return _sent_before(player, user, clean, number)
     if latest is None and not any(clean.values()):
         raise DetailsRefused(_("Nothing to save: every field is empty."))
     try:
         with db_transaction.atomic():
             row = PaymentDetails.objects.create(
-                group=group, player=player, number=number + 1, changed_by=user, **clean
+                group=group, player=player, number=current + 1, changed_by=user, **clean
             )
             touch_group(group.pk)
             return row
     except IntegrityError:
-        first = player.payment_details.filter(number=number + 1).first()
-        if first is not None and first.values == clean and first.changed_by_id == user.pk:
-            return first  # the same tap, sent again
-        raise DetailsRefused(
-            _("%(player)s's payment details were changed meanwhile; here they are now.")
-            % {"player": player.name}
-        ) from None
+        return _sent_before(player, user, clean, number)
+
+
+def _sent_before(player, user, clean: dict, number: int) -> PaymentDetails:
+    """The change this user made from the page that showed version `number` with these values
+    (the same tap, sent again); any other change from that page is refused as stale."""
+    first = player.payment_details.filter(number=number + 1).first()
+    if first is not None and first.values == clean and first.changed_by_id == user.pk:
+        return first
+    raise DetailsRefused(stale_details_message(player))
+
+
+def stale_details_message(player) -> str:
+    return _("%(player)s's payment details were changed meanwhile; here they are now.") % {
+        "player": player.name
+    }
 
 
 def checked(group, values: dict) -> dict:

@@ -20,6 +20,7 @@ from ledger.payment_details import (
     details_of,
     kind_of,
     may_change,
+    stale_details_message,
 )
 from ledger.payments import PaymentError, record_payment, reverse_payment
 from tracker.common.versioning import StalePage
@@ -138,15 +139,22 @@ def payment_details(request, pk, player_pk):
             messages.success(request, saved)
             return redirect("payment_details", pk=group.pk, player_pk=player.pk)
         except DetailsRefused as refusal:
-            # The form stays as typed, against the details as they are now.
-            latest = details_of(player)
-            typed = {**request.POST.dict(), "number": latest.number if latest else 0}
-            form = PaymentDetailsForm(typed, kind=kind, latest=latest)
-            form.add_error(None, str(refusal))
+            form = typed_again(request, kind, player, str(refusal))
+    elif form.has_error("number"):  # a version no page drew: stale, like any other
+        form = typed_again(request, kind, player, stale_details_message(player))
     context = {"group": group, "player": player, "form": form, "kind": kind}
     context["history"] = player.payment_details.select_related("changed_by")[:50]
     context["can_change"] = may_change(group, player)
     return render(request, "ledger/payment_details.html", context)
+
+
+def typed_again(request, kind, player, refusal: str) -> PaymentDetailsForm:
+    """The form as typed, against the details as they are now, saying why nothing was saved."""
+    latest = details_of(player)
+    typed = {**request.POST.dict(), "number": latest.number if latest else 0}
+    form = PaymentDetailsForm(typed, kind=kind, latest=latest)
+    form.add_error(None, refusal)
+    return form
 
 
 def page_number(request, last: int = 100_000) -> int:
