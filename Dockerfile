@@ -9,12 +9,9 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 WORKDIR /app
 
-# The test and lint tools in requirements.txt stay out of the image.
+# What the app runs with; the test, lint and type-check tools (requirements-dev.txt) stay out.
 COPY requirements.txt .
-RUN grep -vE '^(pytest|pytest-django|factory-boy|hypothesis|ruff|playwright)==' requirements.txt \
-        > /tmp/runtime-requirements.txt \
-    && pip install -r /tmp/runtime-requirements.txt \
-    && rm /tmp/runtime-requirements.txt
+RUN pip install -r requirements.txt
 
 COPY . .
 

@@ -5,13 +5,15 @@ BIN := $(VENV)/bin
 
 .PHONY: run check test lint install messages demo bench load clean
 
-# Another port when 8000 is taken: make run PORT=8001
+# Another port when 8000 is taken: make run PORT=8001. The phones at the table reach every
+# address of this machine; make run HOST=127.0.0.1 keeps it to this computer.
 PORT ?= 8000
+HOST ?= 0.0.0.0
 
-$(VENV)/.installed: requirements.txt
+$(VENV)/.installed: requirements.txt requirements-dev.txt
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Python 3.11 or newer is needed" or 0)'
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	touch $@
 
 install: $(VENV)/.installed
@@ -23,11 +25,12 @@ messages: install
 run: messages
 	$(PY) manage.py migrate --noinput
 	@echo ""
-	@echo "  Open http://127.0.0.1:$(PORT)/ and create the first account with 'Sign up'"
+	@$(PY) manage.py table_address --host $(HOST) --port $(PORT)
+	@echo "  Create the first account with 'Sign up'"
 	@echo "  (or on the command line: $(PY) manage.py createsuperuser)."
 	@echo "  Optional: '$(PY) manage.py demo' fills the database with a demo group."
 	@echo ""
-	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+	$(PY) manage.py runserver $(HOST):$(PORT)
 
 lint: install
 	$(BIN)/ruff check .

@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 
 from ledger.payments import record_payment
 from tracker.catte import gate
+from tracker.common import recording
 from tracker.cutthroat import services as tournaments
 from tracker.models import Group, Hand, Membership, Player, Role, Round
 
@@ -87,5 +88,5 @@ def _brought_up_to_date(tournament, session, user) -> None:
 
     The one place that knows which services do that, so that it follows them when they move.
     """
-    tournaments.catch_up(tournament, user)
-    gate.logs.catch_up(session, user)
+    recording.catch_up(tournament, user)
+    recording.catch_up(session, user)

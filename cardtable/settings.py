@@ -1,7 +1,8 @@
 """One settings file, driven by environment variables.
 
 DJANGO_DEBUG (default on, for a table's own laptop), DJANGO_SECRET_KEY (required with debug off),
-DJANGO_ALLOWED_HOSTS (comma separated), DATABASE_URL (default: SQLite file in the project),
+DJANGO_ALLOWED_HOSTS (comma separated; with debug on, default: this machine's own addresses),
+DATABASE_URL (default: SQLite file in the project),
 DJANGO_SECURE_PROXY_SSL_HEADER (set to 1 behind a proxy that sets X-Forwarded-Proto),
 DJANGO_SECURE_SSL_REDIRECT (default on with debug off), DJANGO_TRUSTED_PROXY_COUNT (how many
 proxies in front append the client's address to X-Forwarded-For; default 0: REMOTE_ADDR),
@@ -15,6 +16,8 @@ from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+
+from tracker.web.local_network import machine_addresses
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -42,7 +45,10 @@ if not SECRET_KEY:
         raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off")
     SECRET_KEY = "insecure-local-development-key-only-used-with-debug-on"
 
-ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost" if DEBUG else "")
+# With debug on (a table's own laptop, `make run`), the phones open this machine's address on
+# the local network as well.
+LOCAL_HOSTS = ",".join(["127.0.0.1", "localhost", "[::1]", *machine_addresses()])
+ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", LOCAL_HOSTS if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
 
 INSTALLED_APPS = [
@@ -59,6 +65,13 @@ INSTALLED_APPS = [
     "csp",
     "tracker",
     "ledger",
+]
+
+# The kinds of game a group plays (tracker/common/games.py): each declares what is its own, and
+# everything around the games asks the registry.
+GAMES = [
+    "tracker.cutthroat.game.CutthroatGame",
+    "tracker.catte.game.CatteGame",
 ]
 
 MIDDLEWARE = [
@@ -166,6 +179,8 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
+# The dates and times of each language, one way on every page (cardtable/formats/).
+FORMAT_MODULE_PATH = ["cardtable.formats"]
 USE_I18N = True
 USE_TZ = True
 
@@ -201,6 +216,13 @@ TRUSTED_PROXY_COUNT = int(os.environ.get("DJANGO_TRUSTED_PROXY_COUNT", "0"))
 # network, mistakes included.
 SIGNUP_THROTTLE_LIMIT = 20
 SIGNUP_THROTTLE_SECONDS = 3600
+
+# Restores of a backup (tracker/gamelogs/restoring.py): the backups of one user's restores under
+# way hold at most this many bytes together (two of the largest), at most this many restores
+# begin into one group in a day, and a restore no step has touched for this long is cancelled.
+RESTORE_BYTES_PER_USER = 40_000_000
+RESTORES_PER_GROUP_PER_DAY = 5
+RESTORE_LEFT_FOR = timedelta(days=1)
 
 # Pages load scripts, styles and images from this site only; no inline script or style runs.
 CONTENT_SECURITY_POLICY = {

@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path, register_converter
 
+from tracker.common import games
 from tracker.web.converters import IdConverter
 from tracker.web.language import choose_language
 from tracker.web.views import changed
@@ -10,8 +11,8 @@ register_converter(IdConverter, "id")
 
 urlpatterns = [
     path("", include("tracker.groups.urls")),
-    path("groups/<id:pk>/", include("tracker.cutthroat.urls")),
-    path("groups/<id:pk>/", include("tracker.catte.urls")),
+    # Each kind of game's own pages (the registry of games says where they are).
+    *(path("groups/<id:pk>/", include(game_kind.urls)) for game_kind in games.every_kind()),
     path("groups/<id:pk>/", include("tracker.history.urls")),
     path("groups/<id:pk>/", include("tracker.gamelogs.urls")),
     path("groups/<id:pk>/", include("ledger.urls")),

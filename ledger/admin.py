@@ -21,7 +21,7 @@ class PostingInline(ReadOnlyAdmin, admin.TabularInline):
 
 @admin.register(Transaction)
 class TransactionAdmin(ReadOnlyAdmin, admin.ModelAdmin):
-    list_display = ["description", "group", "kind", "created_at", "created_by"]
+    list_display = ["description", "group", "kind_label", "created_at", "created_by"]
     list_filter = ["kind"]
     search_fields = ["description", "group__name"]
     inlines = [PostingInline]

@@ -4,6 +4,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from ledger.banks import BANKS
+from tracker.common import games
 from tracker.common.stored_messages import render_stored
 
 
@@ -62,17 +63,16 @@ class Transaction(models.Model):
     """A balanced movement of money; never updated or deleted, only reversed."""
 
     class Kind(models.TextChoices):
-        ROUND = "round", _("Cắt Tê round")
-        SIDE_POT_REFUND = "side_pot_refund", _("Side pot refunded")
-        GAME = "game", _("Cutthroat game stake")
-        TOURNAMENT = "tournament", _("Cutthroat buy-in")
+        """The ledger's own kinds; each game adds the kinds of what it posts (its
+        `ledger_kinds` in the registry of games)."""
+
         PAYMENT = "payment", _("Payment")
         REVERSAL = "reversal", _("Reversal")
 
     group = models.ForeignKey(
         "tracker.Group", on_delete=models.CASCADE, related_name="transactions"
     )
-    kind = models.CharField(max_length=16, choices=Kind.choices)
+    kind = models.CharField(max_length=16)
     # Two names of 40 characters, an amount and a note of 100 fit, "Reversed: " included.
     description = models.CharField(max_length=300)
     # The description as a stored message (tracker/common/stored_messages), shown in the
@@ -118,6 +118,19 @@ class Transaction(models.Model):
     def line(self) -> str:
         """The description in the reader's language."""
         return render_stored(self.words, self.description)
+
+    @property
+    def kind_label(self) -> str:
+        """What kind of transaction it is, in the reader's language."""
+        return str(kind_labels().get(self.kind, self.kind))
+
+
+def kind_labels() -> dict[str, str]:
+    """Every kind of transaction with its words: the ledger's own and each game's."""
+    labels = dict(Transaction.Kind.choices)
+    for game_kind in games.every_kind():
+        labels.update(game_kind.ledger_kinds())
+    return labels
 
 
 class Posting(models.Model):

@@ -4,7 +4,8 @@ VietQR is NAPAS's profile of the EMVCo merchant-presented QR code: ID, two-digit
 value, nested, ending with a CRC-16/CCITT-FALSE of everything before it. A transfer to an
 account names the bank by its 6-digit BIN, the account, the amount in đồng (no minor units),
 and a reference of at most 25 plain characters, which banks show as the transfer's note.
-The EPC code ("GiroCode", EPC069-12 version 002) is segno's. Pure Python: no Django, no
+The EPC code ("GiroCode", EPC069-12 version 002) is segno's, its name and remittance in the
+SEPA character set that every bank in the scheme takes (EPC217-08). Pure Python: no Django, no
 database.
 """
 
@@ -23,6 +24,19 @@ REFERENCE_MAX = 25
 ACCOUNT = re.compile(r"[0-9A-Za-z]{1,19}")
 BIN = re.compile(r"[0-9]{6}")
 MOST_DONG = 10**13 - 1  # 13 digits, the most the amount's field holds
+EPC_NAME_MAX, EPC_TEXT_MAX = 70, 140
+# The SEPA character set (EPC217-08), which the EPC guidelines ask of the name and remittance.
+SEPA_CHARACTERS = re.compile(r"[a-zA-Z0-9/\-?:().,'+ ]*")
+# Letters that do not decompose into a letter and marks (NFKD leaves đ whole), and signs that
+# have a plain twin in the set; any other sign becomes a space.
+SEPA_SPELLING = str.maketrans(
+    {
+        "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "ß": "ss", "æ": "ae", "Æ": "AE", "ø": "o",
+        "Ø": "O", "œ": "oe", "Œ": "OE", "ł": "l", "Ł": "L", "þ": "th", "Þ": "Th", "ı": "i",
+        "→": "-", "·": "/", "•": "/", "–": "-", "—": "-", "‘": "'", "’": "'", "“": "'", "”": "'",
+        '"': "'", "&": "+", "_": "-",
+    }
+)  # fmt: skip
 
 
 class NotPayable(ValueError):
@@ -55,6 +69,15 @@ def plain_reference(text: str) -> str:
     return " ".join(words)[:REFERENCE_MAX].rstrip()
 
 
+def sepa_text(text: str, most: int) -> str:
+    """`text` in the SEPA character set, at most `most` characters: letters without their marks,
+    the arrow and the middle dot as plain signs, any other sign a space."""
+    text = text.translate(SEPA_SPELLING)
+    bare = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    plain = "".join(c if SEPA_CHARACTERS.fullmatch(c) else " " for c in bare)
+    return " ".join(plain.split())[:most].rstrip()
+
+
 def vietqr(bank_bin: str, account: str, amount: Decimal, reference: str = "") -> str:
     """The text of the VietQR code of a transfer of `amount` đồng to `account` at the bank
     `bank_bin`, with `reference` (made plain) as its note."""
@@ -79,14 +102,15 @@ def vietqr_code(bank_bin: str, account: str, amount: Decimal, reference: str = "
 
 
 def epc_code(holder: str, iban: str, bic: str, amount: Decimal, reference: str) -> segno.QRCode:
-    """The EPC code of a SEPA credit transfer of `amount` euros, in UTF-8, with `reference` as
-    its unstructured remittance text."""
+    """The EPC code of a SEPA credit transfer of `amount` euros to `holder`, with `reference` as
+    its unstructured remittance text, both in the SEPA character set (in UTF-8, of which it is
+    a part)."""
     if amount != round(amount, 2):  # segno would round it; its own check refuses the rest
         raise NotPayable("an amount in euros has at most two decimals")
-    text = reference[:140].rstrip()
+    name, text = sepa_text(holder, EPC_NAME_MAX), sepa_text(reference, EPC_TEXT_MAX)
     try:
         return make_epc_qr(
-            name=holder, iban=iban, amount=amount, text=text, bic=bic or None, encoding="utf-8"
+            name=name, iban=iban, amount=amount, text=text, bic=bic or None, encoding="utf-8"
         )
     except ValueError as error:
         raise NotPayable(str(error)) from error

@@ -5,7 +5,8 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
-from ledger.models import Account, Posting
+from ledger.models import Account, Posting, Transaction
+from ledger.settlement import Paid
 from tracker.common.locale_money import amount_text, signed_text
 
 
@@ -63,6 +64,36 @@ def statement_page(group, player, number: int, size: int = 50) -> StatementPage:
         )
         running -= posting.amount_minor
     return StatementPage(number, lines, len(postings) > size, open_share)
+
+
+def payments_made(group, since=None) -> list[Paid]:
+    """The payments between players that stand (not taken back), oldest first; only those
+    made after `since`, when given."""
+    payments = group.transactions.filter(kind=Transaction.Kind.PAYMENT, reversed_by__isnull=True)
+    if since is not None:
+        payments = payments.filter(created_at__gt=since)
+    postings = (
+        Posting.objects.filter(transaction__in=payments)
+        .select_related("account__player", "transaction")
+        .order_by("transaction__created_at", "transaction_id", "pk")
+    )
+    by_payment: dict[int, list[Posting]] = {}
+    for posting in postings:
+        by_payment.setdefault(posting.transaction_id, []).append(posting)
+    made = []
+    for pair in by_payment.values():
+        payer = next(p for p in pair if p.amount_minor > 0)  # the payer's balance goes up
+        payee = next(p for p in pair if p.amount_minor < 0)
+        amount = group.from_minor(payer.amount_minor)
+        made.append(
+            Paid(
+                payer.account.player.name,
+                payee.account.player.name,
+                amount,
+                payer.transaction.created_at,
+            )
+        )
+    return made
 
 
 def balances_text(balances) -> str:

@@ -20,6 +20,7 @@ The levels then give a best split back, one group at a time.
 from dataclasses import dataclass
 from decimal import MAX_PREC, Decimal, localcontext
 from functools import lru_cache
+from typing import Any
 
 EXACT_LIMIT = 20
 """Up to this many non-zero balances (left after pairing off +x with -x) the plan is minimal."""
@@ -90,6 +91,43 @@ def fewest_transfers(
             if len(kept) <= len(fresh):
                 return kept
     return fresh
+
+
+@dataclass(frozen=True)
+class Paid:
+    """A payment made: the payer handed the payee the amount, at `made_at` (a time)."""
+
+    payer: str
+    payee: str
+    amount: Decimal
+    made_at: Any
+
+
+def paid_towards(
+    owed: list[tuple[Any, list[Transfer]]], payments: list[Paid]
+) -> list[list[Decimal]]:
+    """How much of each transfer owed the payments made since have paid.
+
+    `owed` holds when some transfers became owed (a session closed) and those transfers. Each
+    payment, in the order made, goes to the transfers from its payer to its payee owed before
+    it, the longest owed first, each up to its amount: no payment counts twice, and what is
+    left of one pays none of them (it settled something else). The answer is aligned with
+    `owed`: a Decimal for each transfer.
+    """
+    paid = [[Decimal(0)] * len(transfers) for _, transfers in owed]
+    oldest_first = sorted(range(len(owed)), key=lambda i: owed[i][0])
+    for payment in sorted(payments, key=lambda payment: payment.made_at):
+        left = payment.amount
+        for i in oldest_first:
+            since, transfers = owed[i]
+            if since >= payment.made_at:
+                break
+            for j, transfer in enumerate(transfers):
+                if (transfer.payer, transfer.payee) == (payment.payer, payment.payee) and left:
+                    part = min(left, transfer.amount - paid[i][j])
+                    paid[i][j] += part
+                    left -= part
+    return paid
 
 
 def apply_payment(

@@ -4,7 +4,7 @@ from ledger import views
 
 urlpatterns = [
     path("balances/", views.balances, name="balances"),
-    path("balances/summary.txt", views.summary, name="balances_summary"),
+    path("balances/chat/", views.summary, name="balances_summary"),
     path("ledger.csv", views.ledger_csv, name="ledger_csv"),
     path("payments/new/", views.payment_new, name="payment_new"),
     path("payments/paid/", views.transfer_paid, name="transfer_paid"),

@@ -3,8 +3,9 @@ from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse, StreamingHttpResponse
+from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -23,7 +24,7 @@ from ledger.payment_details import (
     stale_details_message,
 )
 from ledger.payments import PaymentError, record_payment, reverse_payment
-from tracker.common.versioning import StalePage
+from tracker.common.versioning import RestoreRunning, StalePage
 from tracker.models import Role
 from tracker.web.permissions import group_for
 from tracker.web.shared_part import shared_key
@@ -31,6 +32,7 @@ from tracker.web.views import (
     idempotency_key_of_request,
     live_part,
     page_version,
+    render_chat_text,
     render_page,
     say_once,
 )
@@ -71,7 +73,7 @@ def payment_new(request, pk):
             # The form stays as typed, rendered for the balances as they are now.
             form = PaymentForm({**request.POST.dict(), "version": group.version}, group=group)
             form.add_error(None, str(refusal))
-        except PaymentError as error:
+        except (PaymentError, RestoreRunning) as error:
             form.add_error(None, str(error))
     return render(request, "ledger/payment_form.html", {"group": group, "form": form})
 
@@ -86,7 +88,7 @@ def transfer_paid(request, pk):
         if form.is_valid():
             return recorded(request, group, form.cleaned_data)
         messages.error(request, _("Reload the page and try again."))
-    except (StalePage, PaymentError) as refusal:
+    except (StalePage, PaymentError, RestoreRunning) as refusal:
         messages.error(request, str(refusal))
     return redirect("balances", pk=group.pk)
 
@@ -118,7 +120,7 @@ def payment_reverse(request, pk, transaction_pk):
         )
         done = _("Reversed: %(payment)s. Both entries stay in the ledger.")
         say_once(request, messages.SUCCESS, done % {"payment": entry.line})
-    except (StalePage, PaymentError) as refusal:
+    except (StalePage, PaymentError, RestoreRunning) as refusal:
         messages.error(request, str(refusal))
     return redirect("balances", pk=group.pk)
 
@@ -138,7 +140,7 @@ def payment_details(request, pk, player_pk):
             saved = _("Saved: %(player)s's payment details.") % {"player": player.name}
             messages.success(request, saved)
             return redirect("payment_details", pk=group.pk, player_pk=player.pk)
-        except DetailsRefused as refusal:
+        except (DetailsRefused, RestoreRunning) as refusal:
             form = typed_again(request, kind, player, str(refusal))
     elif form.has_error("number"):  # a version no page drew: stale, like any other
         form = typed_again(request, kind, player, stale_details_message(player))
@@ -179,7 +181,7 @@ def statement(request, pk, player_pk):
 def summary(request, pk):
     group = group_for(request, pk)
     text = reports.balances_text(group_balances(group))
-    return HttpResponse(text, content_type="text/plain; charset=utf-8")
+    return render_chat_text(request, text, about=group.name, back=reverse("balances", args=[pk]))
 
 
 @login_required

@@ -8,6 +8,7 @@ from django.utils import timezone
 from ledger.payments import record_payment, reverse_payment
 from tracker.catte import board as catte_board
 from tracker.catte import gate
+from tracker.common import recording
 from tracker.models import Group, Invite, Membership, Player, Role, Round
 from tracker.rules import catte
 
@@ -75,7 +76,7 @@ def session_of_sweeps(group, players, user, rounds: int):
         Round(session=session, number=n, entry={"tricks": [0, 0, 0, 0]})
         for n in range(1, rounds + 1)
     )
-    gate.logs.catch_up(session)
+    recording.catch_up(session)
     return session
 
 

@@ -10,7 +10,7 @@ from django import forms
 import cardtable
 import ledger
 import tracker
-from tracker.common.bounds import MOST_KEY
+from tracker.common.bounds import LARGEST_KEY
 
 
 def project_forms() -> list[type[forms.BaseForm]]:
@@ -34,7 +34,7 @@ def test_every_integer_field_of_every_form_has_a_least_and_a_largest_value():
         for form in every_form
         for name, field in form.base_fields.items()
         if isinstance(field, forms.IntegerField)
-        and (field.min_value is None or field.max_value is None or field.max_value > MOST_KEY)
+        and (field.min_value is None or field.max_value is None or field.max_value > LARGEST_KEY)
     ]
     assert len(every_form) > 10
     assert unbounded == []

@@ -31,10 +31,16 @@ def migrated(transactional_db):
 
 
 def test_a_change_keeps_its_key_and_the_key_stays_unique(migrated):
-    change = Change.objects.get(session_id=migrated)
+    change = Change.objects.get(game_kind="session", game_id=migrated)
     assert change.idempotency_key == "a" * 32
     with pytest.raises(IntegrityError), transaction.atomic():
-        Change.objects.create(session_id=migrated, action="undo", idempotency_key="a" * 32)
+        Change.objects.create(
+            group=change.group,
+            game_kind="session",
+            game_id=migrated,
+            action="undo",
+            idempotency_key="a" * 32,
+        )
 
 
 def test_a_transaction_keeps_its_key_and_the_key_stays_unique(migrated):

@@ -1,6 +1,7 @@
 """The house keeps its rooms: each layer imports only from the layers below it.
 
-rules (pure Python: what both games share, and rules/catte and rules/cutthroat beside each other)
+rules (pure Python: what the games share, and rules/catte, rules/cutthroat and rules/sheet beside
+each other)
 ← common (the domain both games share) ← web (plumbing every page shares) ← the games (cutthroat,
 catte) ← history, game logs ← the project;
 the ledger knows no game: games post to it, it never calls them. Only views know requests.
@@ -9,6 +10,7 @@ of the project imports it.
 """
 
 import ast
+import itertools
 from pathlib import Path
 
 import pytest
@@ -60,10 +62,14 @@ def imported_names(path: Path) -> list[str]:
     return names
 
 
-RULES_OF = {"catte": "tracker.rules.catte", "cutthroat": "tracker.rules.cutthroat"}
+RULES_OF = {
+    "catte": "tracker.rules.catte",
+    "cutthroat": "tracker.rules.cutthroat",
+    "sheet": "tracker.rules.sheet",
+}
 
 
-@pytest.mark.parametrize(("game", "other"), [("catte", "cutthroat"), ("cutthroat", "catte")])
+@pytest.mark.parametrize(("game", "other"), list(itertools.permutations(RULES_OF, 2)))
 def test_the_rules_of_one_game_do_not_reach_into_the_others(game, other):
     for path in modules(RULES_OF[game]):
         assert not [n for n in imported_names(path) if n.startswith(RULES_OF[other])], path
@@ -157,15 +163,45 @@ def test_the_catte_gate_knows_no_page(path):
     assert not imports_from(path, ABOVE_THE_GATE), path
 
 
+RECORDER = ROOT / "tracker" / "common" / "recording.py"
+WRITES_OF_A_CHANGE = {"record_change", "save_state", "store_state", "after_change"}
+
+
 @pytest.mark.parametrize(
     "path",
-    [p for p in modules("tracker") if CATTE_GATE not in p.parents and "catte" in str(p)],
+    [p for p in modules("tracker") if p != RECORDER],
     ids=lambda p: str(p.relative_to(ROOT)),
 )
-def test_only_the_catte_gate_records_a_change_to_a_session(path):
+def test_only_the_recorder_records_a_change_of_a_game(path):
+    """The history entry, the stored state and the ledger's postings of every change of every
+    game are written by one function (tracker/common/recording.py); a game's postings are
+    its own (`post` in its registry entry), called only by it."""
     called = {
         getattr(node.func, "id", None) or getattr(node.func, "attr", None)
         for node in ast.walk(ast.parse(path.read_text()))
         if isinstance(node, ast.Call)
     }
-    assert not called & {"record_change", "store_state", "swap_draft", "after_change"}, path
+    allowed = {"after_change"} if path.name == "game.py" else set()
+    assert not called & (WRITES_OF_A_CHANGE - allowed), path
+
+
+AROUND_THE_GAMES = (
+    "tracker.common", "tracker.web", "tracker.gamelogs", "tracker.history", "tracker.tableview",
+    "tracker.groups", "tracker.webapp", "tracker.templatetags", "tracker.management", "ledger",
+)  # fmt: skip
+GAME_MODELS = {"CatteSession", "SessionSeat", "Round", "Tournament", "TournamentSeat", "Hand"}
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for package in AROUND_THE_GAMES for p in modules(package)],
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
+def test_what_is_around_the_games_names_no_game(path):
+    """The ledger, the history, logs and backups, live following, the pages around the games
+    and the commands ask the registry of games: none of them imports a game, its rules or its
+    models, so a new game is added without changing them."""
+    rules_of_games = tuple(f"tracker.rules.{game}" for game in ("catte", "cutthroat", "sheet"))
+    assert not [n for n in imported_names(path) if n.startswith((*GAMES, *rules_of_games))], path
+    models = {n.rsplit(".", 1)[1] for n in imported_names(path) if n.startswith("tracker.models.")}
+    assert not models & GAME_MODELS, path

@@ -1,25 +1,131 @@
-"""`make run` serves on port 8000, or on the port a newcomer names when 8000 is taken."""
+"""`make run` serves the phones at the table on this machine's address on the local network, on
+port 8000 or the port a newcomer names, and prints the address they open."""
 
+import io
+import os
 import shutil
+import signal
+import socket
 import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from http.cookiejar import CookieJar
 from pathlib import Path
 
 import pytest
+from django.core.management import call_command
+
+from tests.page_forms import forms_in
+from tracker.management.commands import table_address as table_address_command
+from tracker.web.local_network import lan_address
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.skipif(not shutil.which("make"), reason="make is not installed")
+# The virtualenv the tests run in is the one `make run` would set up: not made again here.
+SET_UP = ["-o", ".venv/.installed"] if (ROOT / ".venv/.installed").exists() else []
 
 
 def planned_run(*arguments: str) -> str:
     """What `make run` would do, without doing it."""
-    command = ["make", "--dry-run", "--always-make", "run", *arguments]
+    command = ["make", "--dry-run", "--always-make", *SET_UP, "run", *arguments]
     return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True).stdout
 
 
-def test_make_run_serves_on_port_8000():
-    assert "runserver 127.0.0.1:8000" in planned_run()
+def table_address(*arguments: str) -> str:
+    command = [sys.executable, "manage.py", "table_address", *arguments]
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True).stdout
+
+
+def test_make_run_serves_every_address_of_the_machine_on_port_8000():
+    assert "runserver 0.0.0.0:8000" in planned_run()
 
 
 def test_make_run_serves_on_the_port_named():
     planned = planned_run("PORT=8001")
-    assert "runserver 127.0.0.1:8001" in planned and "http://127.0.0.1:8001/" in planned
+    assert "runserver 0.0.0.0:8001" in planned
+    assert "table_address --host 0.0.0.0 --port 8001" in planned
+
+
+def test_make_run_keeps_to_this_computer_on_the_host_named():
+    assert "runserver 127.0.0.1:8000" in planned_run("HOST=127.0.0.1")
+
+
+@pytest.mark.skipif(lan_address() is None, reason="this machine has no address on a network")
+def test_the_phones_address_is_printed_with_a_qr_code():
+    printed = table_address("--port", "8001")
+    assert f"http://{lan_address()}:8001/" in printed and "▀" in printed
+
+
+def test_a_server_kept_to_this_computer_says_so_and_prints_no_code():
+    printed = table_address("--host", "127.0.0.1", "--port", "8001")
+    assert "http://127.0.0.1:8001/" in printed and "Only this computer" in printed
+    assert "▀" not in printed
+
+
+def test_without_an_address_on_a_network_it_says_how_the_phones_will_reach_it(monkeypatch):
+    monkeypatch.setattr(table_address_command, "lan_address", lambda: None)
+    printed = io.StringIO()
+    call_command("table_address", "--port", "8001", stdout=printed)
+    assert "http://127.0.0.1:8001/" in printed.getvalue()
+    assert "No address on a local network was found" in printed.getvalue()
+    assert "▀" not in printed.getvalue()
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("0.0.0.0", 0))
+        return probe.getsockname()[1]
+
+
+def opener():
+    """A browser of sorts: keeps cookies, goes straight to the address (no proxy)."""
+    cookies = urllib.request.HTTPCookieProcessor(CookieJar())
+    return urllib.request.build_opener(urllib.request.ProxyHandler({}), cookies)
+
+
+def first_answer(browser, url: str, seconds: float = 90):
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            return browser.open(url, timeout=5)
+        except urllib.error.HTTPError:
+            raise
+        except (urllib.error.URLError, ConnectionError):  # not listening yet
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.5)
+
+
+@pytest.fixture
+def make_run(tmp_path):
+    """`make run` on a free port with a database of its own; its port and what it printed."""
+    port, printed = free_port(), tmp_path / "printed.txt"
+    environment = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path}/db.sqlite3"}
+    for name in ("REDIS_URL", "DJANGO_ALLOW_ASYNC_UNSAFE", "DJANGO_ALLOWED_HOSTS", "DJANGO_DEBUG"):
+        environment.pop(name, None)
+    with printed.open("w") as output:
+        server = subprocess.Popen(
+            ["make", *SET_UP, "run", f"PORT={port}"],
+            cwd=ROOT, env=environment, stdout=output, stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )  # fmt: skip
+    yield port, printed
+    os.killpg(server.pid, signal.SIGTERM)
+    server.wait(timeout=30)
+
+
+@pytest.mark.skipif(lan_address() is None, reason="this machine has no second address")
+def test_make_run_answers_a_phone_that_signs_up_at_the_address_it_printed(make_run):
+    port, printed = make_run
+    phone, address = opener(), f"http://{lan_address()}:{port}"
+    page = first_answer(phone, f"{address}/accounts/signup/").read().decode()
+    assert f"{address}/" in printed.read_text()
+    form = forms_in(page)[-1]
+    typed = {"username": "erin", "password1": "a-table-of-four", "password2": "a-table-of-four"}
+    sent = urllib.parse.urlencode(form.filled(**typed)).encode()
+    signup = urllib.request.Request(f"{address}{form.action}", sent, {"Origin": address})
+    home = phone.open(signup, timeout=10)
+    assert home.url == f"{address}/" and "erin" in home.read().decode()

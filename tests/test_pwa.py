@@ -103,10 +103,13 @@ def function_body(source: str, name: str) -> str:
 
 def test_the_worker_keeps_no_page_but_the_games_and_never_a_post():
     # What the worker writes into its caches: what it precaches at install, a response fetched
-    # in cacheFirst, the offline page again in the phone's language, and a game's page read
-    # (only shown when the network is gone), as it was served or fetched once more for it.
+    # in cacheFirst, the offline page again in the phone's language, and a game's page (only
+    # shown when the network is gone) in one place, `store`: as it was served or fetched once
+    # more for it, with the parts the page swapped in since.
     assert WORKER.count(".put(") == 3 and ".put(" in function_body(WORKER, "cacheFirst")
-    assert "cache.put(url, kept)" in function_body(WORKER, "keepCopy")
+    assert "return cache.put(url, new Response(body" in function_body(WORKER, "store")
+    assert WORKER.count("return store(cache, url, ") == 4  # keepCopy, keepPart, and two notes
+    assert "store(cache, url, html, response.headers" in function_body(WORKER, "keepCopy")
     assert "keepCopy(request.url, response.clone())" in function_body(WORKER, "gamePage")
     assert "keepCopy(url.href, response)" in function_body(WORKER, "keepUnkept")
     assert "KEPT_PAGE.test(url.pathname)" in function_body(WORKER, "keepUnkept")
@@ -173,9 +176,17 @@ def test_they_answer_only_get(client, db, name):
     assert client.post(reverse(name)).status_code == 405
 
 
-def test_the_pages_kept_for_offline_reading_are_the_games_their_table_views_and_the_balances():
-    pattern = re.search(r"var KEPT_PAGE = /(.+)/;", WORKER).group(1)
-    kept_page = re.compile(pattern.replace("\\/", "/"))
+def kept_page_pattern(client) -> re.Pattern:
+    """The worker's KEPT_PAGE as it is served, read by Python (a JavaScript string holding it)."""
+    return re.compile(
+        json.loads(re.search(r"var KEPT_PAGE = new RegExp\((.+)\);", served_worker(client))[1])
+    )
+
+
+def test_the_pages_kept_for_offline_reading_are_the_games_their_table_views_and_the_balances(
+    client, db
+):
+    kept_page = kept_page_pattern(client)
     for name in ["tournament", "session", "tournament_table", "session_table"]:
         assert kept_page.match(reverse(name, args=[7, 11])), name
     assert kept_page.match(reverse("balances", args=[7]))

@@ -1,49 +1,47 @@
+from importlib import import_module
+
 from django.contrib import admin
 from django.db import transaction
 
+from tracker.common import games
 from tracker.common.versioning import touch_group
 from tracker.models import (
-    CatteSession,
     Change,
     Group,
-    Hand,
     Invite,
     Membership,
     Player,
     Preferences,
     Restore,
-    Round,
     Season,
-    SessionSeat,
     ThrottledPost,
-    Tournament,
-    TournamentSeat,
 )
 from tracker.web.admin import ReadOnlyAdmin
 
 
 class ShownOnGroupPages:
     """For a ModelAdmin of rows the group's pages show: they are cached per Group.version, so a
-    save or a delete here bumps it, in the same transaction, as the app's own writes do."""
+    save or a delete here bumps it, in the same transaction, as the app's own writes do (the
+    operator's hand, even in a group a restore holds)."""
 
     def save_model(self, request, obj, form, change):
         with transaction.atomic():
             super().save_model(request, obj, form, change)
             # A row moved to another group leaves the pages of both.
             for group_id in {obj.group_id, form.initial.get("group") if change else None} - {None}:
-                touch_group(group_id)
+                touch_group(group_id, while_restored=True)
 
     def delete_model(self, request, obj):
         with transaction.atomic():
             super().delete_model(request, obj)
-            touch_group(obj.group_id)
+            touch_group(obj.group_id, while_restored=True)
 
     def delete_queryset(self, request, queryset):
         with transaction.atomic():
             group_ids = set(queryset.values_list("group_id", flat=True))
             super().delete_queryset(request, queryset)
             for group_id in group_ids:
-                touch_group(group_id)
+                touch_group(group_id, while_restored=True)
 
 
 class MembershipInline(admin.TabularInline):
@@ -69,7 +67,7 @@ class GroupAdmin(admin.ModelAdmin):
             # Only what the form changed: the whole row would put back the version read when
             # the form was opened, losing a bump made since.
             obj.save(update_fields=form.changed_data if change else None)
-            touch_group(obj.pk)
+            touch_group(obj.pk, while_restored=True)
 
 
 @admin.register(Membership)
@@ -105,76 +103,17 @@ class InviteAdmin(admin.ModelAdmin):
 # Games and their history change only through the services (tracker.web.admin).
 
 
-class TournamentSeatInline(ReadOnlyAdmin, admin.TabularInline):
-    model = TournamentSeat
-    extra = 0
-    raw_id_fields = ["player"]
-
-
-@admin.register(Tournament)
-class TournamentAdmin(ReadOnlyAdmin, admin.ModelAdmin):
-    list_display = [
-        "__str__",
-        "group",
-        "hand_count",
-        "champion",
-        "game_stake",
-        "buy_in",
-        "created_at",
-    ]
-    search_fields = ["name", "group__name"]
-    raw_id_fields = ["group", "created_by", "champion"]
-    inlines = [TournamentSeatInline]
-
-
-@admin.register(Hand)
-class HandAdmin(ReadOnlyAdmin, admin.ModelAdmin):
-    list_display = ["tournament", "number", "bids", "tricks", "entered_by", "entered_at"]
-    search_fields = ["tournament__name", "tournament__group__name"]
-    raw_id_fields = ["tournament", "entered_by"]
-
-
-class SessionSeatInline(ReadOnlyAdmin, admin.TabularInline):
-    model = SessionSeat
-    extra = 0
-    raw_id_fields = ["player"]
-
-
-@admin.register(CatteSession)
-class SessionAdmin(ReadOnlyAdmin, admin.ModelAdmin):
-    list_display = ["__str__", "group", "round_count", "created_at", "closed_at"]
-    search_fields = ["name", "group__name"]
-    raw_id_fields = ["group", "created_by"]
-    inlines = [SessionSeatInline]
-
-
-@admin.register(Round)
-class RoundAdmin(ReadOnlyAdmin, admin.ModelAdmin):
-    list_display = ["session", "number", "entered_by", "entered_at"]
-    search_fields = ["session__name", "session__group__name"]
-    raw_id_fields = ["session", "entered_by"]
-
-
 @admin.register(Change)
 class ChangeAdmin(ReadOnlyAdmin, admin.ModelAdmin):
-    list_display = ["summary", "action", "tournament", "session", "number", "user", "at"]
-    list_filter = ["action"]
+    list_display = ["summary", "action", "game_kind", "game_id", "number", "user", "at"]
+    list_filter = ["action", "game_kind"]
     search_fields = ["summary", "user__username"]
-    raw_id_fields = ["tournament", "session", "user"]
+    raw_id_fields = ["group", "user"]
 
 
-@admin.register(TournamentSeat)
-class TournamentSeatAdmin(ReadOnlyAdmin, admin.ModelAdmin):
-    list_display = ["tournament", "seat", "player"]
-    search_fields = ["player__name", "tournament__name"]
-    raw_id_fields = ["tournament", "player"]
-
-
-@admin.register(SessionSeat)
-class SessionSeatAdmin(ReadOnlyAdmin, admin.ModelAdmin):
-    list_display = ["session", "seat", "player"]
-    search_fields = ["player__name", "session__name"]
-    raw_id_fields = ["session", "player"]
+# Each kind of game registers the admin of its own rows (the registry's `admin` module).
+for game_kind in games.every_kind():
+    import_module(game_kind.admin)
 
 
 @admin.register(Restore)

@@ -46,16 +46,26 @@
     messages.prepend(note);
   }
 
+  function told(name, version) {
+    document.dispatchEvent(new CustomEvent(name, { detail: { version: version } }));
+  }
+
   function ask() {
     var m = marker();
     if (!m || asking || document.visibilityState !== "visible") { return; }
     asking = true;
-    fetch(m.dataset.live + "?v=" + encodeURIComponent(m.dataset.version),
+    var shown = m.dataset.version;
+    fetch(m.dataset.live + "?v=" + encodeURIComponent(shown),
       { credentials: "omit", cache: "no-store" })
-      .then(function (response) { return response.status === 200 ? response.text() : null; })
+      .then(function (response) {
+        // The page kept for reading offline follows what the server says (register.js).
+        if (response.status === 204) { told("live:current", shown); }
+        return response.status === 200 ? response.text() : null;
+      })
       .then(function (version) {
         if (version === null || version.trim() === m.dataset.version) { return; }
         m.dataset.version = version.trim();
+        told("live:changed", m.dataset.version);
         if (typing()) { offerRedraw(); } else { redraw(); }
       })
       .catch(function () { /* offline for a moment: ask again next time */ })

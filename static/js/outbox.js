@@ -111,13 +111,21 @@
     } else {
       box.appendChild(text(entry.label + ": " + entry.refused));
     }
-    if (entry.retry) { box.appendChild(retryButton(entry, box)); }
+    // The choices, where the server's note puts them: keeping the other phone's entry, which
+    // changes nothing recorded, comes first; recording or correcting with this one's after it.
+    var choices = box.querySelector("[data-outbox-choices]");
+    if (!choices) {
+      choices = document.createElement("div");
+      choices.className = "actions";
+      box.appendChild(choices);
+    }
     var drop = document.createElement("button");
     drop.type = "button";
-    drop.className = "secondary";
+    drop.className = entry.conflict ? "" : "secondary";
     drop.textContent = entry.conflict ? (words.outboxKeepTheirs || "Keep the other phone's") : (words.outboxDrop || "Drop this entry");
     drop.addEventListener("click", function () { forget(entry.id); box.parentNode.remove(); });
-    box.appendChild(drop);
+    choices.prepend(drop);
+    if (entry.retry) { choices.appendChild(retryButton(entry, box)); }
     note("warning outbox-unsettled", box, "outbox-" + entry.id);
   }
 
@@ -125,6 +133,7 @@
   function retryButton(entry, box) {
     var retry = document.createElement("button");
     retry.type = "button";
+    retry.className = "secondary";
     retry.textContent = entry.retry.label;
     retry.addEventListener("click", function () {
       var entries = load();

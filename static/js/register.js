@@ -39,6 +39,35 @@
     else { window.addEventListener("load", register); }
   }
 
+  // What the screen shows, told to the worker, which keeps the page for reading offline as
+  // this phone last showed it (sw.js): each part swapped in, as the server sent it, and what
+  // the live check answers (live.js). Without a worker (plain http) there is no one to tell.
+  var page = window.location.pathname + window.location.search;
+  function tellTheWorker(message) {
+    if (!worker || !("serviceWorker" in navigator)) { return; }
+    message.page = page;
+    navigator.serviceWorker.ready
+      .then(function (registration) {
+        if (registration.active) { registration.active.postMessage(message); }
+      })
+      .catch(function () { /* kept at the next read */ });
+  }
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var xhr = event.detail && event.detail.xhr;
+    if (event.target.id === "entry" && xhr) {
+      tellTheWorker({ part: "entry", html: xhr.responseText });
+    }
+  });
+  document.addEventListener("kept:part", function (event) {
+    tellTheWorker({ part: event.detail.part, html: event.detail.html });
+  });
+  document.addEventListener("live:current", function (event) {
+    tellTheWorker({ current: event.detail.version });
+  });
+  document.addEventListener("live:changed", function (event) {
+    tellTheWorker({ changed: event.detail.version });
+  });
+
   // A tap htmx could not send (no network) says so where messages go; the form keeps the taps.
   document.addEventListener("htmx:sendError", function (event) {
     var config = event.detail && event.detail.requestConfig;
@@ -83,14 +112,26 @@
     later();
   }
 
-  // A game's page as last read, shown by the worker without a network: says so, and when.
+  // A game's page as this phone last showed it, shown by the worker without a network: says
+  // so, as of when it was last current, and what it cannot know (the words on <body>).
   var kept = document.getElementById("kept-copy");
   if (kept) {
-    var readAt = new Date(Number(kept.dataset.readAt));
-    var time = readAt.toLocaleTimeString(document.documentElement.lang || undefined,
-      { hour: "2-digit", minute: "2-digit" });
-    kept.textContent = (document.body.dataset.keptNote ||
-      "As of {time}, offline: the page as this phone last read it.").replace("{time}", time);
+    var words = document.body.dataset;
+    var at = new Date(Number(kept.dataset.keptAt));
+    // Written as the server writes a time in this language (cardtable/formats/: "09:15 PM",
+    // "21:15"), in the pages' time zone; some browsers put a narrow space before "PM".
+    var time = at.toLocaleTimeString(document.documentElement.lang || undefined,
+      { hour: "2-digit", minute: "2-digit", timeZone: words.timeZone || undefined })
+      .replace(/\u202f/g, " ");
+    var said = [(words.keptNote ||
+      "As of {time}, offline: the page as this phone last showed it.").replace("{time}", time)];
+    if ("changed" in kept.dataset) {
+      said.push(words.keptChanged || "It has changed since; the changes are not shown.");
+    } else if (words.keptSince) {
+      said.push(words.keptSince);
+    }
+    if ("codesLeftOut" in kept.dataset && words.keptCodes) { said.push(words.keptCodes); }
+    kept.textContent = said.join(" ");
     whenTheServerAnswers(function () { window.location.reload(); });  // today's
   }
 

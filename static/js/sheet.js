@@ -122,6 +122,10 @@
       else if (round.claim === "-") { parts.push(words.no_claim.replace("{card}", card)); }
       else { parts.push(words.claim.replace("{card}", card).replace("{player}", name(round.claim))); }
     }
+    // As online, the card is asked for, unless an automatic win ended the round at the deal
+    // and no one claims the side pot (draft.needs_card).
+    var claimed = round.claim !== null && round.claim !== "-";
+    if (parts.length && !round.card && words.needs_card && (!round.autoWin || claimed)) { parts.push(words.needs_card); }
     return parts.length ? parts.join("; ") : words.nothing;
   }
 
@@ -233,7 +237,12 @@
       .then(function (response) { return response.ok ? response.text() : null; })
       .then(function (html) {
         var now = document.getElementById("kept-sheet");
-        if (html && now) { now.outerHTML = html; }
+        if (html && now) {
+          now.outerHTML = html;
+          // The page kept for reading offline holds this sheet too (register.js).
+          document.dispatchEvent(new CustomEvent("kept:part",
+            { detail: { part: "kept-sheet", html: html } }));
+        }
       })
       .catch(function () { /* no network: the sheet held stays until the next refresh */ });
   }

@@ -2,6 +2,7 @@
 
 import os
 import shutil
+import time
 from io import StringIO
 
 import pytest
@@ -46,6 +47,17 @@ def put_down(context) -> None:
 
 
 QUIET_MS = 300
+
+
+def wait_until(page, predicate: str, arg=None, timeout_ms: int = 5000) -> None:
+    """Poll an async function in the page until it resolves truthy. Playwright's
+    wait_for_function takes the promise an async function returns for a truthy answer, so it
+    cannot wait on what the Cache API says; evaluate waits for the promise."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not page.evaluate(predicate, arg):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not within {timeout_ms} ms: {predicate}")
+        page.wait_for_timeout(100)
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ and the phone is back to the online entry. Only another phone's work is shown as
 import pytest
 
 from tests.browser import thumb as phones
-from tests.browser.conftest import put_down
+from tests.browser.conftest import put_down, wait_until
 from tests.browser.test_catte_thumb import SIDE_POT, open_session, tap, trick
 from tests.browser.test_no_console_error import LIVE_REFRESH, settle
 from tests.browser.test_phone import log_in
@@ -139,7 +139,7 @@ def test_a_game_read_once_keeps_its_sheet_through_a_reload_offline(
 ):
     session = open_session(thumb, live_server, group, players, alice, PLAIN)
     thumb.page.evaluate(WORKER_ACTIVE)  # the first visit: the worker keeps the page itself
-    thumb.page.wait_for_function(KEPT_THIS_PAGE)
+    wait_until(thumb.page, KEPT_THIS_PAGE)
     tapped_offline(thumb, trick(3))  # Dũng won trick 1: on the sheet
     on_sheet(thumb, "t3")
     thumb.page.reload()  # the session as last read, with the sheet as tapped and the badge
@@ -176,6 +176,12 @@ def test_the_offline_page_says_what_is_kept_on_the_phone(thumb, live_server, ali
     assert fresh(session).draft == ["t0"] and refused == []  # sent with a valid CSRF token
 
 
+def choices(thumb) -> list[str]:
+    """The choices of the conflict box, in the order a thumb meets them."""
+    found = ".outbox-unsettled [data-outbox-choices] :is(button, a)"
+    return [text.strip() for text in thumb.page.locator(found).all_inner_texts()]
+
+
 def test_two_phones_on_one_round_one_offline_show_the_real_conflict_whole(
     thumb, browser, live_server, alice, bob, players, group
 ):
@@ -195,6 +201,8 @@ def test_two_phones_on_one_round_one_offline_show_the_real_conflict_whole(
     assert "bob's phone tapped trick 1 first: Chi." in shown
     assert "The table's round now: tricks Chi" in shown
     assert "This phone had: tricks An, An, An, An" in shown
+    assert "Trick 1: Chi on the other phone, An on this one" in shown
+    assert choices(thumb) == ["Keep the other phone's", "Record this phone's round 1 instead"]
     assert not fresh(session).rounds.exists() and fresh(session).draft == ["t2"]
     assert "Round 1" in thumb.page.inner_text(f"{ONLINE} h2")  # the table's, beside the choice
     assert thumb.page.locator(SHEET).count() == 0
@@ -214,7 +222,7 @@ def test_a_round_left_to_the_table_holds_the_next_one_back_without_a_conflict(
     on_sheet(thumb, "t3", "t3", "t3", "t3")
     save_sheet(thumb)
     thumb.page.context.set_offline(False)
-    thumb.page.wait_for_selector("#entry-messages >> text=Tap the winner of every trick")
+    thumb.page.wait_for_selector("#entry-messages >> text=Tap who won trick 3.")
     # Round 2 is sent after round 1's answer is shown, and told to wait then.
     waits = "Round 2 waits on this phone until round 1 is saved."
     thumb.page.wait_for_selector(f"#outbox-notes >> text={waits}")
@@ -238,6 +246,7 @@ def test_a_round_kept_offline_stays_until_the_correction_made_with_it_is_saved(
     thumb.page.context.set_offline(False)
     correct = ".outbox-unsettled a:text('Correct round 1 with what you tapped')"
     thumb.page.wait_for_selector(correct)
+    assert choices(thumb) == ["Keep the other phone's", "Correct round 1 with what you tapped"]
     thumb.page.click(correct)
     thumb.page.wait_for_selector("#round-form >> text=Correct round 1")
     thumb.page.go_back()  # backed out of the correction: the phone's round is still here

@@ -6,7 +6,7 @@ from tests.browser.test_phone import assert_fits_a_phone, log_in
 from tests.factories import fresh
 from tracker.catte import board as catte_board
 from tracker.catte import gate
-from tracker.history.services import session_result
+from tracker.catte.history import session_result
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 RULES = {"stake": "1.00", "side_pot_stake": "0.25"}

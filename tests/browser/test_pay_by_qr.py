@@ -24,6 +24,7 @@ pytestmark = [
 ]
 LANGUAGES = ["en", "vi", "de"]
 CARD_TABLE = {"en": "Card table", "vi": "Bàn bài", "de": "Kartentisch"}
+PLAIN_CARD_TABLE = {"en": "Card table", "vi": "Ban bai", "de": "Kartentisch"}  # SEPA letters
 
 
 @pytest.fixture
@@ -80,11 +81,13 @@ def test_an_epc_code_pays_exactly_the_transfer_to_chis_iban(
     page.goto(f"{live_server.url}/groups/{group.pk}/balances/")
     lines = scanned(page, tmp_path).split("\n")
     assert lines[:4] == ["BCD", "002", "1", "SCT"]  # EPC, version 002, UTF-8, a SEPA transfer
-    assert lines[4:7] == ["COBADEFFXXX", "Chi Nguyễn", "DE89370400440532013000"]
+    assert lines[4:7] == ["COBADEFFXXX", "Chi Nguyen", "DE89370400440532013000"]
     assert lines[7].startswith("EUR") and Decimal(lines[7][3:]) == Decimal("21.50")
     assert lines[8:10] == ["", ""]  # no purpose code, no structured reference
-    assert lines[10] == f"{CARD_TABLE[language]} · Thursday table · An → Chi"
-    assert lines[10] in page.inner_text("details.pay")  # the same words, to copy
+    assert lines[10] == f"{PLAIN_CARD_TABLE[language]} / Thursday table / An - Chi"
+    beside = page.inner_text("details.pay")  # the real names, to copy
+    assert "Chi Nguyễn" in beside
+    assert f"{CARD_TABLE[language]} · Thursday table · An → Chi" in beside
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -4,6 +4,7 @@ breaks nothing where the browser has none."""
 
 import pytest
 
+from tests.browser.conftest import wait_until
 from tests.browser.test_catte_comings_and_goings import LEAVES, YES
 from tests.browser.test_live import FOLLOWS_WITHIN_MS
 from tests.browser.test_phone import assert_fits_a_phone, log_in, tap_bids
@@ -122,7 +123,7 @@ def test_the_offline_page_is_in_the_language_the_phone_chose_last(
     phone.click("#language-link")
     phone.click("button[lang=vi]")
     phone.wait_for_selector("html[lang=vi]")
-    phone.wait_for_function(OFFLINE_KEPT_IN, arg="vi", polling=100)
+    wait_until(phone, OFFLINE_KEPT_IN, "vi")
     phone.context.set_offline(True)
     phone.goto(live_server.url + f"/groups/{tournament.group_id}/")
     assert phone.inner_text("h1") == "Ngoại tuyến"
@@ -248,7 +249,7 @@ def test_a_game_read_before_the_network_went_stays_readable_marked_offline(
     policy = {part.strip() for part in kept.headers["content-security-policy"].split(";")}
     assert "script-src 'self'" in policy  # as it was served (in any order of its directives)
     assert phone.inner_text("#kept-copy").startswith("As of ")
-    assert "offline: the page as this phone last read it." in phone.inner_text("#kept-copy")
+    assert "offline: the page as this phone last showed it." in phone.inner_text("#kept-copy")
     assert "Bids · game 1, hand 1" in phone.inner_text("#entry")  # who bids, as last read
     phone.goto(live_server.url + f"/groups/{tournament.group_id}/balances/")
     assert OFFLINE in phone.inner_text("#offline")  # a page never read here: not kept
@@ -278,7 +279,7 @@ def test_logging_out_forgets_the_games_kept_on_the_phone(phone, live_server, ali
     phone.goto(live_server.url + tournament.get_absolute_url())
     phone.evaluate(WORKER_ACTIVE)
     phone.reload()
-    phone.wait_for_function(KEPT_A_PAGE)
+    wait_until(phone, KEPT_A_PAGE)
     with phone.expect_navigation():
         phone.click("button:has-text('Log out')")
-    phone.wait_for_function(FORGOT_THEM)
+    wait_until(phone, FORGOT_THEM)

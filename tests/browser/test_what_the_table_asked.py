@@ -58,12 +58,12 @@ def test_a_named_season_leaves_the_calendar_year_on_the_ratings(
     assert "Ratings · 2026" in thumb.page.inner_text("h1")
 
 
-def test_a_browser_looking_for_the_icon_of_a_chat_summary_finds_it(
+def test_a_browser_looking_for_the_icon_of_a_page_without_one_finds_it(
     thumb, live_server, alice, group
 ):
     log_in(thumb.page, live_server, "alice")
-    summary = thumb.page.goto(f"{live_server.url}/groups/{group.pk}/balances/summary.txt")
-    assert summary.headers["content-type"].startswith("text/plain")  # names no icon: the
+    manifest = thumb.page.goto(f"{live_server.url}/manifest.webmanifest")
+    assert "html" not in manifest.headers["content-type"]  # names no icon: the
     icon = thumb.page.goto(f"{live_server.url}/favicon.ico")  # browser asks at the root
     assert icon.status == 200 and icon.headers["content-type"] == "image/png"
 

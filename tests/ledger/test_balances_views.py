@@ -114,6 +114,14 @@ def test_the_chat_summary_lists_balances_and_transfers(as_carol, group, evening)
     assert "Chi: +€7.50" in text and "Dũng → Chi: €3.50" in text
 
 
+def test_the_text_for_the_chat_is_a_page_of_the_app_with_a_copy_button(as_carol, group, evening):
+    page = as_carol.get(reverse("balances_summary", args=[group.pk])).content.decode()
+    text = page.split('<pre class="chat-text" id="chat-text">')[1].split("</pre>")[0]
+    assert text.startswith("Friday table: who owes whom (EUR)\n\n")
+    assert f'<button type="button" class="copy wide" data-copy="{text}" hidden>Copy' in page
+    assert '<a href="/groups/' in page and "js/copy.js" in page
+
+
 def test_the_ledger_exports_as_csv(as_carol, group, evening):
     response = as_carol.get(reverse("ledger_csv", args=[group.pk]))
     rows = b"".join(response.streaming_content).decode().splitlines()

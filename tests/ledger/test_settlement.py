@@ -7,7 +7,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ledger.settlement import EXACT_LIMIT, Transfer, apply_payment, fewest_transfers
+from ledger.settlement import (
+    EXACT_LIMIT,
+    Paid,
+    Transfer,
+    apply_payment,
+    fewest_transfers,
+    paid_towards,
+)
 
 
 def table(**amounts):
@@ -293,3 +300,19 @@ def test_apply_payment_moves_both_balances_and_leaves_the_input_alone():
     assert apply_payment({}, "An", "Binh", Decimal("1")) == table(An="1", Binh="-1")
     with pytest.raises(ValueError):
         apply_payment(balances, "An", "Binh", Decimal("0"))
+
+
+def owed(at, *transfers):
+    return (at, [Transfer(payer, payee, Decimal(amount)) for payer, payee, amount in transfers])
+
+
+def test_a_payment_goes_to_the_transfer_owed_longest_and_counts_once():
+    first, second = owed(1, ("Dũng", "Chi", "8.20")), owed(2, ("Dũng", "Chi", "5.00"))
+    paid = paid_towards([first, second], [Paid("Dũng", "Chi", Decimal("10.00"), 3)])
+    assert paid == [[Decimal("8.20")], [Decimal("1.80")]]
+
+
+def test_a_payment_pays_only_transfers_owed_before_it_between_its_two_players():
+    session = owed(2, ("Dũng", "Chi", "8.20"), ("An", "Chi", "3.00"))
+    payments = [Paid("Dũng", "Chi", Decimal("8.20"), 1), Paid("Chi", "An", Decimal("3.00"), 3)]
+    assert paid_towards([session], payments) == [[Decimal(0), Decimal(0)]]

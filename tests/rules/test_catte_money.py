@@ -224,6 +224,13 @@ def test_the_holder_of_the_next_card_takes_the_whole_side_pot_with_this_rounds_s
     assert rounds[1].side_pot == D("0.00")
 
 
+def test_four_aces_at_the_deal_need_no_upturned_card_and_the_side_stakes_still_go_in():
+    four_aces = Round(auto_win=("Chi", "four_aces"))
+    round_ = play(four_aces, side_pot_stake=D("0.25")).rounds[0]
+    assert round_.net == amounts("-2.25", "-2.25", "5.75", "-2.25")
+    assert (round_.side_pot, round_.side_pot_target) == (D("1.00"), None)
+
+
 def test_an_unclaimed_side_pot_grows_into_the_next_round():
     rounds = play(
         sweep("An", side_pot_upturned="2C"), sweep("An", side_pot_upturned="3C", absent=["Bình"]),

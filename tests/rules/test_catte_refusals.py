@@ -195,6 +195,13 @@ def test_the_upturned_card_is_needed_when_a_side_pot_is_played():
     )
 
 
+def test_a_side_pot_claimed_in_an_automatic_win_round_needs_its_upturned_card():
+    round_ = Round(auto_win=("Chi", "four_aces"), side_pot_claimed_by="An")
+    assert refusal(round_, side_pot_stake=D("0.25")) == (
+        "round 1: side pot: the upturned card is missing"
+    )
+
+
 def test_no_side_pot_entry_without_a_side_pot():
     assert refusal(Round(tricks=LAST_TRICK, side_pot_upturned="7H")) == (
         "round 1: side pot: there is no side pot in this session"

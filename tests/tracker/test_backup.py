@@ -106,9 +106,7 @@ def test_a_backup_keeps_who_has_left_an_open_session(group, players, alice):
     restoring.import_zip(empty, backup.export_zip(group), alice)
     seat = SessionSeat.objects.get(session__group=empty, player__name="Chi")
     assert seat.left_after_round == 1
-    assert Change.objects.get(session__group=empty, action="leave").summary == (
-        "Chi left before round 2"
-    )
+    assert Change.objects.get(group=empty, action="leave").summary == ("Chi left before round 2")
 
 
 def test_a_backup_names_who_left_in_its_manifest(group, players, alice):

@@ -7,7 +7,7 @@ from tests.factories import PlayerFactory, fresh
 from tests.tracker.test_catte_entry import hidden, money_agrees, press, tap_through
 from tracker.catte import board as catte_board
 from tracker.catte import gate
-from tracker.history.services import session_result
+from tracker.catte.history import session_result
 
 RULES = {
     "stake": "2.00",

@@ -1,8 +1,11 @@
 """Starting a Cắt Tê session: seats, first dealer, stake and the table's settings."""
 
+import re
+
 from django.urls import reverse
 
 from tests.page_forms import form_on, submit
+from tracker.catte import gate
 from tracker.models import CatteSession
 
 
@@ -115,3 +118,20 @@ def test_a_false_claim_at_one_stake_follows_the_next_stake(as_bob, group, player
 def test_the_first_session_of_a_group_has_no_player_seated_yet(as_bob, group, players):
     form = form_on(as_bob.get(reverse("session_new", args=[group.pk])), text="Start")
     assert form.fields["seat_0"] == "" and form.fields["stake"] == ""
+
+
+def dealer_choices(page) -> list[str]:
+    """The words beside each "Who deals first" choice, in seat order."""
+    return re.findall(r'name="first_dealer" value="\d"[^>]*>\s*([^<]+?)\s*</label>', page)
+
+
+def test_who_deals_first_offers_the_players_seated_as_last_time(as_bob, group, players):
+    gate.logs.start(group, [players[2], players[0], players[3]], {"stake": "1.00"}, None)
+    page = as_bob.get(reverse("session_new", args=[group.pk])).content.decode()
+    assert dealer_choices(page)[:4] == ["Chi", "An", "Dũng", "Seat 4"]
+
+
+def test_who_deals_first_names_the_players_a_refused_form_had_seated(as_bob, group, players):
+    url = reverse("session_new", args=[group.pk])
+    page = as_bob.post(url, seats(players[:3], first_dealer=5)).content.decode()
+    assert dealer_choices(page)[:4] == ["An", "Bình", "Chi", "Seat 4"]

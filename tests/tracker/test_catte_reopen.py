@@ -10,6 +10,7 @@ from ledger.models import Transaction
 from tests.factories import fresh
 from tracker.catte import board as catte_board
 from tracker.catte import gate
+from tracker.common.changes import changes_of
 from tracker.models import Change
 from tracker.rules import RulesError, catte
 
@@ -59,7 +60,7 @@ def test_a_scorer_reopens_a_closed_session_and_the_refund_is_reversed(as_bob, gr
 
     session = fresh(session)
     assert session.closed_at is None and session.version == version + 1
-    change = Change.objects.get(session=session, action=Change.Action.REOPEN)
+    change = changes_of(session).get(action=Change.Action.REOPEN)
     assert change.user == bob and change.summary == "Session reopened"
     assert Transaction.objects.filter(reverses=refund).exists()  # append-only: reversed
     board = catte_board.load(session)
@@ -92,7 +93,7 @@ def test_a_reopened_session_is_corrected_and_closed_again_as_a_replay_says(
     assert money == {name: amount for name, amount in expected.items() if amount}
     assert shares == {} and side_pot == 0
     assert result["rounds"][1]["winner"] == "An"  # the corrected round 2
-    actions = list(session.changes.order_by("at", "pk").values_list("action", flat=True))
+    actions = list(changes_of(session).order_by("at", "pk").values_list("action", flat=True))
     assert actions[-4:] == ["close", "reopen", "correction", "close"]
 
 

@@ -13,8 +13,9 @@ from ledger.models import Transaction
 from tests.factories import PlayerFactory, fresh
 from tracker.catte import board as catte_board
 from tracker.catte import gate
+from tracker.catte.history import session_result
+from tracker.common.changes import changes_of
 from tracker.common.versioning import AlreadyRecorded
-from tracker.history.services import session_result
 from tracker.models import CatteSession, Change, Player, Round
 from tracker.rules import RulesError, catte
 
@@ -203,7 +204,7 @@ def test_export_then_import_gives_the_same_session(group, bob, players):
     second = gate.logs.import_log(group, exported, bob)
     assert catte.replay(gate.logs.export_game(second)) == catte.replay(log)
     assert [seat.player for seat in second.seats.all()] == players
-    assert Change.objects.filter(session=second, action=Change.Action.IMPORT).exists()
+    assert changes_of(second).filter(action=Change.Action.IMPORT).exists()
 
 
 @pytest.mark.parametrize("case", ["catte-evening", "catte-side-pot", "catte-ace-penalty"])

@@ -154,3 +154,14 @@ def test_closing_on_eight_phones_at_once_closes_and_refunds_once(live_server, gr
     assert max(at_once(live_server, bob, path, forms)) < 500
     assert Change.objects.filter(action="close").count() == 1
     assert Transaction.objects.filter(kind="side_pot_refund").count() == 1 and ledger_balanced()
+
+
+def test_sessions_started_on_eight_phones_at_once_are_numbered_one_after_another(
+    live_server, group, players, bob
+):
+    page = reverse("session_new", args=[group.pk])
+    seats = {f"seat_{seat}": player.pk for seat, player in enumerate(players)}
+    forms = [form | seats | {"stake": "1.00"} for form in rendered_for_each_phone(bob, page, page)]
+    assert max(at_once(live_server, bob, page, forms)) < 500
+    numbers = CatteSession.objects.filter(group=group).values_list("number", flat=True)
+    assert sorted(numbers) == list(range(1, PHONES + 1))

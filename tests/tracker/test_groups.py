@@ -1,7 +1,11 @@
+from decimal import Decimal
+
 import pytest
 from django.urls import reverse
 
+from tracker.catte import gate
 from tracker.common.locale_money import amount_text
+from tracker.cutthroat import services as tournaments
 from tracker.models import Group, Membership, Role
 
 
@@ -71,3 +75,22 @@ def test_an_owner_renames_the_group(as_alice, group):
     as_alice.post(reverse("group_edit", args=[group.pk]), {"name": "Samstag", "currency": "EUR"})
     group.refresh_from_db()
     assert group.name == "Samstag"
+
+
+def test_a_tournament_played_for_points_leaves_the_currency_free(as_alice, group, players, alice):
+    tournaments.start(group, players[:3], {"preset": "official"}, alice)
+    as_alice.post(reverse("group_edit", args=[group.pk]), {"name": "X", "currency": "VND"})
+    assert Group.objects.get().currency == "VND"
+
+
+@pytest.mark.parametrize("game", ["tournament for money", "session"])
+def test_a_game_started_for_money_keeps_the_currency(as_alice, group, players, alice, game):
+    if game == "session":
+        gate.logs.start(group, players, {"stake": "1.00"}, alice)
+    else:
+        money = {"buy_in": Decimal("5.00")}
+        tournaments.start(group, players[:3], {"preset": "official"}, alice, money_rules=money)
+    response = as_alice.post(
+        reverse("group_edit", args=[group.pk]), {"name": "X", "currency": "VND"}
+    )
+    assert "The currency stays EUR" in response.content.decode()

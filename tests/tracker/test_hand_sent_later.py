@@ -10,8 +10,8 @@ from django.urls import reverse
 
 from tests.factories import fresh
 from tests.page_forms import form_on
+from tracker.common.changes import changes_of
 from tracker.cutthroat import services as tournaments
-from tracker.models import Change
 
 ENTRY = "0123456789abcdef0123456789abcdef"
 
@@ -52,7 +52,7 @@ def test_a_whole_hand_sent_later_is_recorded_with_its_bids(as_alice, tournament)
     assert answer.status_code == 200 and "Game 1 · hand 1 saved" in answer.json()["recorded"]
     hand = fresh(tournament).hands.get()
     assert hand.bids == [4, 4, 5] and hand.tricks == [4, 4, 9]
-    assert Change.objects.get(tournament=tournament, action="played").idempotency_key == ENTRY
+    assert changes_of(tournament).get(action="played").idempotency_key == ENTRY
 
 
 def test_the_same_hand_sent_eight_times_is_recorded_once(as_alice, tournament):
@@ -135,3 +135,18 @@ def test_the_hand_after_one_kept_offline_comes_from_the_blank_form(as_alice, tou
     assert send(as_alice, tournament, second).status_code == 200
     hand = fresh(tournament).hands.get(number=2)
     assert (hand.bids, hand.tricks) == ([3, "NIL", 6], [3, 0, 14])
+
+
+def test_the_conflict_says_plainly_what_the_two_phones_entered_differently(
+    as_alice, tournament, bob
+):
+    fields = offline_hand(as_alice, tournament, {0: "3", 1: "3", 2: "5"}, {0: 3, 1: 4, 2: 10})
+    played_on_bobs_phone(
+        tournament, bob, {"An": 3, "Bình": 3, "Chi": 3}, {"An": 3, "Bình": 3, "Chi": 11}
+    )
+    conflict = unescape(send(as_alice, tournament, fields).json()["conflict"])
+    differs = conflict.split("What differs:</strong>")[1].split("</span></span>")[0]
+    assert differs.split("<br>")[1:] == [
+        "<span>Bình: <mark>3/3</mark> on the other phone, <mark>3/4</mark> on this one</span>",
+        "<span>Chi: <mark>3/11</mark> on the other phone, <mark>5/10</mark> on this one",
+    ]

@@ -12,6 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tracker.catte import gate
+from tracker.common import recording
 from tracker.cutthroat import services as tournaments
 from tracker.models import Hand, Round
 
@@ -32,13 +33,13 @@ def history(group, players, user, count: int, length: int):
             )
             for n in range(1, length + 1)
         )
-        tournaments.catch_up(tournament)
+        recording.catch_up(tournament)
         session = gate.logs.start(group, players, {"stake": "1.00"}, user)
         Round.objects.bulk_create(
             Round(session=session, number=n, entry={"tricks": [0, 0, 0, 0]})
             for n in range(1, length + 1)
         )
-        gate.logs.catch_up(session)
+        recording.catch_up(session)
     return tournament, session
 
 

@@ -22,6 +22,7 @@ from django.urls import reverse
 from tests.factories import GroupFactory, PlayerFactory
 from tracker.catte import board as catte_board
 from tracker.catte import gate
+from tracker.common import recording
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as tournaments
 from tracker.models import Hand, Round
@@ -42,7 +43,7 @@ def worked_tournament(group, players, user, name="Friday cup", money_rules=None)
         Hand(tournament=tournament, number=n, bids=bids, tricks=tricks, jacks=jacks)
         for n, (bids, tricks, jacks) in enumerate(HANDS, start=1)
     )
-    tournaments.catch_up(tournament)
+    recording.catch_up(tournament)
     return tournament
 
 
@@ -51,7 +52,7 @@ def worked_session(group, players, user, name="Tết evening"):
     Round.objects.bulk_create(
         Round(session=session, number=n, entry=entry) for n, entry in enumerate(ROUNDS, start=1)
     )
-    gate.logs.catch_up(session)
+    recording.catch_up(session)
     return session
 
 

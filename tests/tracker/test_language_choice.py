@@ -5,6 +5,7 @@ from django.urls import reverse
 from django.utils.translation import get_language_info
 
 from tests.factories import PASSWORD
+from tests.page_forms import form_on, submit
 from tracker.models import Preferences
 
 
@@ -86,3 +87,20 @@ def test_taking_the_switch_back_offers_nothing_more(client):
     client.post(reverse("choose_language"), {"language": "en", "taking_back": "1", "next": "/"})
     page = client.get(reverse("login")).content.decode()
     assert '<html lang="en">' in page and 'id="language-back"' not in page
+
+
+def test_a_language_chosen_before_signing_up_is_kept_with_the_new_account(client, db):
+    choose(client, "vi", next_url=reverse("signup"))
+    typed = {"username": "lan", "password1": "shuffle-up-99", "password2": "shuffle-up-99"}
+    submit(client, form_on(client.get(reverse("signup")), "signup"), **typed)
+    other_phone = Client(HTTP_ACCEPT_LANGUAGE="de")
+    other_phone.post(reverse("login"), {"username": "lan", "password": "shuffle-up-99"})
+    assert '<html lang="vi">' in other_phone.get(reverse("home")).content.decode()
+
+
+def test_logging_in_keeps_the_account_language_over_the_one_chosen_on_this_phone(client, bob):
+    Preferences.objects.create(user=bob, language="de")
+    choose(client, "vi")
+    log_in(client, bob)
+    assert Preferences.objects.get(user=bob).language == "de"
+    assert '<html lang="de">' in client.get(reverse("home")).content.decode()

@@ -9,6 +9,7 @@ from tests.factories import GroupFactory, MembershipFactory, PlayerFactory, pay
 from tests.page_forms import form_on, submit
 from tracker.catte import board as catte_board
 from tracker.catte import gate
+from tracker.common.changes import changes_of
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as cutthroat
 from tracker.models import CatteSession, Change, Role
@@ -64,7 +65,7 @@ def evening(group, players, bob):
 
 @pytest.mark.parametrize("action", ["round_undo", "session_close"])
 def test_a_key_an_earlier_change_used_records_nothing_and_answers(as_bob, evening, action):
-    saved = Change.objects.filter(session=evening, action="round").first()
+    saved = changes_of(evening).filter(action="round").first()
     Change.objects.filter(pk=saved.pk).update(idempotency_key="c" * 32)  # the key saved a round
     url = reverse(action, args=[evening.group_id, evening.pk])
     form = form_on(as_bob.get(evening.get_absolute_url()), url)
@@ -98,7 +99,7 @@ def test_a_tournament_undo_with_a_key_a_bid_used_records_nothing(as_bob, group, 
     tournament = cutthroat.start(group, players[:3], {"preset": "official"}, bob)
     bids = dict.fromkeys(["An", "Bình", "Chi"], 5)
     cutthroat.record_bids(cutthroat_board.load(tournament), bids, bob)
-    Change.objects.filter(tournament=tournament).update(idempotency_key="e" * 32)
+    changes_of(tournament).update(idempotency_key="e" * 32)
     url = reverse("hand_undo", args=[group.pk, tournament.pk])
     form = form_on(as_bob.get(tournament.get_absolute_url()), url)
     assert submit(as_bob, form, once="e" * 32).status_code == 302
@@ -107,9 +108,7 @@ def test_a_tournament_undo_with_a_key_a_bid_used_records_nothing(as_bob, group, 
 
 def test_a_reopen_with_a_key_a_round_used_records_nothing(as_bob, evening, bob):
     gate.closing.close(catte_board.load(evening), evening.version, bob)
-    Change.objects.filter(session=evening, action="round").filter(number=1).update(
-        idempotency_key="f" * 32
-    )
+    changes_of(evening).filter(action="round").filter(number=1).update(idempotency_key="f" * 32)
     url = reverse("session_reopen", args=[evening.group_id, evening.pk])
     form = form_on(as_bob.get(evening.get_absolute_url()), url)
     assert submit(as_bob, form, once="f" * 32).status_code == 302

@@ -67,6 +67,7 @@ URLS = [
     "session_join",
     "session_leave", "session_back", "choose_language", "hand_sent_later",
     "round_sent_later", "seasons", "season_remove", "restore_progress", "payment_details",
+    "restore_cancel",
 ]  # fmt: skip
 
 

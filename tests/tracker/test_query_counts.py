@@ -5,6 +5,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from tracker.common import recording
 from tracker.cutthroat import services as tournaments
 from tracker.models import Hand
 
@@ -23,7 +24,7 @@ def tournament_with_hands(group, players, alice, count):
         )
         for n in range(1, count + 1)
     )
-    tournaments.catch_up(tournament)
+    recording.catch_up(tournament)
     return tournament
 
 

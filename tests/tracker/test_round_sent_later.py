@@ -16,7 +16,8 @@ from tracker.catte import board as catte_board
 from tracker.catte import gate
 from tracker.catte.gate.rounds import DRAFTED
 from tracker.catte.taps import KeptRound
-from tracker.models import CatteSession, Change
+from tracker.common.changes import changes_of
+from tracker.models import CatteSession
 
 ENTRY = "0123456789abcdef0123456789abcdef"
 LATER = "fedcba9876543210fedcba9876543210"
@@ -71,7 +72,7 @@ def test_a_sweep_tapped_offline_is_recorded_as_the_round(as_bob, session):
     answer = send(as_bob, session, kept(as_bob, session, SWEEP_BY_AN))
     assert answer.status_code == 200 and answer.json() == {"recorded": "Round 1 saved."}
     assert recorded(session) == [["An"] * 4]
-    assert Change.objects.get(session=session, action="round").idempotency_key == ENTRY
+    assert changes_of(session).get(action="round").idempotency_key == ENTRY
 
 
 def test_the_same_round_sent_eight_times_is_recorded_once(as_bob, session):
@@ -220,7 +221,7 @@ def test_rounds_after_one_kept_offline_come_from_a_blank_sheet(as_bob, session):
 
 def test_a_saved_round_without_every_trick_is_left_to_the_table(as_bob, session):
     answer = send(as_bob, session, kept(as_bob, session, ["t0", "t1"]))
-    assert answer.status_code == 200 and "every trick" in answer.json()["drafted"]
+    assert answer.status_code == 200 and "Tap who won trick 3." in answer.json()["drafted"]
     assert fresh(session).draft == ["t0", "t1"]
 
 
@@ -250,3 +251,24 @@ def test_a_round_being_tapped_sent_twice_at_the_same_moment_is_drafted_by_both(b
     answers = [take(board, round_, bob) for board in (first, second)]
     assert answers == [(DRAFTED, None), (DRAFTED, None)]
     assert fresh(session).draft == ["t2"] and fresh(session).draft_version == 1
+
+
+def test_the_conflict_says_plainly_what_the_two_phones_tapped_differently(as_bob, session, alice):
+    fields = kept(as_bob, session, ["t0", "t1", "t0", "t0", "t0", "t0"])
+    theirs = ["t0", "t2", "t0", "t0", "t0", "t0"]
+    gate.rounds.save_round(catte_board.load(session), 1, 0, alice, theirs)
+    conflict = unescape(send(as_bob, session, fields).json()["conflict"])
+    differs = conflict.split("What differs:</strong>")[1].split("</span></span>")[0]
+    assert (
+        differs
+        == "<br><span>Trick 2: <mark>Chi</mark> on the other phone, <mark>Bình</mark> on this one"
+    )
+    assert '<div class="actions" data-outbox-choices><a class="button secondary"' in conflict
+
+
+def test_the_conflict_with_the_tables_draft_says_what_differs(as_bob, session, alice):
+    fields = kept(as_bob, session, SWEEP_BY_AN)
+    tap(session, ["t3"], alice)
+    conflict = unescape(send(as_bob, session, fields).json()["conflict"])
+    assert "Trick 1: <mark>Dũng</mark> on the other phone, <mark>An</mark> on this one" in conflict
+    assert "Trick 2: <mark>—</mark> on the other phone, <mark>An</mark> on this one" in conflict

@@ -9,7 +9,7 @@ from ledger.models import Transaction
 from tests.factories import PlayerFactory, pay, take_back
 from tracker.catte import board as catte_board
 from tracker.catte import gate
-from tracker.common.changes import line_of
+from tracker.common.changes import line_of, record_change
 from tracker.common.stored_messages import Joined, Money, render_stored, stored
 from tracker.cutthroat import services as cutthroat_services
 from tracker.models import Change
@@ -62,7 +62,7 @@ def test_a_reversal_quotes_its_payment_in_the_readers_language(group, players, b
 
 def test_an_unnamed_session_is_named_in_the_readers_language(group, players, bob):
     session = a_round_entered_in_german(group, players, bob)
-    entry = Transaction.objects.get(kind=Transaction.Kind.ROUND)
+    entry = Transaction.objects.get(kind="round")
     with translation.override("vi"):
         assert entry.line == f"Buổi chơi {session.pk} · ván 1"
 
@@ -79,7 +79,7 @@ def test_a_plural_follows_the_count_in_the_readers_language():
 
 def test_a_line_written_before_words_were_kept_reads_as_it_was_written(group, players, alice):
     tournament = cutthroat_services.start(group, players[:3], {"preset": "official"}, alice)
-    change = Change.objects.create(tournament=tournament, action="undo", summary="Hand 3 undone")
+    change = record_change(game=tournament, action="undo", summary="Hand 3 undone")
     assert change.words is None and line_of(change) == "Hand 3 undone"
 
 

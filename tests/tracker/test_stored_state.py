@@ -12,6 +12,7 @@ from django.urls import reverse
 from tests.factories import PASSWORD, fresh, session_of_sweeps
 from tests.page_forms import form_on, submit
 from tracker.catte import board as catte_board
+from tracker.common import recording
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as cutthroat_services
 from tracker.models import CatteSession, Hand, Tournament
@@ -77,7 +78,7 @@ def tournament(group, players, alice):
         Hand(tournament=tournament, number=n, bids=BIDS, tricks=TRICKS, jacks=JACKS)
         for n in range(1, 31)
     )
-    cutthroat_services.catch_up(tournament)
+    recording.catch_up(tournament)
     return tournament
 
 

@@ -39,3 +39,11 @@ def test_five_players_with_jokers_come_back_with_their_jokers(as_bob, group, pla
     new = form_on(as_bob.get(reverse("tournament_new", args=[group.pk])), text="Start")
     submit(as_bob, new, name="Cup 2")
     assert Tournament.objects.get(name="Cup 2").rules == {"preset": "official", "jokers": 3}
+
+
+def test_who_deals_first_offers_the_players_seated_as_last_time(as_bob, group, players):
+    tournaments.start(group, players[2::-1], {"preset": "official"}, None, "Cup 1")
+    new = form_on(as_bob.get(reverse("tournament_new", args=[group.pk])), text="Start")
+    assert "Who deals first (highest card drawn) Chi Bình An Seat 4 Seat 5" in " ".join(
+        new.text.split()
+    )

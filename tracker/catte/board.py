@@ -36,6 +36,10 @@ class SessionBoard:
     state: catte.SessionState
 
     @property
+    def game(self) -> CatteSession:
+        return self.session
+
+    @property
     def group(self):
         return self.session.group
 

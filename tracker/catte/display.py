@@ -5,14 +5,15 @@ from urllib.parse import urlencode
 
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from ledger.settlement import fewest_transfers
 from tracker.catte import gate
 from tracker.catte.board import PlayedRound, SessionBoard, latest_round_rows
-from tracker.catte.entries import describe_entry, describe_round
-from tracker.common.changes import line_of, phone_of
+from tracker.catte.entries import describe_entry, describe_round, round_differences
+from tracker.catte.settling import settling_up, transfers_at_close
+from tracker.common.changes import changes_of, line_of, phone_of
 from tracker.common.fragments import CachedRow, digest
 from tracker.common.locale_money import amount_text, signed_text
 from tracker.common.money import signed
@@ -81,6 +82,10 @@ def round_row(board: SessionBoard, played: PlayedRound, can_correct: bool) -> di
                 "card": card,
                 "amount": amount_text(group, result.side_pot),
             }
+    elif board.settings.has_side_pot:  # an automatic win at the deal, no card turned up
+        side_pot = _("Side pot: no card, %(amount)s in the pot") % {
+            "amount": amount_text(group, result.side_pot)
+        }
     number = played.row.number
     return {
         "number": number,
@@ -100,12 +105,12 @@ def round_row(board: SessionBoard, played: PlayedRound, can_correct: bool) -> di
     }
 
 
-def settlement_rows(board: SessionBoard, settled: catte.Settlement) -> list[dict]:
-    """Who pays whom to settle the session, as few transfers as possible."""
+def settlement_rows(board: SessionBoard) -> list[dict]:
+    """Who pays whom to settle the session once closed, as few transfers as possible."""
     group = board.group
     return [
         {"payer": t.payer, "payee": t.payee, "amount": amount_text(group, t.amount)}
-        for t in fewest_transfers(settled.settlement_balances)
+        for t in transfers_at_close(board)
     ]
 
 
@@ -128,7 +133,9 @@ def session_context(board: SessionBoard, can_correct: bool, latest: int | None) 
         "rounds": [round_card(board, row, can_correct) for row in rows],
         "round_seconds": ROUND_SECONDS_KEPT,
         "final_money": money_rows(board, board.at_close, at_close=True),
-        "transfers": settlement_rows(board, board.at_close),
+        "transfers": settlement_rows(board),
+        # A closed session's: what has been paid since it closed (read where shown).
+        "settling": SimpleLazyObject(partial(settling_up, board)) if board.is_closed else None,
         "rules_in_words": catte.describe_settings(
             board.settings, partial(amount_text, board.group)
         ),
@@ -212,7 +219,7 @@ def saved_first(board: SessionBoard, number: int, tapped: list[str]) -> dict:
     """Another phone saved round `number` first: who and what (the latest change of the
     session, and the round's card), and, when this phone had tapped something else, a way to
     correct the round starting from what it tapped."""
-    change = board.session.changes.select_related("user").first()
+    change = changes_of(board.session).select_related("user").first()
     who = phone_of(change.user if change else None)
     if change and change.action == Change.Action.ROUND:
         values = {"phone": who, "number": change.number}
@@ -232,11 +239,13 @@ def saved_first(board: SessionBoard, number: int, tapped: list[str]) -> dict:
     notice["round"] = round_row(board, played, can_correct=True)
     if tapped and not gate.rounds.recorded_as_tapped(board, row, tapped):
         url = reverse("round_edit", args=[board.group.pk, board.session.pk, number])
+        mine = board.draft_of(tapped).usable().to_round()
         notice["correct"] = {
             "url": f"{url}?{urlencode({'taps': ' '.join(tapped)})}",
             "label": _("Correct round %(number)s with what you tapped") % {"number": number},
-            "tapped": describe_round(board.draft_of(tapped).usable().to_round()),
+            "tapped": describe_round(mine),
         }
+        notice["differences"] = round_differences(played.round, mine)
     return notice
 
 
@@ -253,17 +262,25 @@ def sent_later_conflict(board: SessionBoard, kept, refusal) -> dict:
         return {"conflict": conflict, "recheck": True}
     notice = {"note": str(refusal), "mine": _entered(board, taps)}
     notice["table"] = _entered(board, board.session.draft)
+    notice["differences"] = round_differences(
+        _as_far_as(board, board.session.draft), _as_far_as(board, taps)
+    )
     retry = {"fields": {"draft_version": str(board.session.draft_version)}}
     retry["label"] = _("Record this phone's round %(number)s instead") % {"number": number}
     conflict = render_to_string("tracker/_sent_later_conflict.html", notice)
     return {"conflict": conflict, "retry": retry}
 
 
+def _as_far_as(board: SessionBoard, taps: list[str]) -> catte.Round:
+    """The round as far as `taps` enter it."""
+    return board.draft_of(taps).usable().to_round()
+
+
 def _entered(board: SessionBoard, taps: list[str]) -> str:
     """A round as far as `taps` enter it, in a line ("nothing yet" before any tap)."""
     if not taps:
         return _("nothing yet")
-    return str(describe_round(board.draft_of(taps).usable().to_round()))
+    return str(describe_round(_as_far_as(board, taps)))
 
 
 def taken_later(kept, outcome: str, refusal: str | None) -> dict:
@@ -295,7 +312,7 @@ def summary_text(board: SessionBoard) -> str:
     for name in board.names:
         lines.append(f"{name}: {signed_text(group, settled.totals[name])}")
     lines.append("")
-    transfers = settlement_rows(board, settled)
+    transfers = settlement_rows(board)
     lines.append(_("To settle up:") if transfers else _("Nobody owes anybody."))
     lines.extend(f"{t['payer']} → {t['payee']}: {t['amount']}" for t in transfers)
     return "\n".join(lines) + "\n"

@@ -228,7 +228,11 @@ class RoundDraft(DraftButtons):
 
     @property
     def needs_card(self) -> bool:
-        return self.settings.has_side_pot and self.upturned is None
+        """The side pot's upturned card is asked for, except after an automatic win, which ends
+        the round at the deal: then only a claim, whose card it names, needs it."""
+        if not self.settings.has_side_pot or self.upturned is not None:
+            return False
+        return self.auto_win is None or self.claimant_name is not None
 
     @property
     def played_out(self) -> bool:
@@ -240,7 +244,7 @@ class RoundDraft(DraftButtons):
         """The side pot may be claimed at any time in the round: unanswered when the round is
         played out, its question comes right before "Save round", answered "no one" unless a
         name is tapped."""
-        return self.settings.has_side_pot and not self.claim_answered and self.played_out
+        return self.upturned is not None and not self.claim_answered and self.played_out
 
     @property
     def ready(self) -> bool:
@@ -248,12 +252,19 @@ class RoundDraft(DraftButtons):
 
     @property
     def missing(self) -> str | None:
-        """What the round still needs before it can be saved (the rules check the rest)."""
+        """Why "Save round" waits, said beside it whenever it does: what the round still needs
+        before it can be saved (the rules check the rest)."""
+        if self.needs_card and self.claimant_name is not None:
+            return _("Tap the side pot's upturned card: %(player)s claims the card after it.") % {
+                "player": self.claimant_name
+            }
         if self.needs_card:
             return _("Tap the side pot's upturned card first.")
-        if not self.ready:
-            return _("Tap the winner of every trick, or an automatic win.")
-        return None
+        if self.tricks_complete or self.auto_win:
+            return None
+        if self.tricks:
+            return _("Tap who won trick %(number)s.") % {"number": self.next_trick}
+        return _("Tap who won trick 1, or an automatic win.")
 
     @property
     def next_step(self) -> str:

@@ -1,6 +1,7 @@
 """A round as stored (players by seat, so renaming a player never rewrites history) and as the
 rules engine and the table read it (players by name)."""
 
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from tracker.common.stored_messages import Joined
@@ -97,3 +98,47 @@ def describe_entry(entry, names: list[str]) -> str:
         return str(describe_round(rules_round(entry, names)))
     except (IndexError, KeyError, TypeError):
         return ""
+
+
+def _auto_win(round_: catte.Round) -> str:
+    if round_.auto_win is None:
+        return ""
+    player, hand = round_.auto_win
+    return f"{player} ({_(AUTO_WIN_WORDS[hand]) if hand in AUTO_WIN_WORDS else hand})"
+
+
+def _side_pot(round_: catte.Round) -> str:
+    if not round_.side_pot_upturned:
+        return ""
+    card = catte.card_label(round_.side_pot_upturned)
+    claimant = round_.side_pot_claimed_by
+    if claimant:
+        return _("upturned %(card)s, side pot to %(player)s") % {"card": card, "player": claimant}
+    return _("upturned %(card)s, no claim") % {"card": card}
+
+
+def _parts(round_: catte.Round, tricks: int) -> dict[str, str]:
+    """A round's parts in words, by what each is ("" for one the round does not have)."""
+    parts = {_("Automatic win"): _auto_win(round_)}
+    for trick in range(tricks):
+        won = round_.tricks[trick] if trick < len(round_.tricks) else ""
+        parts[_("Trick %(number)s") % {"number": trick + 1}] = won
+    return parts | {
+        _("Sat out"): ", ".join(sorted(round_.absent)),
+        _("Folds"): ", ".join(sorted(round_.folds)),
+        _("False claims"): ", ".join(sorted(round_.false_claims)),
+        _("Ace withheld by"): round_.ace_withheld_by or "",
+        _("Side pot"): _side_pot(round_),
+    }
+
+
+def round_differences(theirs: catte.Round, mine: catte.Round) -> list[dict]:
+    """What two phones entered differently for one round, part by part, in words: each a
+    {"what", "theirs", "mine"} ("—" for a part one of them left out)."""
+    tricks = max(len(theirs.tricks), len(mine.tricks))
+    said, tapped = _parts(theirs, tricks), _parts(mine, tricks)
+    return [
+        {"what": what, "theirs": words or "—", "mine": tapped[what] or "—"}
+        for what, words in said.items()
+        if words != tapped[what]
+    ]

@@ -8,12 +8,16 @@ ledger say what the rounds from the changed one on say now, reverses what was po
 that is gone, and reverses the refund of a session that was reopened.
 """
 
+from dataclasses import dataclass
 from decimal import Decimal
 
-from ledger.models import Transaction
 from ledger.posting import Accounts, Wanted, post, sync
 from tracker.rules import catte
 from tracker.rules.phrases import Phrase
+
+# The kinds of its transactions (the ledger's `Transaction.kind`).
+ROUND = "round"
+SIDE_POT_REFUND = "side_pot_refund"
 
 ROUND_SOURCE = "catte_round"
 CLOSE_SOURCE = "catte_close"
@@ -21,9 +25,19 @@ CARRY_SOURCE = "catte_carry"
 BROUGHT_IN_SOURCE = "catte_side_pot_in"
 
 
+@dataclass(frozen=True)
+class Postings:
+    """What a change of a session leaves for the ledger (`after_change`): the results of the
+    rounds from `from_number` on; `new`: rounds just entered, never posted before."""
+
+    results: list
+    from_number: int
+    new: bool = False
+
+
 def called(session):
     """Its name, or words for it when it has none ("Session 3", in the reader's language)."""
-    return session.name or Phrase("Session %(number)s", number=session.pk)
+    return session.name or Phrase("Session %(number)s", number=session.number)
 
 
 def _round(session, accounts: Accounts, players: dict, result: catte.RoundResult) -> Wanted:
@@ -32,7 +46,7 @@ def _round(session, accounts: Accounts, players: dict, result: catte.RoundResult
         amounts[accounts.of(player)] = result.net[name]
         amounts[accounts.share_of(player)] = result.share_change.get(name, Decimal(0))
     words = Phrase("%(session)s · round %(number)s", session=called(session), number=result.number)
-    return Wanted(Transaction.Kind.ROUND, words, amounts)
+    return Wanted(ROUND, words, amounts)
 
 
 def _shares_back(accounts: Accounts, shares: dict, sign: int = 1) -> dict:
@@ -70,7 +84,7 @@ def after_change(board, results: list[catte.RoundResult], from_number: int, user
     if board.is_closed and board.settings.side_pot_at_end == "refund":
         refund = {players[name]: share for name, share in board.state.open_shares.items()}
     refund_entry = Wanted(
-        Transaction.Kind.SIDE_POT_REFUND,
+        SIDE_POT_REFUND,
         Phrase("%(session)s · side pot refunded", session=called(session)),
         _shares_back(accounts, refund),
     )
@@ -81,7 +95,7 @@ def refund_carried_shares(group, session, shares: dict, user) -> None:
     """Carried side-pot shares of players who do not sit in `session`, paid back to them."""
     post(
         group,
-        Transaction.Kind.SIDE_POT_REFUND,
+        SIDE_POT_REFUND,
         Phrase(
             "%(session)s · carried side pot refunded to players not at the table",
             session=called(session),
@@ -96,7 +110,7 @@ def bring_in_side_pot(group, session, shares: dict, user) -> None:
     """Side-pot shares an imported log brings in: the players pay them into the side pot now."""
     post(
         group,
-        Transaction.Kind.ROUND,
+        ROUND,
         Phrase("%(session)s · side pot brought in with the imported log", session=called(session)),
         _shares_back(Accounts(group, shares), shares, sign=-1),
         source=(BROUGHT_IN_SOURCE, session.pk),

@@ -19,7 +19,7 @@ from tracker.catte.draft import RoundDraft
 from tracker.catte.entries import AUTO_WIN_WORDS
 from tracker.catte.gate.tapping import MOST_TAPS
 from tracker.catte.taps import KeptRound, parse_taps
-from tracker.common.bounds import MOST_COUNT
+from tracker.common.bounds import LARGEST_COUNT
 from tracker.common.idempotency import IdempotencyKeyField
 
 
@@ -56,6 +56,8 @@ def sheet_words(draft: RoundDraft) -> dict:
         "claim": _("upturned %(card)s, side pot to %(player)s")
         % {"card": "{card}", "player": "{player}"},
         "no_claim": _("upturned %(card)s, no claim") % {"card": "{card}"},
+        # Said until the card is tapped, as the online entry asks for it (draft.needs_card).
+        "needs_card": _("Side pot: tap the upturned card") if draft.settings.has_side_pot else "",
         "trick": _("Trick %(number)s: who won it?") % {"number": "{number}"},
         "nothing": _("Nothing is tapped in yet."),
     }
@@ -70,7 +72,7 @@ class SentLaterRoundForm(forms.Form):
     number = forms.IntegerField(min_value=1, max_value=100_000)
     taps = forms.CharField(required=False, max_length=2000)
     reached = forms.CharField(required=False, max_length=2000)
-    draft_version = forms.IntegerField(required=False, min_value=0, max_value=MOST_COUNT)
+    draft_version = forms.IntegerField(required=False, min_value=0, max_value=LARGEST_COUNT)
     tap = forms.ChoiceField(required=False, choices=[("", ""), ("save", "save")])
 
     def __init__(self, data, *, board):

@@ -14,7 +14,7 @@ urlpatterns = [
     path("sessions/<id:session_pk>/undo/", catte.round_undo, name="round_undo"),
     path("sessions/<id:session_pk>/close/", catte.session_close, name="session_close"),
     path("sessions/<id:session_pk>/reopen/", catte.session_reopen, name="session_reopen"),
-    path("sessions/<id:session_pk>/summary.txt", catte.session_summary, name="session_summary"),
+    path("sessions/<id:session_pk>/chat/", catte.session_summary, name="session_summary"),
     path("sessions/<id:session_pk>/join/", catte.player_joins, name="session_join"),
     path(
         "sessions/<id:session_pk>/players/<id:player_pk>/leaves/",
@@ -26,4 +26,7 @@ urlpatterns = [
         catte.player_back,
         name="session_back",
     ),
+    # In the group's history: past sessions and each one's chart.
+    path("history/sessions/", catte.session_list, name="history_sessions"),
+    path("history/sessions/<id:session_pk>/", catte.session_chart, name="history_session"),
 ]

@@ -3,13 +3,13 @@ from functools import partial
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, JsonResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from tracker.catte import display, gate
+from tracker.catte import display, gate, history
 from tracker.catte.board import load
 from tracker.catte.entries import describe_entry, describe_round
 from tracker.catte.forms import JoinForm, RoundForm, SessionForm
@@ -17,14 +17,16 @@ from tracker.catte.gate.recording import DraftMoved
 from tracker.catte.sheet import SentLaterRoundForm
 from tracker.common.changes import change_context
 from tracker.common.idempotency import AlreadyDone
-from tracker.common.versioning import AlreadyRecorded, StalePage, version_key
+from tracker.common.versioning import AlreadyRecorded, RestoreRunning, StalePage, version_key
 from tracker.models import CatteSession, Role
 from tracker.rules import RulesError
+from tracker.web.lists import page_of
 from tracker.web.permissions import game_for, group_for
 from tracker.web.shared_part import shared_key
 from tracker.web.views import (
     act_on_version,
     live_part,
+    render_chat_text,
     render_page,
     run_on_version,
     swap_or_redirect,
@@ -212,6 +214,8 @@ def round_sent_later(request, pk, session_pk):
         return JsonResponse({"recorded": _("Already recorded.")})
     except gate.recording.RoundWaits as waiting:
         return JsonResponse({"waits": str(waiting)}, status=409)
+    except RestoreRunning as refusal:  # kept on the phone until the restore has ended
+        return JsonResponse({"waits": refusal.text}, status=409)
     except RulesError as refusal:
         return JsonResponse({"refused": str(refusal)}, status=400)
     except (AlreadyRecorded, StalePage) as refusal:
@@ -289,7 +293,7 @@ def session_close(request, pk, session_pk):
 def session_summary(request, pk, session_pk):
     group, session = session_for(request, pk, session_pk)
     text = display.summary_text(load(session))
-    return HttpResponse(text, content_type="text/plain; charset=utf-8")
+    return render_chat_text(request, text, about=session, back=session.get_absolute_url())
 
 
 @login_required
@@ -363,3 +367,29 @@ def player_back(request, pk, session_pk, player_pk):
     back = partial(gate.seating.come_back, board, player_pk, user=request.user)
     done = _("%(name)s is back at the table.") % {"name": name}
     return seating_changed(request, group, session, back, done)
+
+
+@login_required
+@require_GET
+def session_list(request, pk):
+    """The group's past sessions, newest first, ten a page."""
+    group = group_for(request, pk)
+    page = page_of(history.sessions_of(group), request.GET.get("page"))
+    rows = [history.session_row(group, load(session)) for session in page]
+    context = {"group": group, "page": page, "sessions": rows}
+    return render(request, "tracker/history_sessions.html", context)
+
+
+@login_required
+@require_GET
+def session_chart(request, pk, session_pk):
+    """A past session's money, charted round by round."""
+    group = group_for(request, pk)
+    session = get_object_or_404(history.sessions_of(group), pk=session_pk)
+    board = load(session)
+    context = {
+        "group": group,
+        "row": history.session_row(group, board),
+        "chart": history.money_chart(group, board) if board.rounds_played else None,
+    }
+    return render(request, "tracker/history_session.html", context)

@@ -6,11 +6,12 @@ from functools import partial
 from django.db.models import F
 from django.utils.translation import gettext as _
 
+from tracker.common import games
 from tracker.common.fragments import CachedRow, digest
 from tracker.common.idempotency import done_once
 from tracker.common.stored_messages import as_stored, render_stored
 from tracker.common.versioning import AlreadyRecorded, StalePage
-from tracker.models import CatteSession, Change
+from tracker.models import Change
 from tracker.rules import RulesError
 
 LATEST = 8  # on a game's page; ?all=1 lists them all
@@ -27,9 +28,8 @@ def change_rows(game, names: list[str], describe, limit: int = LATEST) -> list[C
 
 
 def changes_of(game):
-    """A tournament's or a Cắt Tê session's changes: a change has a key to each kind of game."""
-    kind = "session" if isinstance(game, CatteSession) else "tournament"
-    return Change.objects.filter(**{kind: game})
+    """A game's changes, whatever its kind."""
+    return Change.objects.filter(game_kind=games.kind_of(game).kind, game_id=game.pk)
 
 
 def _change_row(change: Change, names: list[str], describe) -> CachedRow:
@@ -51,12 +51,13 @@ def change_context(game, names: list[str], describe, every: bool) -> dict:
     return {"changes": rows, "more_changes": not every and len(rows) == LATEST}
 
 
-def record_change(*, summary, **fields) -> Change:
-    """A change in a game's history; `summary` given as a phrase (tracker/common/stored_messages)
-    is stored as its message and values, to be read in each reader's language, and as English
-    text."""
+def record_change(*, game, summary, **fields) -> Change:
+    """A change in the history of `game`; `summary` given as a phrase
+    (tracker/common/stored_messages) is stored as its message and values, to be read in each
+    reader's language, and as English text."""
     words, english = as_stored(summary, Change._meta.get_field("summary").max_length)
-    return Change.objects.create(summary=english, words=words, **fields)
+    where = {"group_id": game.group_id, "game_kind": games.kind_of(game).kind, "game_id": game.pk}
+    return Change.objects.create(summary=english, words=words, **where, **fields)
 
 
 def once_per_key(game, idempotency_key: str | None, action: str):

@@ -6,7 +6,7 @@ keeps a table of phones asking every 3 s a rounding error for the server. It tel
 version number, of the one game or group the signed page was rendered for.
 
 The version a page carries and the version the check answers are both worked out from
-`FOLLOWED` alone: were they worked out twice, a page that carries one number while the check
+`_followed` alone: were they worked out twice, a page that carries one number while the check
 answers another would refresh itself every few seconds, for ever.
 """
 
@@ -16,30 +16,29 @@ from operator import add
 from django.core import signing
 from django.db.models import F
 
-from tracker.models import CatteSession, Group, Tournament
+from tracker.common import games
+from tracker.models import Group
 
 SALT = "live"
 # A page left open longer than an evening asks its reader to reload it.
 TOKEN_SECONDS = 24 * 60 * 60
-# What each kind of live page follows: its model, and the counters whose sum is its version.
-# A session's page also moves with every tap on the round being entered (`draft_version`).
-FOLLOWED = {
-    "tournament": (Tournament, ("version",)),
-    "session": (CatteSession, ("version", "draft_version")),
-    "group": (Group, ("version",)),
-}
-KINDS = {model: kind for kind, (model, _counters) in FOLLOWED.items()}
-VERSIONS = {
-    kind: model.objects.values_list(reduce(add, (F(name) for name in counters)), flat=True)
-    for kind, (model, counters) in FOLLOWED.items()
-}
+GROUP = "group"  # the group's own pages (who owes whom) follow the group's version
+
+
+def _followed(kind: str) -> tuple[type, tuple[str, ...]] | None:
+    """What a kind of live page follows: its model, and the counters whose sum is its version
+    (a game's, as the registry of games declares them)."""
+    if kind == GROUP:
+        return Group, ("version",)
+    game_kind = games.kind_named(kind)
+    return (game_kind.model, game_kind.followed) if game_kind else None
 
 
 def followed(thing) -> tuple[str, int, int]:
-    """(kind, pk, version) of the tournament, session or group a page shows, its version as
-    the check (`current_version`) answers it for the same row."""
-    kind = KINDS[type(thing)]
-    counters = FOLLOWED[kind][1]
+    """(kind, pk, version) of the game or group a page shows, its version as the check
+    (`current_version`) answers it for the same row."""
+    kind = GROUP if isinstance(thing, Group) else games.kind_of(thing).kind
+    _model, counters = _followed(kind)
     return kind, thing.pk, sum(getattr(thing, name) for name in counters)
 
 
@@ -53,8 +52,10 @@ def read_token(token: str) -> tuple[str, int] | None:
         kind, pk = signing.loads(token, salt=SALT, max_age=TOKEN_SECONDS)
     except (signing.BadSignature, ValueError, TypeError):
         return None
-    return (kind, pk) if kind in VERSIONS and isinstance(pk, int) else None
+    return (kind, pk) if isinstance(kind, str) and _followed(kind) and isinstance(pk, int) else None
 
 
 def current_version(kind: str, pk: int) -> int | None:
-    return VERSIONS[kind].filter(pk=pk).first()
+    model, counters = _followed(kind)
+    version = reduce(add, (F(name) for name in counters))
+    return model.objects.filter(pk=pk).values_list(version, flat=True).first()

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_noop, ngettext
 
 from tracker.common.locale_money import format_number, parse_amount, plain_number, signed_text
 from tracker.rules import RulesError
-from tracker.rules.catte.settings import MOST_MONEY
+from tracker.rules.money import MOST_MONEY
 
 
 def tone(amount) -> str:

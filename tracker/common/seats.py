@@ -94,16 +94,21 @@ def seats_from_dealer(form, data: dict, seats: int) -> list | None:
     return seated[dealer:] + seated[:dealer]
 
 
-def dealer_choices(seats: int) -> list:
-    """The seats a first dealer can sit in, said in the language of the page."""
-    return [(seat, _("Seat %(number)s") % {"number": seat + 1}) for seat in range(seats)]
+def dealer_choices(names: list) -> list:
+    """The seats a first dealer can sit in, each called by the player sitting there as the form
+    is drawn, an empty one by its number in the language of the page (seats.js names the
+    players picked afterwards)."""
+    return [
+        (seat, name or _("Seat %(number)s") % {"number": seat + 1})
+        for seat, name in enumerate(names)
+    ]
 
 
 def first_dealer_field(label, seats: int) -> forms.TypedChoiceField:
     """Who deals first, by the seat he sits in (how he is chosen differs between games)."""
     return forms.TypedChoiceField(
         coerce=int,
-        choices=partial(dealer_choices, seats),
+        choices=partial(dealer_choices, [None] * seats),
         initial=0,
         widget=forms.RadioSelect,
         label=label,
@@ -120,6 +125,15 @@ class SeatsForm(forms.Form):
     def __init__(self, *args, players, **kwargs):
         super().__init__(*args, **kwargs)
         add_seat_fields(self, players, self.SEATS)
+        self.fields["first_dealer"].choices = dealer_choices(self.seated_names())
+
+    def seated_names(self) -> list:
+        """The name of the player in each seat as the form is drawn (None: empty)."""
+        drawn = self.data if self.is_bound else self.initial
+        seated = [
+            self.group_players.get(str(drawn.get(f"seat_{seat}"))) for seat in range(self.SEATS)
+        ]
+        return [player.name if player else None for player in seated]
 
     def clean_name(self):
         name = self.cleaned_data["name"]

@@ -1,10 +1,28 @@
 """Two phones at one table: every write to a tournament or session is checked against the
-version the writer read, and stores what the rules computed with the version it belongs to."""
+version the writer read, and stores what the rules computed with the version it belongs to.
 
+Every write to a group's games, players and money bumps the group's version (`touch_group`,
+`claim_group_version`) in its own transaction: that update is also where a write to a group
+being restored is refused (RestoreRunning, see tracker/models/restores.py)."""
+
+from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from tracker.models import CatteSession, Group
+from tracker.common import games
+from tracker.models import Group
+from tracker.models.restores import RestoreRunning, refuse_while_restored, unrestored
+
+__all__ = [
+    "AlreadyRecorded",
+    "RestoreRunning",
+    "StalePage",
+    "claim_group_version",
+    "game_identity",
+    "save_state",
+    "touch_group",
+    "version_key",
+]
 
 
 class AlreadyRecorded(Exception):
@@ -25,15 +43,14 @@ def save_state(game, state: dict, expected: int, **fields) -> None:
     new = expected + 1
     changes = {"version": new, "state": state, "state_version": new, **fields}
     rows = type(game).objects.filter(pk=game.pk, version=expected)
-    if not rows.update(**changes):
-        if isinstance(game, CatteSession):
-            raise StalePage(_("This session was changed on another phone; here is the new state."))
-        raise StalePage(_("This tournament was changed on another phone; here is the new state."))
+    with transaction.atomic():
+        touch_group(game.group_id)  # first: a group being restored refuses before the game waits
+        if not rows.update(**changes):
+            raise StalePage(games.kind_of(game).changed_elsewhere())
     game.version = game.state_version = new
     game.state = state
     for name, value in fields.items():
         setattr(game, name, value)
-    touch_group(game.group_id)
 
 
 def game_identity(game) -> tuple:
@@ -48,14 +65,24 @@ def version_key(game) -> tuple:
     return (*game_identity(game), game.version, game.group.version)
 
 
-def touch_group(group_id: int) -> None:
-    """Something the group's pages show has changed (in the same transaction as the change)."""
-    Group.objects.filter(pk=group_id).update(version=F("version") + 1)
+def touch_group(group_id: int, *, while_restored: bool = False) -> None:
+    """Something the group's pages show has changed (in the same transaction as the change).
+
+    RestoreRunning, and the change's transaction rolls back, while a restore holds the group:
+    the update waits for a step that holds the group's row and reads the column the step set.
+    `while_restored`: a change that goes on meanwhile (members and invites, which no backup
+    holds; the admin's, an operator's own hand)."""
+    rows = Group.objects.filter(pk=group_id)
+    if not (rows if while_restored else rows.filter(unrestored())).update(version=F("version") + 1):
+        refuse_while_restored(group_id)
 
 
 def claim_group_version(group, expected: int) -> None:
     """Compare-and-swap on the group's version, for a payment or its reversal: it is recorded
-    only against the balances its page showed (`expected`)."""
-    if not Group.objects.filter(pk=group.pk, version=expected).update(version=expected + 1):
+    only against the balances its page showed (`expected`); never while a restore holds the
+    group (RestoreRunning)."""
+    rows = Group.objects.filter(unrestored(), pk=group.pk, version=expected)
+    if not rows.update(version=expected + 1):
+        refuse_while_restored(group.pk)
         raise StalePage(_("The balances changed on another phone; here they are now."))
     group.version = expected + 1

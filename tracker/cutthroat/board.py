@@ -38,6 +38,10 @@ class Scoreboard:
         self._pending = hand if hand is not None else False
 
     @property
+    def game(self) -> Tournament:
+        return self.tournament
+
+    @property
     def group(self):
         return self.tournament.group
 

@@ -6,10 +6,13 @@ game number as part); a decided tournament with a buy-in one more (source
 change, and a correction that changes a winner reverses the old transaction and posts the new.
 """
 
-from ledger.models import Transaction
 from ledger.posting import Accounts, Wanted, sync
 from tracker.rules import cutthroat
 from tracker.rules.phrases import Phrase
+
+# The kinds of its transactions (the ledger's `Transaction.kind`).
+GAME_STAKE = "game"
+BUY_IN = "tournament"
 
 GAME_SOURCE = "cutthroat_game"
 CHAMPION_SOURCE = "cutthroat_champion"
@@ -17,7 +20,7 @@ CHAMPION_SOURCE = "cutthroat_champion"
 
 def called(tournament):
     """Its name, or words for it when it has none ("Tournament 3", in the reader's language)."""
-    return tournament.name or Phrase("Tournament %(number)s", number=tournament.pk)
+    return tournament.name or Phrase("Tournament %(number)s", number=tournament.number)
 
 
 def after_change(board, user) -> None:
@@ -38,14 +41,14 @@ def after_change(board, user) -> None:
                 game=number,
                 winner=winners[number],
             )
-            wanted[GAME_SOURCE][number] = Wanted(Transaction.Kind.GAME, description, by_account)
+            wanted[GAME_SOURCE][number] = Wanted(GAME_STAKE, description, by_account)
         else:
             description = Phrase(
                 "%(tournament)s · buy-ins to the champion %(champion)s",
                 tournament=called(tournament),
                 champion=standings.champion,
             )
-            kind = Transaction.Kind.TOURNAMENT
+            kind = BUY_IN
             wanted[CHAMPION_SOURCE][number] = Wanted(kind, description, by_account)
     for source, parts in wanted.items():
         sync(board.group, (source, tournament.pk), parts, user)

@@ -99,3 +99,34 @@ def you_entered(board: Scoreboard, typed: dict, row) -> str:
     # The bids its page showed are gone: the tricks alone, written where a bid would be.
     entry = describe_entry({**typed, "bids": tricks, "tricks": None}, names)
     return _("You entered the tricks %(entry)s") % {"entry": entry}
+
+
+def _bid_and_tricks(bid, took) -> str:
+    said = str(SHORT_BIDS.get(bid, bid)) if bid is not None else "—"
+    return said + (f"/{took}" if took is not None else "")
+
+
+def hand_differences(board: Scoreboard, typed: dict, row) -> list[dict]:
+    """What this phone entered (`typed`, by seat) differently from `row`, the hand of that
+    number now, player by player and jack by jack: each a {"what", "theirs", "mine"}."""
+    if row is None:
+        return []
+    mine_bids = typed.get("bids") or row.bids
+    theirs_tricks, mine_tricks = row.tricks or [None] * len(board.names), typed.get("tricks")
+    mine_tricks = mine_tricks or [None] * len(board.names)
+    rows = []
+    for seat, name in enumerate(board.names):
+        theirs = _bid_and_tricks(row.bids[seat], theirs_tricks[seat])
+        mine = _bid_and_tricks(mine_bids[seat], mine_tricks[seat])
+        if theirs != mine:
+            rows.append({"what": name, "theirs": theirs, "mine": mine})
+    if "jacks" not in typed or row.tricks is None:
+        return rows
+    for card in cutthroat.AWARD_JACKS:
+        theirs, mine = (row.jacks or {}).get(card), typed["jacks"].get(card)
+        if theirs != mine:
+            caught = [board.names[seat] if seat is not None else "—" for seat in (theirs, mine)]
+            rows.append(
+                {"what": cutthroat.JACK_NAMES[card], "theirs": caught[0], "mine": caught[1]}
+            )
+    return rows

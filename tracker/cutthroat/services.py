@@ -1,9 +1,9 @@
 """Cutthroat tournaments: start, record bids and tricks, correct, undo, import and export.
 
-This is the one gate for every change to a tournament: it checks the change against the rules
-(RulesError), against what another phone saved first (AlreadyRecorded, StalePage), records it
-with an entry in the tournament's history, stores the computed state with the new version, and
-has the ledger follow (`money.after_change`). A new hand is played on from the stored state; a
+What is the tournament's own: each change checked against the rules (RulesError) and against
+what another phone saved first (AlreadyRecorded), and its hands written; the rest of every
+change (the version the page showed, the history entry, the stored state, the ledger) is
+`tracker.common.recording.record`'s. A new hand is played on from the stored state; a
 correction or an undo replays the tournament once.
 """
 
@@ -12,12 +12,13 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from tracker.common.changes import once_per_key, record_change
+from tracker.common import recording
+from tracker.common.changes import once_per_key
 from tracker.common.money import check_in_currency
+from tracker.common.recording import Recorded, record
 from tracker.common.seats import match_players
 from tracker.common.stored_messages import Joined
-from tracker.common.versioning import AlreadyRecorded, save_state, touch_group
-from tracker.cutthroat import money
+from tracker.common.versioning import AlreadyRecorded
 from tracker.cutthroat.board import (
     Scoreboard,
     by_seat,
@@ -40,10 +41,6 @@ class NeedsConfirmation(Exception):
         self.changes = changes
 
 
-def _store_state(board: Scoreboard, expected: int) -> None:
-    save_state(board.tournament, board.state.snapshot(), expected, **stored_fields(board))
-
-
 def record_bids(board: Scoreboard, bids: dict[str, object], user, typed_for=None) -> Hand:
     """The bids of the next hand; `typed_for`: the hand (across the tournament) they were
     tapped for, refused when another phone has played it or taken hands back since."""
@@ -57,29 +54,26 @@ def record_bids(board: Scoreboard, bids: dict[str, object], user, typed_for=None
     if typed_for not in (None, number):
         raise AlreadyRecorded(_("The hands changed on another phone since these bids were tapped."))
     board.state.check_bids(bids)
+
+    def change() -> Recorded:
+        board.pending = Hand.objects.create(
+            tournament=tournament, number=number, bids=by_seat(bids, board.names), entered_by=user
+        )
+        return Recorded(
+            Phrase("Bids of game %(game)s · hand %(hand)s", **where),
+            number=number,
+            after=board.pending.as_entry(),
+            stored=stored_fields(board),
+        )
+
     try:
-        with transaction.atomic():
-            hand = Hand.objects.create(
-                tournament=tournament,
-                number=number,
-                bids=by_seat(bids, board.names),
-                entered_by=user,
-            )
-            _store_state(board, tournament.version)
-            record_change(
-                tournament=tournament,
-                number=number,
-                action=Change.Action.BIDS,
-                after=hand.as_entry(),
-                user=user,
-                summary=Phrase("Bids of game %(game)s · hand %(hand)s", **where),
-            )
+        record(board, Change.Action.BIDS, change, version=tournament.version, user=user)
     except IntegrityError as error:
+        board.pending = None
         raise AlreadyRecorded(
             _("Game %(game)s · hand %(hand)s is already recorded.") % where
         ) from error
-    board.pending = hand
-    return hand
+    return board.pending
 
 
 def record_tricks(
@@ -97,26 +91,31 @@ def record_tricks(
     money_before = cutthroat.decided(board.standings)
     result = board.state.play(played)
     board.__dict__.pop("standings", None)
-    with transaction.atomic():
+    where = {"game": result.game, "hand": result.number}
+
+    def change() -> Recorded:
         hand.tricks, hand.jacks = by_seat(tricks, board.names), jacks_by_seat(jacks, board.names)
         hand.result = cutthroat.hand_result_snapshot(result, board.names)
         played = {"tricks": hand.tricks, "jacks": hand.jacks, "result": hand.result}
-        saved = Hand.objects.filter(pk=hand.pk, tricks__isnull=True).update(**played)
-        where = {"game": result.game, "hand": result.number}
-        if not saved:
+        if not Hand.objects.filter(pk=hand.pk, tricks__isnull=True).update(**played):
             raise AlreadyRecorded(_("Game %(game)s · hand %(hand)s is already recorded.") % where)
-        _store_state(board, loaded_at)
-        record_change(
-            tournament=board.tournament,
+        won_a_game = cutthroat.decided(board.standings) != money_before
+        return Recorded(
+            Phrase("Game %(game)s · hand %(hand)s played", **where),
             number=number,
-            action=Change.Action.PLAYED,
             after=hand.as_entry(),
-            user=user,
-            idempotency_key=idempotency_key,
-            summary=Phrase("Game %(game)s · hand %(hand)s played", **where),
+            stored=stored_fields(board),
+            postings=True if won_a_game else None,
         )
-        if cutthroat.decided(board.standings) != money_before:  # it won a game
-            money.after_change(board, user)
+
+    record(
+        board,
+        Change.Action.PLAYED,
+        change,
+        version=loaded_at,
+        user=user,
+        idempotency_key=idempotency_key,
+    )
     board.pending = None
     return board
 
@@ -182,8 +181,8 @@ def correct_hand(board: Scoreboard, number, version, bids, tricks, jacks, user, 
     correction = Correction(standings_before, board.standings)
     if correction.winner_changes and not confirmed:
         raise NeedsConfirmation(correction.winner_changes)
-    with transaction.atomic():
-        _store_state(board, version)
+
+    def change() -> Recorded:
         store_results(rows[number - 1 :], results[number - 1 :], board.names)
         row.save(update_fields=["bids", "tricks", "jacks"])
         notes = correction.winner_changes
@@ -194,16 +193,16 @@ def correct_hand(board: Scoreboard, number, version, bids, tricks, jacks, user, 
                            changes=changes)  # fmt: skip
         else:
             summary = Phrase("Game %(game)s · hand %(hand)s corrected", **where)
-        record_change(
-            tournament=board.tournament,
+        return Recorded(
+            summary,
             number=number,
-            action=Change.Action.CORRECTION,
             before=before,
             after=row.as_entry(),
-            user=user,
-            summary=summary,
+            stored=stored_fields(board),
+            postings=True,
         )
-        money.after_change(board, user)
+
+    record(board, Change.Action.CORRECTION, change, version=version, user=user)
     return board
 
 
@@ -220,28 +219,34 @@ def undone(board: Scoreboard) -> Phrase | None:
 
 def undo_last(board: Scoreboard, version: int, user, idempotency_key=None) -> Scoreboard:
     """Take back the pending bids, or else the last played hand."""
-    with once_per_key(board.tournament, idempotency_key, Change.Action.UNDO):
-        rows = list(board.tournament.hands.filter(tricks__isnull=False))
-        last = board.pending or (rows.pop() if rows else None)
+    rows = list(board.tournament.hands.filter(tricks__isnull=False))
+    last = board.pending or (rows.pop() if rows else None)
+    summary = undone(board)
+
+    def change() -> Recorded:
         if last is None:
             raise RulesError(_("There is no hand to undo."))
-        summary = undone(board)
-        with transaction.atomic():
-            if board.pending is None:
-                replay(board, rows)
-            _store_state(board, version)
-            record_change(
-                tournament=board.tournament,
-                number=last.number,
-                action=Change.Action.UNDO,
-                before=last.as_entry(),
-                user=user,
-                summary=summary,
-                idempotency_key=idempotency_key,
-            )
-            last.delete()
-            board.pending = None
-            money.after_change(board, user)
+        if board.pending is None:
+            replay(board, rows)
+        before = last.as_entry()
+        last.delete()
+        board.pending = None
+        return Recorded(
+            summary,
+            number=last.number,
+            before=before,
+            stored=stored_fields(board),
+            postings=True,
+        )
+
+    record(
+        board,
+        Change.Action.UNDO,
+        change,
+        version=version,
+        user=user,
+        idempotency_key=idempotency_key,
+    )
     return board
 
 
@@ -253,9 +258,11 @@ def start(group, players: list, rules: dict, user, name: str = "", money_rules=N
     settings = cutthroat.settings_from_rules(rules, len(players))
     state = cutthroat.TournamentState([player.name for player in players], settings)
     check_in_currency(group, money_rules or {})
-    with transaction.atomic():
+
+    def create(number: int) -> Tournament:
         tournament = Tournament.objects.create(
             group=group,
+            number=number,
             name=name,
             rules=cutthroat.rules_from_settings(settings),
             created_by=user,
@@ -267,8 +274,9 @@ def start(group, players: list, rules: dict, user, name: str = "", money_rules=N
             TournamentSeat(tournament=tournament, player=player, seat=seat)
             for seat, player in enumerate(players)
         )
-        touch_group(group.pk)
-    return tournament
+        return tournament
+
+    return recording.start(group, Tournament, create)
 
 
 def import_log(group, doc: dict, user, create_missing: bool = False, money_rules=None):
@@ -290,33 +298,38 @@ def import_log(group, doc: dict, user, create_missing: bool = False, money_rules
             )
             for number, hand in enumerate(hands, start=1)
         ]
-        # Scored before they are written: one insert, no update after.
-        for row, result in zip(rows, replay(board, rows), strict=True):
-            row.result = cutthroat.hand_result_snapshot(result, board.names)
-        Hand.objects.bulk_create(rows, batch_size=500)
-        _store_state(board, tournament.version)
-        money.after_change(board, user)
-        record_change(
-            tournament=tournament,
-            action=Change.Action.IMPORT,
-            after=doc,
-            user=user,
-            summary=plural_phrase(
-                "Imported %(count)s hand", "Imported %(count)s hands", len(hands)
-            ),
-        )
+
+        def change() -> Recorded:
+            # Scored before they are written: one insert, no update after.
+            for row, result in zip(rows, replay(board, rows), strict=True):
+                row.result = cutthroat.hand_result_snapshot(result, board.names)
+            Hand.objects.bulk_create(rows, batch_size=500)
+            return Recorded(
+                plural_phrase("Imported %(count)s hand", "Imported %(count)s hands", len(hands)),
+                after=doc,
+                stored=stored_fields(board),
+                postings=True,
+            )
+
+        record(board, Change.Action.IMPORT, change, version=tournament.version, user=user)
     return tournament
 
 
-def catch_up(tournament: Tournament, user=None, rows: list[Hand] | None = None) -> Scoreboard:
-    """Replay a tournament whose hands were written in bulk (an import), store what the rules
-    computed, and have the ledger follow."""
-    board = load(tournament)
-    rows = list(tournament.hands.filter(tricks__isnull=False)) if rows is None else rows
-    store_results(rows, replay(board, rows), board.names)
-    _store_state(board, tournament.version)
-    money.after_change(board, user)
-    return board
+def logged_entries(doc: dict) -> list[dict]:
+    """The hands of a log as a tournament imported from it stores them (players by seat)."""
+    names, _settings, hands, _counts = cutthroat.parse_log(doc)
+    return [
+        {
+            "bids": by_seat(hand.bids, names),
+            "tricks": by_seat(hand.tricks, names),
+            "jacks": jacks_by_seat(hand.jacks, names),
+        }
+        for hand in hands
+    ]
+
+
+def stored_entries(tournament: Tournament) -> list[dict]:
+    return [hand.as_entry() for hand in tournament.hands.filter(tricks__isnull=False)]
 
 
 def export_game(tournament: Tournament) -> dict:

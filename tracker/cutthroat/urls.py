@@ -14,4 +14,11 @@ urlpatterns = [
     ),
     path("tournaments/<id:tournament_pk>/hands/<id:number>/", views.hand_edit, name="hand_edit"),
     path("tournaments/<id:tournament_pk>/undo/", views.hand_undo, name="hand_undo"),
+    # In the group's history: past tournaments and each one's charts.
+    path("history/tournaments/", views.tournament_list, name="history_tournaments"),
+    path(
+        "history/tournaments/<id:tournament_pk>/",
+        views.tournament_charts,
+        name="history_tournament",
+    ),
 ]

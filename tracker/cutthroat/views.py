@@ -4,17 +4,17 @@ from urllib.parse import urlencode
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tracker.common.changes import change_context, line_of
+from tracker.common.changes import change_context, changes_of, line_of
 from tracker.common.idempotency import AlreadyDone
-from tracker.common.versioning import AlreadyRecorded, StalePage, version_key
-from tracker.cutthroat import display, notices, services
+from tracker.common.versioning import AlreadyRecorded, RestoreRunning, StalePage, version_key
+from tracker.cutthroat import display, history, notices, services
 from tracker.cutthroat.board import by_seat, jacks_by_seat, load
 from tracker.cutthroat.forms import (
     BidsForm,
@@ -28,6 +28,7 @@ from tracker.cutthroat.forms import (
 from tracker.cutthroat.tournament_form import TournamentForm
 from tracker.models import Role, Tournament
 from tracker.rules import RulesError
+from tracker.web.lists import page_of
 from tracker.web.permissions import game_for, group_for
 from tracker.web.shared_part import shared_key
 from tracker.web.views import (
@@ -108,8 +109,9 @@ def refusal_note(board, typed: dict) -> str:
     row = tournament.hands.filter(number=typed["number"]).first()
     values = correction_values(typed, row) if row is not None and row.is_played else None
     context = {
-        "saved": notices.saved_first(board, tournament.changes.select_related("user").first()),
+        "saved": notices.saved_first(board, changes_of(tournament).select_related("user").first()),
         "entered": notices.you_entered(board, typed, row),
+        "differences": notices.hand_differences(board, typed, row),
         "same": values == {},
     }
     if values:
@@ -245,6 +247,8 @@ def hand_sent_later(request, pk, tournament_pk):
         hand = services.record_hand_sent_later(board, data["entry"], data["number"], data, user)
     except AlreadyDone:
         return JsonResponse({"recorded": _("Already recorded.")})
+    except RestoreRunning as refusal:  # kept on the phone until the restore has ended
+        return JsonResponse({"waits": refusal.text}, status=409)
     except RulesError as refusal:
         return JsonResponse({"refused": str(refusal)}, status=400)
     except (AlreadyRecorded, StalePage):
@@ -318,3 +322,29 @@ def hand_undo(request, pk, tournament_pk):
         return _("%(undone)s; it stays in the history.") % {"undone": what}
 
     return act_on_version(request, tournament, undo, undone_notice)
+
+
+@login_required
+@require_GET
+def tournament_list(request, pk):
+    """The group's past tournaments, newest first, ten a page."""
+    group = group_for(request, pk)
+    page = page_of(history.tournaments_of(group), request.GET.get("page"))
+    rows = [history.tournament_row(group, load(tournament)) for tournament in page]
+    context = {"group": group, "page": page, "tournaments": rows}
+    return render(request, "tracker/history_tournaments.html", context)
+
+
+@login_required
+@require_GET
+def tournament_charts(request, pk, tournament_pk):
+    """A past tournament's games, each charted hand by hand."""
+    group = group_for(request, pk)
+    tournament = get_object_or_404(history.tournaments_of(group), pk=tournament_pk)
+    board = load(tournament)
+    context = {
+        "group": group,
+        "row": history.tournament_row(group, board),
+        "games": history.tournament_charts(board),
+    }
+    return render(request, "tracker/history_tournament.html", context)

@@ -13,24 +13,29 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
+from ledger.balances import player_balances
 from ledger.models import Transaction
 from ledger.payments import PaymentError, record_payment, reverse_payment
-from tracker.catte import board as catte_board
-from tracker.catte import gate
+from tracker.common import games
 from tracker.common.seats import MAX_PLAYERS
 from tracker.common.versioning import touch_group
-from tracker.gamelogs import limits, registry
+from tracker.gamelogs import limits
 from tracker.gamelogs.limits import MANIFEST
-from tracker.gamelogs.manifest import FORMAT, check_manifest, season_days, short_names, shown_value
+from tracker.gamelogs.manifest import FORMAT, check_manifest, season_days, short_names
 from tracker.history.seasons import Refused, add_season
-from tracker.models import Player, Tournament
+from tracker.models import Player
 from tracker.rules import RulesError
 from tracker.rules.names import name_key
 
 
 def events(group) -> list:
-    """Tournaments and sessions in the order they were started (carried side pots need it)."""
-    started = list(group.tournaments.all()) + list(group.sessions.all())
+    """The group's games of every kind in the order they were started (a Cắt Tê session takes
+    over the side pot carried from the one before, say)."""
+    started = [
+        game
+        for game_kind in games.every_kind()
+        for game in game_kind.model.objects.filter(group=group)
+    ]
     return sorted(started, key=lambda item: (item.created_at, item.pk))
 
 
@@ -55,18 +60,29 @@ def payment_entries(group) -> list[dict]:
     return entries
 
 
+def balance_entries(group) -> dict:
+    """Every player's balance, and the open side-pot shares, as the ledger has them: what a
+    restore of the backup must come to ({"balances": {name: amount}, "open_shares": …})."""
+    balances, shares, _side_pot = player_balances(group)
+    amounts = {
+        player.name: group.plain_amount(balances.get(player, 0)) for player in group.players.all()
+    }
+    entries = {"balances": amounts}
+    open_shares = {
+        player.name: group.plain_amount(share) for player, share in shares.items() if share
+    }
+    return {**entries, "open_shares": open_shares} if open_shares else entries
+
+
 def export_zip(group) -> bytes:
     manifest = {"format": FORMAT, "group": group.name, "currency": group.currency, "logs": []}
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for item in events(group):
-            log_format = registry.format_for(item)
-            name = f"{log_format.noun}-{item.pk}.json"
-            if isinstance(item, Tournament):
-                extra = {"game_stake": str(item.game_stake), "buy_in": str(item.buy_in)}
-            else:
-                extra = {"closed": item.is_closed, **left_the_table(item)}
-            log = log_format.export(item)
+            game_kind = games.kind_of(item)
+            name = f"{game_kind.kind}-{item.pk}.json"
+            extra = game_kind.backup_entry(item)
+            log = game_kind.export_log(item)
             archive.writestr(name, json.dumps(log, ensure_ascii=False, indent=1))
             manifest["logs"].append({"file": name, "name": item.name, **extra})
         players = list(group.players.all())
@@ -75,6 +91,7 @@ def export_zip(group) -> bytes:
         if shorts:
             manifest["short_names"] = shorts
         manifest["payments"] = payment_entries(group)
+        manifest.update(balance_entries(group))
         # Where players are paid is theirs, not the games': a zip passed around leaves it out.
         manifest["payment_details_included"] = False
         seasons = [
@@ -85,16 +102,6 @@ def export_zip(group) -> bytes:
             manifest["seasons"] = seasons
         archive.writestr("group.json", json.dumps(manifest, ensure_ascii=False, indent=1))
     return buffer.getvalue()
-
-
-def left_the_table(session) -> dict:
-    """Who has left an open session for the evening, and after which round: a log only shows
-    him absent from the rounds since, not that the next one starts without him."""
-    if session.is_closed:
-        return {}
-    seats = session.seats.select_related("player").filter(left_after_round__isnull=False)
-    left = {seat.player.name: seat.left_after_round for seat in seats.order_by("seat")}
-    return {"left": left} if left else {}
 
 
 def read_zip(data: bytes) -> tuple[dict, dict[str, bytes]]:
@@ -124,7 +131,8 @@ def read_zip(data: bytes) -> tuple[dict, dict[str, bytes]]:
 def check_restorable(group, manifest: dict) -> None:
     """Refuse a backup whose amounts are not in the group's currency, or a group that has
     played something already."""
-    if group.tournaments.exists() or group.sessions.exists() or group.transactions.exists():
+    played = any(kind.model.objects.filter(group=group).exists() for kind in games.every_kind())
+    if played or group.transactions.exists():
         raise RulesError(_("backup: restore into a group that has played nothing yet"))
     if manifest["currency"] != group.currency:
         raise RulesError(
@@ -133,30 +141,47 @@ def check_restorable(group, manifest: dict) -> None:
         )
 
 
-def restore_players(group, manifest: dict) -> None:
-    """The backup's players, short names and named seasons: a restore's first step."""
-    known = {name_key(name) for name in group.players.values_list("name", flat=True)}
-    new = [name for name in manifest.get("players", []) if name_key(name) not in known]
-    if len(known) + len(new) > MAX_PLAYERS:
+def restore_players(group, manifest: dict) -> tuple[dict, dict]:
+    """The backup's players, short names and named seasons: a restore's first step. Returns the
+    group's player for each of the backup's names ({name_key: pk}), and what it created
+    ({"players": [pk], "seasons": [pk], "short_names": {pk: short name before}}), so a
+    cancel removes it."""
+    found = {name_key(player.name): player for player in group.players.all()}
+    new = [name for name in manifest.get("players", []) if name_key(name) not in found]
+    if len(found) + len(new) > MAX_PLAYERS:
         raise RulesError(
             _("backup: the group would have %(count)d players; a group has at most %(most)d")
-            % {"count": len(known) + len(new), "most": MAX_PLAYERS}
+            % {"count": len(found) + len(new), "most": MAX_PLAYERS}
         )
-    Player.objects.bulk_create(Player(group=group, name=name) for name in new)
+    made = Player.objects.bulk_create(Player(group=group, name=name) for name in new)
+    short_names_before = {str(player.pk): player.short_name for player in found.values()}
     restore_short_names(group, manifest.get("short_names", {}))
+    seasons_before = set(group.seasons.values_list("pk", flat=True))
     restore_seasons(group, manifest.get("seasons", []))
     touch_group(group.pk)
+    players = {key: player.pk for key, player in found.items()}
+    players |= {name_key(player.name): player.pk for player in made}
+    created = {
+        "players": [player.pk for player in made],
+        "seasons": sorted(set(group.seasons.values_list("pk", flat=True)) - seasons_before),
+        "short_names": short_names_before,
+    }
+    return players, created
 
 
-def restore_payments(group, payments: list[dict], user, first: int = 1) -> None:
+def restore_payments(group, payments: list[dict], user, players: dict, first: int = 1) -> None:
     """Payments of the backup (the first of them its payment number `first`), once every game
-    is restored: a restore's last steps."""
-    players = {name_key(player.name): player for player in group.players.all()}
+    is restored: a restore's last steps. `players`: the group's player for each of the backup's
+    names ({name_key: pk}, from `restore_players`), whatever they are called now."""
+    by_pk = group.players.in_bulk(players.values())
     for number, payment in enumerate(payments, start=first):
+        where = _("backup: payment %(number)d") % {"number": number}
+        payer, payee = (by_pk.get(players.get(name_key(payment[key]))) for key in ("from", "to"))
+        if payer is None or payee is None:
+            raise RulesError(_("%(where)s: its players are not in the group") % {"where": where})
         try:
-            restore_payment(group, players, payment, user)
+            restore_payment(group, payer, payee, payment, user)
         except PaymentError as error:
-            where = _("backup: payment %(number)d") % {"number": number}
             raise RulesError(f"{where}: {error}") from error
 
 
@@ -183,44 +208,15 @@ def restore_short_names(group, shorts: dict) -> None:
     Player.objects.bulk_update(named, ["short_name"])
 
 
-def restore_tournament(group, entry: dict, log: dict, user):
-    """A tournament of the backup, whole, with the stakes its log does not hold."""
-    money_rules = {key: Decimal(entry.get(key, "0")) for key in ("game_stake", "buy_in")}
-    game = registry.import_log(group, log, user, money_rules=money_rules)
-    return named(game, entry)
-
-
-def finish_session(session, entry: dict, user):
-    """A session whose rounds are all restored: who had left it, and closed if it was."""
-    for name, after_round in entry.get("left", {}).items():
-        _restore_left(session, name, after_round, user)
-    if entry.get("closed", True):
-        gate.closing.close(catte_board.load(session), session.version, user)
-    return named(session, entry)
-
-
 def named(game, entry: dict):
     type(game).objects.filter(pk=game.pk).update(name=entry.get("name", ""))
     touch_group(game.group_id)
     return game
 
 
-def _restore_left(session, name: str, after_round: int, user) -> None:
-    board = catte_board.load(session)
-    seat = next(
-        (seat for seat in board.seats if name_key(seat.player.name) == name_key(name)), None
-    )
-    if seat is None or session.is_closed:
-        raise RulesError(
-            _("left: %(name)s does not sit at this open session") % {"name": shown_value(name)}
-        )
-    gate.seating.leave(board, seat.player_id, session.version, user, after_round=after_round)
-
-
-def restore_payment(group, players: dict, payment: dict, user) -> None:
-    """One payment of a checked manifest; `players` by `name_key` of their names. A restore is
-    made against the group as it is now, inside the restore's transaction."""
-    payer, payee = players[name_key(payment["from"])], players[name_key(payment["to"])]
+def restore_payment(group, payer, payee, payment: dict, user) -> None:
+    """One payment of a checked manifest, between the group's players `payer` and `payee`. A
+    restore is made against the group as it is now, inside the restore's transaction."""
     group.refresh_from_db(fields=["version"])
     note = payment.get("note", "")
     amount = Decimal(payment["amount"])

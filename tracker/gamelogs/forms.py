@@ -8,10 +8,10 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tracker.common.bounds import MOST_COUNT
+from tracker.common.bounds import LARGEST_COUNT
 from tracker.gamelogs import backup, registry
 from tracker.gamelogs.limits import MAX_BACKUP_BYTES, MAX_LOG_BYTES, megabytes
-from tracker.rules import RulesError, catte
+from tracker.rules import RulesError
 
 
 class RestoreForm(forms.Form):
@@ -36,7 +36,7 @@ class RestoreForm(forms.Form):
 class RestoreStepForm(forms.Form):
     """The next step of a restore, from a page that showed the restore at `version`."""
 
-    version = forms.IntegerField(min_value=0, max_value=MOST_COUNT, widget=forms.HiddenInput)
+    version = forms.IntegerField(min_value=0, max_value=LARGEST_COUNT, widget=forms.HiddenInput)
 
 
 class ImportForm(forms.Form):
@@ -75,8 +75,8 @@ class ImportForm(forms.Form):
             )
         try:
             data["log"] = registry.read(upload.read(MAX_LOG_BYTES + 1) if upload else text)
+            goes_on = registry.format_of(data["log"]).may_go_on
         except RulesError as error:
             raise forms.ValidationError(str(error)) from error
-        is_session = data["log"].get("format") == catte.FORMAT
-        data["options"] = {"closed": data.get("session") != "open"} if is_session else {}
+        data["options"] = {"closed": data.get("session") != "open"} if goes_on else {}
         return data

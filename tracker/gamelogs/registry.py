@@ -1,107 +1,49 @@
-"""Game logs (docs/log-format.md): the one registry of log formats.
-
-Every place that reads or writes a log — replay, import, export, backup and restore — looks its
-format up here, so a new format is added in one place.
+"""Game logs (docs/log-format.md): every place that reads or writes a log — replay, import,
+export, backup and restore — finds its format in the registry of games, whose kinds each
+declare their log format (tracker/common/games.py).
 """
-
-from collections.abc import Callable
-from dataclasses import dataclass
 
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 
-from ledger.settlement import fewest_transfers
-from tracker.catte import gate
-from tracker.cutthroat import services as cutthroat_services
+from tracker.common import games
+from tracker.common.games import GameKind
 from tracker.gamelogs import limits
-from tracker.models import CatteSession, Tournament
-from tracker.rules import RulesError, catte, cutthroat
-
-
-@dataclass(frozen=True)
-class LogFormat:
-    name: str  # the log's "format" value
-    noun: str  # what an imported log becomes, in words
-    game: str  # the game, as export file names start
-    model: type
-    replay: Callable[[dict], dict]  # the result document of a log
-    import_log: Callable  # (group, doc, user, create_missing, **options) → the new game
-    export: Callable  # (game) → the log of a tournament or session
-
-
-def _catte_replay(doc: dict) -> dict:
-    result, balances = catte.replay(doc)
-    transfers = [
-        {"from": t.payer, "to": t.payee, "amount": catte.format_money(t.amount)}
-        for t in fewest_transfers(balances)
-    ]
-    return {**result, "transfers": transfers}
-
-
-FORMATS = {
-    fmt.name: fmt
-    for fmt in (
-        LogFormat(
-            name=cutthroat.FORMAT,
-            noun="tournament",
-            game="cutthroat",
-            model=Tournament,
-            replay=cutthroat.replay_log,
-            import_log=cutthroat_services.import_log,
-            export=cutthroat_services.export_game,
-        ),
-        LogFormat(
-            name=catte.FORMAT,
-            noun="session",
-            game="catte",
-            model=CatteSession,
-            replay=_catte_replay,
-            import_log=gate.logs.import_log,
-            export=gate.logs.export_game,
-        ),
-    )
-}
+from tracker.rules import RulesError
 
 
 def known_formats() -> str:
     """The formats a log may say it is in, as a refusal lists them: "a" or "b"."""
-    return get_text_list([f'"{name}"' for name in FORMATS], _("or"))
+    names = [f'"{game_kind.log_format}"' for game_kind in games.every_kind()]
+    return get_text_list(names, _("or"))
 
 
-def format_of(doc) -> LogFormat:
+def format_of(doc) -> GameKind:
     """The format a log document says it is in; RulesError for any other."""
     if not isinstance(doc, dict):
         raise RulesError(_("log: must be a JSON object"))
     kind = doc.get("format")
-    if kind not in FORMATS:
+    game_kind = games.format_named(kind) if isinstance(kind, str) else None
+    if game_kind is None:
         raise RulesError(
             _('log: "format" must be %(known)s, not %(kind)s')
             % {"known": known_formats(), "kind": repr(kind)}
         )
-    return FORMATS[kind]
-
-
-def format_for(game) -> LogFormat:
-    """The format a tournament or session is exported in."""
-    return next(fmt for fmt in FORMATS.values() if isinstance(game, fmt.model))
-
-
-def format_of_noun(noun: str) -> LogFormat:
-    return next(fmt for fmt in FORMATS.values() if fmt.noun == noun)
+    return game_kind
 
 
 def replay(doc) -> dict:
     """The result document of a log; RulesError names what is wrong with a bad one."""
-    return format_of(doc).replay(doc)
+    return format_of(doc).replay_log(doc)
 
 
 def import_log(group, doc: dict, user, create_missing: bool = False, **options):
-    """The new Tournament or Session; a bad log raises RulesError and creates nothing."""
+    """The new game of the kind the log is of; a bad log raises RulesError and creates nothing."""
     return format_of(doc).import_log(group, doc, user, create_missing, **options)
 
 
 def export(game) -> dict:
-    return format_for(game).export(game)
+    return games.kind_of(game).export_log(game)
 
 
 def read(text: str | bytes) -> dict:

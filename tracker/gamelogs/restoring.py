@@ -3,7 +3,12 @@
 The upload is checked whole before anything is written: the manifest, and every log played
 through by the rules (pure Python, no writes), so what the rules refuse is refused at once. The
 steps then restore, in order: the players, short names and seasons; each tournament whole; each
-Cắt Tê session `STEP_ROUNDS` rounds at a time; the payments `STEP_PAYMENTS` at a time.
+Cắt Tê session `STEP_ROUNDS` rounds at a time; the payments `STEP_PAYMENTS` at a time; then they
+check what was written against the backup (`restore_check`), and only then is it done.
+
+From its first step until it is done or cancelled, the restore holds the group: nothing else
+may change it (tracker/models/restores.py), so no save lands inside a restored game and no undo
+or rename stops a step. A cancelled restore removes what it wrote (`cancelling`).
 
 The upload's own request takes the steps up to `FIRST_ENTRIES` rounds and hands, all or nothing
 with the players: a backup of evenings and seasons is restored there, as one change. A larger
@@ -15,17 +20,22 @@ any server takes the next step; `Restore.version` makes sure each step is taken 
 import io
 import json
 import zipfile
+from datetime import timedelta
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tracker.catte import gate
+from tracker.common.games import RestorePiece
 from tracker.common.seats import MissingPlayers
-from tracker.gamelogs import backup, limits, registry
-from tracker.gamelogs.limits import MANIFEST
-from tracker.models import CatteSession, Restore, Tournament
+from tracker.common.versioning import AlreadyRecorded, StalePage, touch_group
+from tracker.gamelogs import backup, cancelling, limits, registry, restore_check
+from tracker.gamelogs.limits import MANIFEST, megabytes
+from tracker.models import Group, Restore
+from tracker.models.restores import refuse_while_restored, step_of
 from tracker.rules import RulesError
 
 STEP_ROUNDS = 500  # Cắt Tê rounds written in one step: about half a second of writes
@@ -47,40 +57,60 @@ def import_zip(group, data: bytes, user) -> Restore:
 
 def begin(group, checked, user, data: bytes | None = None, whole: bool = False) -> Restore:
     """Check a backup read by `backup.read_zip` (`data`: its zip as uploaded) and restore its
-    first steps, up to `FIRST_ENTRIES` rounds and hands (with `whole`, all of it); RulesError,
-    and nothing written, for a backup that cannot be restored into `group`."""
+    first steps, up to `FIRST_ENTRIES` rounds and hands (with `whole`, all of it, checked);
+    RulesError, and nothing written, for a backup that cannot be restored into `group`."""
     manifest, logs = checked
+    cancelling.cancel_if_left(group)
+    refuse_while_restored(group.pk)
     backup.check_restorable(group, manifest)
     sizes = [_checked_size(entry, logs[entry["file"]]) for entry in manifest["logs"]]
+    data = data or _zipped(manifest, logs)
     try:
         with transaction.atomic():
-            backup.restore_players(group, manifest)
             restore = Restore.objects.create(
                 group=group,
                 started_by=user,
-                backup=data or _zipped(manifest, logs),
+                backup=data,
+                size=len(data),
                 logs_total=len(sizes),
                 entries_total=sum(sizes),
+                payments_total=len(manifest.get("payments", [])),
             )
-            while restore.is_running and (whole or restore.entries_done < FIRST_ENTRIES):
-                _advance(restore, user)
+            _hold(group, restore)
+            _refuse_past_bounds(group, user, restore)
+            backup.check_restorable(group, manifest)  # again, now that nothing else writes
+            with step_of(restore):
+                restore.players, restore.created = backup.restore_players(group, manifest)
+                restore.save(update_fields=["players", "created"])
+                while restore.is_running and (whole or restore.entries_done < FIRST_ENTRIES):
+                    _advance(restore, user)
     except IntegrityError as clash:  # another owner's upload began a restore first
         raise RulesError(_("backup: a restore into this group is already under way")) from clash
     return restore
 
 
 def take_step(restore: Restore, version: int, user) -> Restore:
-    """The next step of a running restore, taken once: by the page that showed `version`; a
-    page that showed it too just sees where the restore has got to. A step the rules refuse
-    stops the restore, with the refusal kept to show."""
+    """The next step of a running or cancelled restore, taken once: by the page that showed
+    `version`; a page that showed it too just sees where the restore has got to. A step the
+    rules refuse, or that finds the restore differs from the backup, stops the restore, with
+    the refusal kept to show. A step that found the group changed by another tap meanwhile
+    wrote nothing: `restore.taken_by_another`, and the page takes it again."""
+    restore.taken_by_another = False
     try:
         with transaction.atomic():
+            under_way = (Restore.State.RUNNING, Restore.State.CANCELLING)
             claimed = Restore.objects.filter(
-                pk=restore.pk, version=version, state=Restore.State.RUNNING
-            ).update(version=F("version") + 1)
+                pk=restore.pk, version=version, state__in=under_way
+            ).update(version=F("version") + 1, touched_at=timezone.now())
             if claimed:
                 restore.refresh_from_db()
-                _advance(restore, user)
+                with step_of(restore):
+                    if restore.is_running:
+                        _advance(restore, user)
+                    else:
+                        cancelling.remove_step(restore)
+    except (StalePage, AlreadyRecorded):
+        restore.taken_by_another = True
     except RulesError as refusal:
         Restore.objects.filter(pk=restore.pk, state=Restore.State.RUNNING).update(
             state=Restore.State.FAILED,
@@ -93,16 +123,59 @@ def take_step(restore: Restore, version: int, user) -> Restore:
     return restore
 
 
+def _hold(group, restore: Restore) -> None:
+    """The group held by `restore`: compared and set on the group's row, which every other
+    write updates too, so a write waiting for it sees the restore once it goes on."""
+    if not Group.objects.filter(pk=group.pk, restoring__isnull=True).update(restoring=restore):
+        raise RulesError(_("backup: a restore into this group is already under way"))
+    touch_group(group.pk, while_restored=True)
+
+
+def _refuse_past_bounds(group, user, restore: Restore) -> None:
+    """Uploads waiting to be restored are bounded: the bytes of a user's running restores
+    together, and the restores begun into one group in a day (the user's row held, so two
+    uploads at once count one after the other)."""
+    if user is not None:
+        get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+        running = Restore.objects.filter(started_by=user, state=Restore.State.RUNNING)
+        waiting = running.aggregate(total=Sum("size"))["total"] or 0
+        if waiting > settings.RESTORE_BYTES_PER_USER:
+            raise RulesError(
+                _(
+                    "backup: your restores under way hold %(size)s of backups, more than "
+                    "%(most)s; let them finish, or cancel one, then upload this one again"
+                )
+                % {"size": megabytes(waiting), "most": megabytes(settings.RESTORE_BYTES_PER_USER)}
+            )
+    day_ago = timezone.now() - timedelta(days=1)
+    if group.restores.filter(created_at__gt=day_ago).count() > settings.RESTORES_PER_GROUP_PER_DAY:
+        raise RulesError(
+            _("backup: %(most)d restores into this group began within a day; try again tomorrow")
+            % {"most": settings.RESTORES_PER_GROUP_PER_DAY}
+        )
+
+
 def _advance(restore: Restore, user) -> None:
-    """One step: the next piece of the log being restored, or the payments after the last."""
-    manifest, text = _source(restore)
-    if text is None:
-        _restore_payments(restore, manifest.get("payments", []), user)
-        return
-    entry = manifest["logs"][restore.log_index]
+    """One step: the next piece of the log being restored, the next payments after the last,
+    then the check against the backup, which ends it."""
+    with limits.BoundedZip(bytes(restore.backup)) as archive:
+        manifest = limits.parse_json(archive.read(MANIFEST), MANIFEST)
+        logs, payments = manifest["logs"], manifest.get("payments", [])
+        if restore.log_index < len(logs):
+            _restore_log(restore, logs[restore.log_index], archive.read, user)
+        elif restore.log_entries_done < len(payments):
+            _restore_payments(restore, payments, user)
+        else:
+            restore_check.check_logs(restore, logs, archive.read)
+            if restore.logs_checked == len(logs):
+                restore_check.check_group(restore, manifest)
+                _finish(restore)
+
+
+def _restore_log(restore: Restore, entry: dict, read, user) -> None:
     where = _("backup: %(file)s") % {"file": entry["file"]}
     try:
-        written, finished = _restore_piece(restore, entry, registry.read(text), user)
+        written, finished = _restore_piece(restore, entry, registry.read(read(entry["file"])), user)
     except MissingPlayers as missing:
         raise RulesError(
             _("%(where)s: %(missing)s; %(manifest)s must list them")
@@ -116,47 +189,48 @@ def _advance(restore: Restore, user) -> None:
     restore.log_entries_done = 0 if finished else restore.log_entries_done + written
     restore.log_index += finished
     restore.game_pk = None if finished else restore.game_pk
-    restore.save(update_fields=["entries_done", "log_entries_done", "log_index", "game_pk"])
+    fields = ["entries_done", "log_entries_done", "log_index", "game_pk", "created"]
+    restore.save(update_fields=fields)
 
 
 def _restore_payments(restore: Restore, payments: list[dict], user) -> None:
-    """The next `STEP_PAYMENTS` payments; the restore is done after the last."""
+    """The next `STEP_PAYMENTS` payments."""
     done = restore.log_entries_done
-    backup.restore_payments(restore.group, payments[done : done + STEP_PAYMENTS], user, done + 1)
-    restore.log_entries_done = done + STEP_PAYMENTS
-    if restore.log_entries_done >= len(payments):
-        restore.state, restore.finished_at, restore.backup = Restore.State.DONE, timezone.now(), b""
-    restore.save(update_fields=["log_entries_done", "state", "finished_at", "backup"])
+    piece = payments[done : done + STEP_PAYMENTS]
+    backup.restore_payments(restore.group, piece, user, restore.players, done + 1)
+    restore.log_entries_done = done + len(piece)
+    restore.save(update_fields=["log_entries_done"])
+
+
+def _finish(restore: Restore) -> None:
+    """Everything restored and checked: the group is the owners' again."""
+    restore.state, restore.finished_at, restore.backup = Restore.State.DONE, timezone.now(), b""
+    restore.save(update_fields=["state", "finished_at", "backup"])
+    Group.objects.filter(pk=restore.group_id, restoring=restore).update(restoring=None)
+    touch_group(restore.group_id)
 
 
 def _restore_piece(restore: Restore, entry: dict, log: dict, user) -> tuple[int, bool]:
-    """The next piece of one log: (rounds or hands written, whether the log is all restored)."""
-    group = restore.group
-    if registry.format_of(log).model is Tournament:
-        backup.restore_tournament(group, entry, log, user)
-        return _entries_of(log), True
-    done = restore.log_entries_done
-    piece = {**log, "rounds": log["rounds"][done : done + STEP_ROUNDS]}
-    if done == 0:
-        session = registry.import_log(group, piece, user, closed=False)
-        restore.game_pk = session.pk
-    else:
-        session = CatteSession.objects.get(pk=restore.game_pk, group=group)
-        gate.logs.append_log(session, piece, user)
-    finished = done + len(piece["rounds"]) >= len(log["rounds"])
+    """The next piece of one log, as its kind of game writes it (a tournament whole, a session
+    `STEP_ROUNDS` rounds at a time): (entries written, whether the log is all restored)."""
+    game_kind = registry.format_of(log)
+    first = restore.log_entries_done == 0
+    piece = RestorePiece(
+        group=restore.group,
+        entry=entry,
+        log=log,
+        done=restore.log_entries_done,
+        step=STEP_ROUNDS,
+        game_pk=None if first else restore.game_pk,
+        players=restore.players,
+    )
+    game, written, finished = game_kind.restore_piece(piece, user)
+    if first:
+        restore.created.setdefault("games", []).append([game_kind.kind, game.pk])
+        restore.game_pk = game.pk
     if finished:
-        backup.finish_session(CatteSession.objects.get(pk=session.pk), entry, user)
-    return len(piece["rounds"]), finished
-
-
-def _source(restore: Restore) -> tuple[dict, bytes | None]:
-    """The backup's manifest and the text of the log the next step restores (None: the
-    payments are next), read from the zip as uploaded."""
-    with limits.BoundedZip(bytes(restore.backup)) as archive:
-        manifest = limits.parse_json(archive.read(MANIFEST), MANIFEST)
-        if restore.log_index == len(manifest["logs"]):
-            return manifest, None
-        return manifest, archive.read(manifest["logs"][restore.log_index]["file"])
+        backup.named(game, entry)
+    return written, finished
 
 
 def _checked_size(entry: dict, text: bytes) -> int:
@@ -171,9 +245,7 @@ def _checked_size(entry: dict, text: bytes) -> int:
 
 
 def _entries_of(log: dict) -> int:
-    if registry.format_of(log).model is CatteSession:
-        return len(log["rounds"])
-    return sum(len(game["hands"]) for game in log["games"])
+    return registry.format_of(log).entries_of(log)
 
 
 def _zipped(manifest: dict, logs: dict[str, bytes]) -> bytes:

@@ -3,16 +3,21 @@
 from django.urls import path
 
 from tracker.gamelogs import views
+from tracker.web.game_routes import for_every_game
 
 urlpatterns = [
     path("import/", views.log_import, name="log_import"),
     path("backup.zip", views.group_backup, name="group_backup"),
     path("restore/", views.group_restore, name="group_restore"),
     path("restores/<id:restore_pk>/", views.restore_progress, name="restore_progress"),
-    path(
-        "tournaments/<id:tournament_pk>/export/",
-        views.tournament_export,
-        name="tournament_export",
-    ),
-    path("sessions/<id:session_pk>/export/", views.session_export, name="session_export"),
+    path("restores/<id:restore_pk>/cancel/", views.restore_cancel, name="restore_cancel"),
 ]
+
+
+def export_views() -> list:
+    """Each registered game's log, at its games' address followed by export/
+    ("sessions/<id:session_pk>/export/", named "session_export")."""
+    return for_every_game("export/", views.game_export, "export")
+
+
+urlpatterns += export_views()

@@ -5,14 +5,16 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from tracker.common import games
 from tracker.common.seats import MissingPlayers
-from tracker.gamelogs import backup, registry, restoring
+from tracker.gamelogs import backup, cancelling, registry, restoring
 from tracker.gamelogs.forms import ImportForm, RestoreForm, RestoreStepForm
 from tracker.models import Restore, Role
 from tracker.rules import RulesError
+from tracker.web.game_routes import game_pk
 from tracker.web.permissions import group_for
 from tracker.web.views import log_download, render_page
 
@@ -52,24 +54,15 @@ def log_import(request, pk):
     return render(request, "tracker/log_import.html", context)
 
 
-def export_game(request, pk, game_pk, noun):
-    """A tournament's or session's game log, as a file."""
+@login_required
+@require_GET
+def game_export(request, pk, kind, **address):
+    """A game's log, of any registered kind, as a file."""
     group = group_for(request, pk)
-    log_format = registry.format_of_noun(noun)
-    game = get_object_or_404(log_format.model.objects.filter(group=group), pk=game_pk)
-    return log_download(log_format.export(game), f"{log_format.game}-{game.pk}.json")
-
-
-@login_required
-@require_GET
-def tournament_export(request, pk, tournament_pk):
-    return export_game(request, pk, tournament_pk, "tournament")
-
-
-@login_required
-@require_GET
-def session_export(request, pk, session_pk):
-    return export_game(request, pk, session_pk, "session")
+    game_kind = games.kind_named(kind)
+    games_of_group = game_kind.model.objects.filter(group=group)
+    game = get_object_or_404(games_of_group, pk=game_pk(kind, address))
+    return log_download(game_kind.export_log(game), f"{game_kind.game}-{game.pk}.json")
 
 
 @login_required
@@ -91,7 +84,7 @@ def group_restore(request, pk):
             data = form.cleaned_data
             restore = restoring.begin(group, data["backup"], request.user, data["data"])
             if restore.is_running:
-                return redirect("restore_progress", group.pk, restore.pk)
+                return redirect(restore)
             messages.success(request, _("The backup was restored into this group."))
             return redirect(group)
         except RulesError as refusal:
@@ -103,8 +96,10 @@ def group_restore(request, pk):
 @require_http_methods(["GET", "POST"])
 def restore_progress(request, pk, restore_pk):
     """A restore too large for one request, going on a step per post: htmx posts the next step
-    as soon as the last one is shown; without JavaScript the owner taps "Go on"."""
-    group = group_for(request, pk, role=Role.OWNER)
+    as soon as the last one is shown; without JavaScript the owner taps "Go on". Any member
+    sees how far it has got (a change refused meanwhile links here)."""
+    group = group_for(request, pk, role=Role.OWNER if request.method == "POST" else Role.VIEWER)
+    cancelling.cancel_if_left(group)
     restore = get_object_or_404(group.restores, pk=restore_pk)
     form = RestoreStepForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -115,4 +110,18 @@ def restore_progress(request, pk, restore_pk):
                 return HttpResponseClientRedirect(group.get_absolute_url())
             return redirect(group)
     context = {"group": group, "restore": restore, "pause_ms": restoring.PAUSE_MS}
+    context["is_owner"] = group.membership.allows(Role.OWNER)
     return render_page(request, "tracker/restore_progress.html", context, fragment="progress")
+
+
+@login_required
+@require_POST
+def restore_cancel(request, pk, restore_pk):
+    """The second tap of "Cancel the restore": its steps then remove what it wrote."""
+    group = group_for(request, pk, role=Role.OWNER)
+    restore = get_object_or_404(group.restores, pk=restore_pk)
+    if cancelling.cancel(restore):
+        messages.success(request, _("The restore is cancelled: what it restored is being removed."))
+    else:
+        messages.info(request, _("This restore had already stopped."))
+    return redirect(restore)

@@ -6,6 +6,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tracker.common import games
 from tracker.common.versioning import touch_group
 from tracker.models import Invite, Membership, Role
 
@@ -41,11 +42,8 @@ def save_group(form) -> None:
 
 def has_money(group) -> bool:
     """Whether anything was played or paid in the group's currency."""
-    return (
-        group.transactions.exists()
-        or group.sessions.exists()
-        or group.tournaments.exclude(game_stake=0, buy_in=0).exists()
-    )
+    played = (kind.played_for_money(group) for kind in games.every_kind())
+    return group.transactions.exists() or any(played)
 
 
 def save_player(form, user=None):
@@ -70,14 +68,14 @@ def change_role(group, member, role: str) -> None:
     with transaction.atomic():
         member.role = role
         member.save(update_fields=["role"])
-        touch_group(group.pk)
+        touch_group(group.pk, while_restored=True)
 
 
 def remove_member(group, member) -> None:
     _refuse_losing_the_last_owner(group, member)
     with transaction.atomic():
         member.delete()
-        touch_group(group.pk)
+        touch_group(group.pk, while_restored=True)
 
 
 def accept_invite(invite, user) -> Membership:
@@ -90,7 +88,7 @@ def accept_invite(invite, user) -> Membership:
             membership.role = invite.role
             membership.save(update_fields=["role"])
         Invite.objects.filter(pk=invite.pk).update(uses=F("uses") + 1)
-        touch_group(invite.group_id)
+        touch_group(invite.group_id, while_restored=True)
     return membership
 
 

@@ -6,7 +6,6 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import PasswordChangeView
-from django.db.models import Prefetch
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import Resolver404, resolve
@@ -18,7 +17,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from ledger.balances import cached_balances
 from ledger.payment_details import latest_changes
+from tracker.common import games
 from tracker.common.names import by_name, derived_short_name
+from tracker.common.versioning import RestoreRunning
+from tracker.gamelogs import cancelling
 from tracker.groups import services
 from tracker.groups.forms import (
     GroupForm,
@@ -28,13 +30,13 @@ from tracker.groups.forms import (
     PlayerForm,
     SignupForm,
 )
-from tracker.models import Group, Invite, Restore, Role, SessionSeat, TournamentSeat
+from tracker.models import Group, Invite, Role
 from tracker.models.groups import INVITE_TOKEN
 from tracker.web.health import cache_problem, database_problem
 from tracker.web.permissions import group_for
 from tracker.web.views import render_page
 
-LATEST_GAMES = 10  # tournaments and sessions listed on the group page
+LATEST_GAMES = 10  # the games of each kind listed on the group page
 SET_UP_PLAYERS = 2  # until the group has this many players, adding them comes first
 # What a member's new role lets him do, in a whole sentence for each role.
 NOW_IN_ROLE = {
@@ -69,6 +71,7 @@ def group_create(request):
 @require_GET
 def group_detail(request, pk):
     group = group_for(request, pk)
+    cancelling.cancel_if_left(group)
     return render_page(request, "tracker/group_detail.html", group_page(group))
 
 
@@ -76,24 +79,18 @@ def group_page(group, **more) -> dict:
     """What the group page shows. Querysets and the balances are read only when the cached
     fragment is missing."""
     players = by_name(group.players.select_related("user"))
-    seats = {
-        "tournament": Prefetch("seats", TournamentSeat.objects.select_related("player")),
-        "session": Prefetch("seats", SessionSeat.objects.select_related("player")),
-    }
-    tournaments = group.tournaments.select_related("champion")
     is_owner = group.membership.allows(Role.OWNER)
     return {
         "group": group,
         "players": players,
         "members": group.memberships.select_related("user"),
-        "tournaments": tournaments.prefetch_related(seats["tournament"])[:LATEST_GAMES],
-        "sessions": group.sessions.prefetch_related(seats["session"])[:LATEST_GAMES],
+        "game_sections": [kind.group_section(group, LATEST_GAMES) for kind in games.every_kind()],
         "balances": SimpleLazyObject(partial(cached_balances, group, players)),
         "details_changes": SimpleLazyObject(partial(latest_changes, group)),
         "can_score": group.membership.allows(Role.SCORER),
         "is_owner": is_owner,
         "setting_up": is_owner and len(players) < SET_UP_PLAYERS,
-        "restoring": is_owner and group.restores.filter(state=Restore.State.RUNNING).first(),
+        "restoring": group.restoring,
         **more,
     }
 
@@ -110,6 +107,8 @@ def group_edit(request, pk):
             return redirect(group)
         except services.Refused as refusal:
             form.add_error("currency", str(refusal))
+        except RestoreRunning as refusal:
+            form.add_error(None, str(refusal))
     return render(request, "tracker/group_form.html", {"form": form, "group": group})
 
 
@@ -152,18 +151,32 @@ def member_remove(request, pk, member_pk):
 def player_add(request, pk):
     group = group_for(request, pk, role=Role.OWNER)
     form = PlayerForm(request.POST, group=group)
-    added = services.save_player(form).name if form.is_valid() else None
+    added = saved_player(form)
     if not request.htmx:
         if added:
-            messages.success(request, _("%(player)s joined the table.") % {"player": added})
+            messages.success(request, _("%(player)s joined the table.") % {"player": added.name})
         else:
-            messages.error(request, " ".join(form.errors["name"]))
+            for error in form.errors["name"]:
+                messages.error(request, error)
         return redirect(group.get_absolute_url() + "#players")
     group.refresh_from_db(fields=["version"])  # the page's live check asks about the new one
     form = PlayerForm(group=group) if added else form
+    added = added.name if added else None
     return render_page(
         request, "tracker/group_detail.html", group_page(group, form=form, added=added)
     )
+
+
+def saved_player(form, user=None):
+    """The player the form adds or changes, saved; None when the form or a restore holding
+    the group refuses it (the form says why, next to the name)."""
+    if not form.is_valid():
+        return None
+    try:
+        return services.save_player(form, user)
+    except RestoreRunning as refusal:
+        form.add_error("name", str(refusal))
+        return None
 
 
 @login_required
@@ -176,9 +189,9 @@ def player_edit(request, pk, player_pk):
     if request.method == "POST" and form.is_valid():
         linked = request.POST.get("user")
         user = next((m.user for m in members if str(m.user_id) == linked), None)
-        services.save_player(form, user)
-        messages.success(request, _("%(player)s saved.") % {"player": player.name})
-        return redirect(group)
+        if saved_player(form, user):
+            messages.success(request, _("%(player)s saved.") % {"player": player.name})
+            return redirect(group)
     context = {"group": group, "player": player, "form": form, "members": members}
     context["derived_short_name"] = derived_short_name(player, group.players.all())
     return render(request, "tracker/player_form.html", context)

@@ -1,25 +1,24 @@
 """The group's ratings and leaderboards, per game and season, recomputed from its whole history
 (docs/ratings.md), and a player's rating over time and his best and worst nights.
 
-Everything here is counted from the matches (tracker/history/matches.py), so it moves with a
-correction exactly as a recomputation would; what a page reads is worked out once per version
-of the group (every change of a game, a player or a season bumps it) and cached under it.
+Everything here is counted from the matches each registered game reads from the group's
+history (`GameKind.matches`), so it moves with a correction exactly as a recomputation would;
+what a page reads is worked out once per version of the group (every change of a game, a
+player or a season bumps it) and cached under it.
 """
 
 from decimal import Decimal
 
 from django.core.cache import cache
 from django.urls import reverse
-from django.utils.translation import gettext as _
 
+from tracker.common import games
 from tracker.common.locale_money import format_number
 from tracker.common.money import signed
 from tracker.common.names import short_names_of
-from tracker.history import charts
-from tracker.history.matches import group_matches
+from tracker.history import words
 from tracker.rules.leaderboard import (
-    CATTE,
-    CUTTHROAT,
+    Match,
     Season,
     Standing,
     best_and_worst,
@@ -28,18 +27,30 @@ from tracker.rules.leaderboard import (
     nights_of,
 )
 from tracker.rules.ratings import Rating, rating_history
+from tracker.web import charts
 
-GAMES = (CUTTHROAT, CATTE)
 CACHE_SECONDS = 24 * 60 * 60  # a new version of the group is a new key anyway
 
 
-def cached_matches(group) -> dict:
-    key = f"matches:{group.pk}:{group.version}"
+def cache_key(what: str, group, *more: str) -> str:
+    """A key of the group's version; the games registered are part of it, so a game added or
+    taken out (or a new shape of what is cached) never reads what was cached before."""
+    registered = ",".join(kind.game for kind in games.every_kind())
+    return ":".join([what, str(group.pk), str(group.version), registered, *more])
+
+
+def group_matches(group) -> dict[str, list[Match]]:
+    """Each registered game's matches, oldest first, by game ("cutthroat": …)."""
+    return {kind.game: kind.matches(group) for kind in games.every_kind()}
+
+
+def cached_matches(group) -> dict[str, list[Match]]:
+    key = cache_key("matches", group)
     return cache.get_or_set(key, lambda: group_matches(group), CACHE_SECONDS)
 
 
 def boards_of(matches: dict, season: Season | None) -> dict[str, list[Standing]]:
-    return {game: leaderboard(in_season(matches[game], season)) for game in GAMES}
+    return {game: leaderboard(in_season(played, season)) for game, played in matches.items()}
 
 
 def group_leaderboards(group, season: Season | None = None) -> dict[str, list[Standing]]:
@@ -50,7 +61,7 @@ def group_leaderboards(group, season: Season | None = None) -> dict[str, list[St
 def cached_leaderboards(group, season: Season | None = None) -> dict[str, list[Standing]]:
     """`group_leaderboards`, worked out once per version of the group and season."""
     span = f"{season.starts}:{season.ends}" if season else "all"
-    key = f"leaderboards:{group.pk}:{group.version}:{span}"
+    key = cache_key("leaderboards", group, span)
     return cache.get_or_set(key, lambda: boards_of(cached_matches(group), season), CACHE_SECONDS)
 
 
@@ -59,7 +70,7 @@ def ratings_of(boards: dict[str, list[Standing]]) -> dict[str, list[Rating]]:
 
 
 def group_ratings(group, season: Season | None = None) -> dict[str, list[Rating]]:
-    """{"cutthroat": ratings, "catte": ratings}, each best first, recomputed."""
+    """Each game's ratings ({"cutthroat": ratings, "catte": ratings}), best first, recomputed."""
     return ratings_of(group_leaderboards(group, season))
 
 
@@ -87,36 +98,49 @@ def as_numbers(ratings: dict[str, list[Rating]]) -> dict[str, list[dict]]:
 
 def leaderboards(group, boards: dict[str, list[Standing]]) -> list[dict]:
     """Each game's leaderboard for the page, best first, each name linked to the player's
-    page, money written in the group's currency."""
+    page, each row with the facts its game's columns write."""
     urls = {p.name: reverse("player_stats", args=[group.pk, p.pk]) for p in group.players.all()}
-    titles = {CUTTHROAT: _("Cutthroat"), CATTE: _("Cắt Tê")}
-    return [
-        {
-            "game": game,
-            "title": titles[game],
-            # Points-only tournaments move no money: a column of zeros would say nothing.
-            "shows_money": game == CATTE or any(row.money for row in boards[game]),
-            "rows": [
-                {
-                    "place": place,
-                    "row": row,
-                    "url": urls.get(row.name),
-                    "money": signed(group, row.money),
-                }
-                for place, row in enumerate(boards[game], start=1)
-            ],
-        }
-        for game in GAMES
-    ]
+    shown = []
+    for kind in games.every_kind():
+        rows = boards[kind.game]
+        columns = [column for column in kind.leaderboard_columns() if column.shown(rows)]
+        entries = [
+            {
+                "place": place,
+                "row": row,
+                "url": urls.get(row.name),
+                "facts": [column.write(row, group) for column in columns],
+            }
+            for place, row in enumerate(rows, start=1)
+        ]
+        shown.append(
+            {
+                "game": kind.game,
+                "title": kind.name(),
+                "none_yet": kind.no_matches_yet(),
+                "rows": entries,
+            }
+        )
+    return shown
+
+
+def how_rated() -> dict:
+    """What the ratings page says each game counts: its matches, its wins and its money."""
+    kinds = list(games.every_kind())
+    return {
+        "matches": " ".join(kind.how_rated() for kind in kinds),
+        "won": "; ".join(kind.wins_counted() for kind in kinds),
+        "money": words.or_else(kind.money_counted() for kind in kinds),
+    }
 
 
 def cached_histories(group) -> dict[str, dict[str, list[float]]]:
     """Each game's rating history of every player, all time."""
-    key = f"rating-histories:{group.pk}:{group.version}"
+    key = cache_key("rating-histories", group)
 
     def histories():
         matches = cached_matches(group)
-        return {game: rating_history(m.ranking for m in matches[game]) for game in GAMES}
+        return {game: rating_history(m.ranking for m in played) for game, played in matches.items()}
 
     return cache.get_or_set(key, histories, CACHE_SECONDS)
 
@@ -128,33 +152,31 @@ def rating_text(value) -> str:
 def rating_charts(group, player) -> list[dict]:
     """A chart of the player's rating after each game he played, for each game he played."""
     short = short_names_of([player])[0]
-    titles = {
-        CUTTHROAT: _("Cutthroat: rating after each game"),
-        CATTE: _("Cắt Tê: rating after each session"),
-    }
-    axes = {
-        # Translators: the horizontal axis of a chart, counted in Cutthroat games.
-        CUTTHROAT: _("game"),
-        # Translators: the horizontal axis of a chart, counted in Cắt Tê sessions.
-        CATTE: _("session"),
-    }
+    histories = cached_histories(group)
     shown = []
-    for game, history in cached_histories(group).items():
-        values = history.get(player.name)
+    for kind in games.every_kind():
+        values = histories[kind.game].get(player.name)
         if not values:
             continue
         # "+ 0" writes the start, a hair below zero in floats, as 0.0 rather than -0.0.
         points = [Decimal(value).quantize(Decimal("0.1")) + 0 for value in values]
         line = charts.Line(short, points, title=player.name)
-        chart = charts.line_chart([line], title=titles[game], x_label=axes[game], fmt=rating_text)
-        shown.append({"game": game, "chart": chart, "rating": values[-1]})
+        title, axis = kind.rating_chart_title(), kind.rating_chart_axis()
+        chart = charts.line_chart([line], title=title, x_label=axis, fmt=rating_text)
+        shown.append({"game": kind.game, "name": kind.name(), "chart": chart, "rating": values[-1]})
     return shown
 
 
+def first_rated() -> str:
+    """What starts a rating, in every game: "finished Cutthroat game or closed Cắt Tê session"."""
+    return words.either(kind.first_rated() for kind in games.every_kind())
+
+
 def player_nights(group, player) -> dict:
-    """The player's best and worst nights, all time, with their money or points written."""
+    """The player's best and worst nights, all time, with their money or points written, and
+    what a night counts in each game."""
     matches = cached_matches(group)
-    every = sorted(matches[CUTTHROAT] + matches[CATTE], key=lambda match: match.played_on)
+    every = sorted((m for played in matches.values() for m in played), key=lambda m: m.played_on)
     nights = best_and_worst(nights_of(player.name, every))
 
     def rows(chosen):
@@ -162,4 +184,12 @@ def player_nights(group, player) -> dict:
             return [{"night": night, "text": str(night.points), "tone": ""} for night in chosen]
         return [{"night": night, **signed(group, night.money)} for night in chosen]
 
-    return {"best": rows(nights.best), "worst": rows(nights.worst), "by_money": nights.by_money}
+    kinds = list(games.every_kind())
+    by_points = [kind for kind in kinds if any(m.by_points for m in matches[kind.game])]
+    return {
+        "best": rows(nights.best),
+        "worst": rows(nights.worst),
+        "by_money": nights.by_money,
+        "counted": ", ".join(kind.nights_counted() for kind in kinds),
+        "counted_by_points": words.each_and(kind.nights_by_points() for kind in by_points),
+    }

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from tracker.common.text import sentence
 from tracker.common.versioning import touch_group
-from tracker.history.ratings import GAMES, cached_matches
+from tracker.history.ratings import cached_matches
 from tracker.models import Season as NamedSeason
 from tracker.models.seasons import MOST_SEASONS
 from tracker.rules.leaderboard import Season, calendar_year, calendar_years
@@ -38,7 +38,7 @@ def seasons_of(group) -> list[Season]:
     named = [as_season(row) for row in group.seasons.all()]
     taken = {name_key(season.name) for season in named}
     matches = cached_matches(group)
-    years = calendar_years(match for game in GAMES for match in matches[game])
+    years = calendar_years(match for played in matches.values() for match in played)
     return named + [year for year in years if name_key(year.name) not in taken]
 
 

@@ -1,19 +1,11 @@
-"""The group's history, player pages, ratings, seasons and settlements, included under
-groups/<id:pk>/."""
+"""Player pages, ratings, seasons and settlements, included under groups/<id:pk>/ (each game's
+past games are in its own addresses)."""
 
 from django.urls import path
 
 from tracker.history import views as history
 
 urlpatterns = [
-    path("history/tournaments/", history.tournament_list, name="history_tournaments"),
-    path(
-        "history/tournaments/<id:tournament_pk>/",
-        history.tournament_charts,
-        name="history_tournament",
-    ),
-    path("history/sessions/", history.session_list, name="history_sessions"),
-    path("history/sessions/<id:session_pk>/", history.session_chart, name="history_session"),
     path("players/<id:player_pk>/stats/", history.player_stats, name="player_stats"),
     path("ratings/", history.ratings, name="ratings"),
     path("seasons/", history.season_list, name="seasons"),

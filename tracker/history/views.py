@@ -1,5 +1,5 @@
-"""The group's history: lists of past tournaments and sessions, their charts, player pages, and
-what each session and tournament played for money settles.
+"""The group's history: player pages, ratings, seasons, and what each game played for money
+settles (each game's own past games and charts are its own pages).
 
 Pages for every member to read (viewers too), each at a fixed number of queries; only owners
 name seasons.
@@ -13,8 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ledger.balances import any_payment
-from tracker.catte import board as catte_board
-from tracker.cutthroat import board as cutthroat_board
+from tracker.common.versioning import RestoreRunning
 from tracker.history import ratings as rated
 from tracker.history import seasons
 from tracker.history import services as history
@@ -22,54 +21,6 @@ from tracker.history.forms import SeasonForm
 from tracker.models import Role
 from tracker.rules.ratings import PROVISIONAL_GAMES
 from tracker.web.permissions import group_for
-
-
-@login_required
-@require_GET
-def tournament_list(request, pk):
-    group = group_for(request, pk)
-    page = history.page_of(history.tournaments_of(group), request.GET.get("page"))
-    rows = [history.tournament_row(group, cutthroat_board.load(t)) for t in page]
-    context = {"group": group, "page": page, "tournaments": rows}
-    return render(request, "tracker/history_tournaments.html", context)
-
-
-@login_required
-@require_GET
-def tournament_charts(request, pk, tournament_pk):
-    group = group_for(request, pk)
-    tournament = get_object_or_404(history.tournaments_of(group), pk=tournament_pk)
-    board = cutthroat_board.load(tournament)
-    context = {
-        "group": group,
-        "row": history.tournament_row(group, board),
-        "games": history.tournament_charts(board),
-    }
-    return render(request, "tracker/history_tournament.html", context)
-
-
-@login_required
-@require_GET
-def session_list(request, pk):
-    group = group_for(request, pk)
-    page = history.page_of(history.sessions_of(group), request.GET.get("page"))
-    rows = [history.session_row(group, catte_board.load(s)) for s in page]
-    context = {"group": group, "page": page, "sessions": rows}
-    return render(request, "tracker/history_sessions.html", context)
-
-
-@login_required
-@require_GET
-def session_chart(request, pk, session_pk):
-    group = group_for(request, pk)
-    session = get_object_or_404(history.sessions_of(group), pk=session_pk)
-    board = catte_board.load(session)
-    context = {
-        "group": group,
-        "row": history.session_row(group, board),
-        "chart": history.money_chart(group, board) if board.rounds_played else None,
-    }
-    return render(request, "tracker/history_session.html", context)
 
 
 @login_required
@@ -82,6 +33,7 @@ def player_stats(request, pk, player_pk):
         "player": player,
         **history.player_page(group, player),
         "rating_charts": rated.rating_charts(group, player),
+        "first_rated": rated.first_rated(),
         "nights": rated.player_nights(group, player),
     }
     return render(request, "tracker/player.html", context)
@@ -102,6 +54,7 @@ def ratings(request, pk):
         "season": season,
         "seasons": seasons.seasons_of(group),
         "games": rated.leaderboards(group, rated.cached_leaderboards(group, season)),
+        "how_rated": rated.how_rated(),
         "provisional_games": PROVISIONAL_GAMES,
     }
     return render(request, "tracker/ratings.html", context)
@@ -121,6 +74,8 @@ def season_list(request, pk):
             return redirect("seasons", pk=group.pk)
         except seasons.Refused as refusal:
             form.add_error(refusal.field, str(refusal))
+        except RestoreRunning as refusal:
+            form.add_error(None, str(refusal))
     context = {"group": group, "form": form, "is_owner": group.membership.allows(Role.OWNER)}
     return render(request, "tracker/seasons.html", {**context, "named": group.seasons.all()})
 
@@ -130,22 +85,23 @@ def season_list(request, pk):
 def season_remove(request, pk, season_pk):
     group = group_for(request, pk, role=Role.OWNER)
     season = get_object_or_404(group.seasons, pk=season_pk)
-    seasons.remove_season(group, season)
-    messages.success(request, _("%(season)s removed.") % {"season": season.name})
+    try:
+        seasons.remove_season(group, season)
+        messages.success(request, _("%(season)s removed.") % {"season": season.name})
+    except RestoreRunning as refusal:
+        messages.error(request, str(refusal))
     return redirect("seasons", pk=group.pk)
 
 
 @login_required
 @require_GET
 def settlements(request, pk):
-    """Who pays whom for each session alone, and for each tournament played for money."""
+    """Who pays whom for each game alone (each session, each tournament played for money), as
+    each registered game settles it."""
     group = group_for(request, pk)
-    page = history.page_of(history.sessions_of(group), request.GET.get("page"))
     context = {
         "group": group,
-        "page": page,
-        "sessions": history.session_settlements(group, page),
-        "tournaments": history.tournament_settlements(group),
+        **history.settlements(group, request.GET.get("page")),
         "payments_made": any_payment(group),
     }
     return render(request, "ledger/by_session.html", context)

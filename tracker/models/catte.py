@@ -4,28 +4,17 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tracker.models.games import Game, Seat
+from tracker.models.restores import refuse_while_restored, unrestored
 
-class CatteSession(models.Model):
+
+class CatteSession(Game):
     """An evening of Cắt Tê: rounds played for money at one table."""
 
     group = models.ForeignKey("tracker.Group", on_delete=models.CASCADE, related_name="sessions")
-    name = models.CharField(max_length=80, blank=True)
-    # The log's "rules" object (stake, side stake, variant settings) as decimal strings.
-    rules = models.JSONField(default=dict)
     # Open side-pot shares carried in from the group's previous session, by seat.
     side_pot_in = models.JSONField(default=dict, blank=True)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
-    )
-    created_at = models.DateTimeField(default=timezone.now)
     closed_at = models.DateTimeField(null=True, blank=True)
-    # Bumped by every write; a form carries the version it was rendered from, so a stale page
-    # can never overwrite a newer change.
-    version = models.PositiveIntegerField(default=0)
-    # What the rules computed after the last round (money, open side-pot shares, who deals),
-    # stored with the version it belongs to, so a page replays nothing.
-    state = models.JSONField(null=True, blank=True)
-    state_version = models.PositiveIntegerField(null=True, blank=True)
     round_count = models.PositiveIntegerField(default=0)
     # The round being tapped in (tokens, see tracker/catte/taps.py), shared by every phone at
     # the table; it never touches the money until it is saved as a round.
@@ -38,39 +27,39 @@ class CatteSession(models.Model):
     # that phone may go on from them, wherever it left off.
     draft_entry = models.CharField(max_length=32, blank=True)
 
-    class Meta:
-        ordering = ["-created_at", "-pk"]
+    class Meta(Game.Meta):
+        constraints = [
+            models.UniqueConstraint(fields=["group", "number"], name="one_session_number_a_group")
+        ]
 
     def __str__(self):
-        return self.name or _("Session %(number)s") % {"number": self.pk}
+        return self.name or _("Session %(number)s") % {"number": self.number}
 
     def get_absolute_url(self):
         return reverse("session", args=[self.group_id, self.pk])
 
-    @property
-    def is_closed(self) -> bool:
-        return self.closed_at is not None
-
     def swap_draft(self, expected: int, taps: list[str], note: str, entry: str = "") -> bool:
         """Compare-and-swap on `draft_version`: the draft is written only if it is still at the
-        version the phone showed; False, and nothing written, when another phone came first.
-        `entry`: the id of the round kept offline that these taps are."""
+        version the phone showed; False, and nothing written, when another phone came first;
+        RestoreRunning while a restore holds the group. `entry`: the id of the round kept
+        offline that these taps are."""
         note = note[: CatteSession._meta.get_field("draft_note").max_length]
-        rows = CatteSession.objects.filter(pk=self.pk, draft_version=expected)
+        rows = CatteSession.objects.filter(
+            unrestored("group__"), pk=self.pk, draft_version=expected
+        )
         changed = {"draft": taps, "draft_version": expected + 1, "draft_note": note}
         if not rows.update(**changed, draft_entry=entry):
+            refuse_while_restored(self.group_id)
             return False
         self.draft, self.draft_version, self.draft_note = taps, expected + 1, note
         self.draft_entry = entry
         return True
 
 
-class SessionSeat(models.Model):
+class SessionSeat(Seat):
     """Seat 0 deals the first round; after that the winner of a round deals."""
 
     session = models.ForeignKey(CatteSession, on_delete=models.CASCADE, related_name="seats")
-    player = models.ForeignKey("tracker.Player", on_delete=models.PROTECT, related_name="+")
-    seat = models.PositiveSmallIntegerField()
     # A player who sat down during the evening: how many rounds were recorded before he did. He
     # sits out those rounds, which keep their entries as they were recorded (None: seated from
     # the start).
@@ -79,8 +68,7 @@ class SessionSeat(models.Model):
     # starts with him sitting out (None: at the table).
     left_after_round = models.PositiveIntegerField(null=True, blank=True)
 
-    class Meta:
-        ordering = ["seat"]
+    class Meta(Seat.Meta):
         constraints = [
             models.UniqueConstraint(fields=["session", "seat"], name="one_player_per_session_seat"),
             models.UniqueConstraint(

@@ -4,25 +4,13 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tracker.models.games import Game, Seat
 
-class Tournament(models.Model):
+
+class Tournament(Game):
     """A Cutthroat Spades tournament: a flat sequence of hands; games are cut by the rules."""
 
     group = models.ForeignKey("tracker.Group", on_delete=models.CASCADE, related_name="tournaments")
-    name = models.CharField(max_length=80, blank=True)
-    # The log's "rules" object: a preset and the settings that override it.
-    rules = models.JSONField(default=dict)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
-    )
-    created_at = models.DateTimeField(default=timezone.now)
-    # Bumped by every write; a form carries the version it was rendered from, so a stale page
-    # can never overwrite a newer change.
-    version = models.PositiveIntegerField(default=0)
-    # What the rules computed after the last played hand (standings, bags, games, who deals),
-    # stored with the version it belongs to, so a page replays nothing.
-    state = models.JSONField(null=True, blank=True)
-    state_version = models.PositiveIntegerField(null=True, blank=True)
     # Stored with the state, for lists and history pages.
     champion = models.ForeignKey(
         "tracker.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
@@ -33,25 +21,26 @@ class Tournament(models.Model):
     buy_in = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     game_stake = models.DecimalField(max_digits=12, decimal_places=2, default=0)
 
-    class Meta:
-        ordering = ["-created_at", "-pk"]
+    class Meta(Game.Meta):
+        constraints = [
+            models.UniqueConstraint(
+                fields=["group", "number"], name="one_tournament_number_a_group"
+            )
+        ]
 
     def __str__(self):
-        return self.name or _("Tournament %(number)s") % {"number": self.pk}
+        return self.name or _("Tournament %(number)s") % {"number": self.number}
 
     def get_absolute_url(self):
         return reverse("tournament", args=[self.group_id, self.pk])
 
 
-class TournamentSeat(models.Model):
+class TournamentSeat(Seat):
     """Seat 0 deals the first hand; seats go clockwise."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="seats")
-    player = models.ForeignKey("tracker.Player", on_delete=models.PROTECT, related_name="+")
-    seat = models.PositiveSmallIntegerField()
 
-    class Meta:
-        ordering = ["seat"]
+    class Meta(Seat.Meta):
         constraints = [
             models.UniqueConstraint(fields=["tournament", "seat"], name="one_player_per_seat"),
             models.UniqueConstraint(fields=["tournament", "player"], name="one_seat_per_player"),

@@ -46,6 +46,11 @@ class Group(models.Model):
     # Bumped by every change the group's own pages show (a game, a payment, a player, a
     # member), so what those pages cache is keyed by it.
     version = models.PositiveIntegerField(default=0)
+    # The restore writing into the group, which keeps it read-only for everyone else until it
+    # is done or cancelled (tracker/models/restores.py).
+    restoring = models.ForeignKey(
+        "tracker.Restore", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         ordering = ["name", "pk"]

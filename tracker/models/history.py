@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 
 class Change(models.Model):
-    """One entry of a tournament's or session's history: who changed what, when, before and after.
+    """One entry of a game's history: who changed what, when, before and after.
 
     Hands and rounds are replayed from their current rows; this table is what holds every earlier
     version, so a correction or an undo never loses what was entered.
@@ -24,20 +24,11 @@ class Change(models.Model):
         LEAVE = "leave", _("Player left")
         BACK = "back", _("Player back")
 
-    tournament = models.ForeignKey(
-        "tracker.Tournament",
-        on_delete=models.CASCADE,
-        null=True,
-        blank=True,
-        related_name="changes",
-    )
-    session = models.ForeignKey(
-        "tracker.CatteSession",
-        on_delete=models.CASCADE,
-        null=True,
-        blank=True,
-        related_name="changes",
-    )
+    # The game it changed: a game of kind `game_kind` ("session", "tournament": the registry of
+    # games, tracker/common/games.py) with the primary key `game_id`, in `group`.
+    group = models.ForeignKey("tracker.Group", on_delete=models.CASCADE, related_name="+")
+    game_kind = models.CharField(max_length=12)
+    game_id = models.PositiveBigIntegerField()
     number = models.PositiveIntegerField(null=True, blank=True)
     action = models.CharField(max_length=12, choices=Action.choices)
     before = models.JSONField(null=True, blank=True)
@@ -59,22 +50,16 @@ class Change(models.Model):
     class Meta:
         ordering = ["-at", "-pk"]
         constraints = [
-            models.CheckConstraint(
-                condition=models.Q(tournament__isnull=False) | models.Q(session__isnull=False),
-                name="change_belongs_somewhere",
-            ),
             models.UniqueConstraint(
-                fields=["session", "idempotency_key"], name="one_change_per_session_key"
-            ),
-            models.UniqueConstraint(
-                fields=["tournament", "idempotency_key"], name="one_change_per_tournament_key"
+                fields=["game_kind", "game_id", "idempotency_key"], name="one_change_per_game_key"
             ),
         ]
         # A game's page lists its latest changes after every save: read off an index in
         # order, not sorted out of every change the game ever had.
         indexes = [
-            models.Index(fields=["session", "-at", "-id"], name="latest_changes_of_session"),
-            models.Index(fields=["tournament", "-at", "-id"], name="latest_changes_of_tournament"),
+            models.Index(
+                fields=["game_kind", "game_id", "-at", "-id"], name="latest_changes_of_a_game"
+            ),
         ]
 
     def __str__(self):

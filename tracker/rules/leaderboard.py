@@ -1,33 +1,58 @@
 """Each game's leaderboard over a season, and a player's best and worst nights.
 
-A match is what a rating counts (docs/ratings.md): one finished Cutthroat game, or one closed
-Cắt Tê session. Beside the rating, the leaderboard counts from the same matches, in the order
-they were played: wins, tournaments won, money, sweeps, bag-outs and the longest run of wins.
+A match is what a rating counts (docs/ratings.md): each game says what one is (a finished
+Cutthroat game, a closed Cắt Tê session) and reads its matches from the group's history. Beside
+the rating, a leaderboard counts from the same matches, in the order they were played: wins,
+series won, money, the longest run of wins, and whatever else the game tallies in a match
+(sweeps, bag-outs). Nothing here knows one game from another.
 
 A season is a span of days, both ends included; a match belongs to the season of the day its
 tournament or session was started.
 """
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 
 from tracker.rules.ratings import Ranking, Rating, ranking_by, rate
+from tracker.rules.records import percent
 
+# The two games' keys (their registry entries' `game`), for a match written by hand; nothing here
+# tells one game from another.
 CUTTHROAT, CATTE = "cutthroat", "catte"
 MOST_NIGHTS = 3  # best nights shown, and as many worst
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Match:
-    game: str  # CUTTHROAT or CATTE
+    """One match of a game: its players' scores, what it paid them and what the game tallies.
+
+    Every keyword beyond the named ones is a tally the game counts in a match (sweeps={"An": 2},
+    bag_outs={"An": 1}): name → how many times; a leaderboard adds each up per player."""
+
+    game: str  # the game's key ("cutthroat", "catte")
     played_on: date  # the day its tournament or session was started
-    scores: dict  # name → what ranks the players: final points, or money won in the session
-    money: dict = field(default_factory=dict)  # name → Decimal won (+) or lost (−) by it
-    champion: str | None = None  # who won the tournament this game decided
-    sweeps: dict = field(default_factory=dict)  # name → rounds he won with a sweep
-    bag_outs: dict = field(default_factory=dict)  # name → times he bagged out in it
+    scores: Mapping  # name → what ranks the players: final points, or money won in the session
+    money: Mapping  # name → Decimal won (+) or lost (−) by it; empty when not played for money
+    champion: str | None  # who won the series (a tournament) this match decided
+    by_points: bool  # its scores are points, by which a night without money is counted
+    tallies: Mapping[str, Mapping[str, int]]
+
+    def __init__(
+        self,
+        game: str,
+        played_on: date,
+        scores: Mapping,
+        money: Mapping | None = None,
+        champion: str | None = None,
+        by_points: bool = True,
+        **tallies: Mapping[str, int],
+    ):
+        values = {"game": game, "played_on": played_on, "scores": scores, "money": money or {}}
+        values |= {"champion": champion, "by_points": by_points, "tallies": tallies}
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
 
     @property
     def ranking(self) -> Ranking:
@@ -66,22 +91,14 @@ def in_season(matches: Iterable[Match], season: Season | None) -> list[Match]:
     return [match for match in matches if season is None or season.holds(match.played_on)]
 
 
-def percent(part: int, whole: int) -> int | None:
-    """part / whole in whole percent, half up; None when there is nothing to divide by."""
-    if not whole:
-        return None
-    return int((Decimal(100 * part) / whole).quantize(Decimal(1), rounding=ROUND_HALF_UP))
-
-
 @dataclass
 class Standing:
     rating: Rating
     wins: int = 0
-    tournaments_won: int = 0
+    tournaments_won: int = 0  # series won: matches of his that decided one as champion
     money: Decimal = Decimal(0)
-    sweeps: int = 0
-    bag_outs: int = 0
     longest_streak: int = 0  # most matches won one after another, of those he played
+    tallies: dict[str, int] = field(default_factory=dict)  # each tally of the game's matches
 
     @property
     def name(self) -> str:
@@ -94,6 +111,18 @@ class Standing:
     @property
     def win_rate(self) -> int | None:
         return percent(self.wins, self.games)
+
+    def count(self, key: str):
+        """What the standing counts under `key`: one of its own (games, wins, money, …) or a
+        tally of the game's matches (0 when none of his matches carried it)."""
+        return self.tallies[key] if key in self.tallies else getattr(self, key, 0)
+
+    def __getattr__(self, name: str) -> int:
+        # A tally reads as a field: row.sweeps. Only for what is not found otherwise.
+        tallies = self.__dict__.get("tallies")
+        if tallies is None or name not in tallies:
+            raise AttributeError(name)
+        return tallies[name]
 
 
 def leaderboard(matches: list[Match]) -> list[Standing]:
@@ -111,8 +140,8 @@ def leaderboard(matches: list[Match]) -> list[Standing]:
             row.wins += name in winners
             row.tournaments_won += match.champion == name
             row.money += match.money.get(name, 0)
-            row.sweeps += match.sweeps.get(name, 0)
-            row.bag_outs += match.bag_outs.get(name, 0)
+            for tally, counts in match.tallies.items():
+                row.tallies[tally] = row.tallies.get(tally, 0) + counts.get(name, 0)
     return list(rows.values())
 
 
@@ -120,7 +149,7 @@ def leaderboard(matches: list[Match]) -> list[Standing]:
 class Night:
     day: date
     money: Decimal | None  # won or lost that day; None when nothing that day was for money
-    points: int  # his final points in the finished Cutthroat games of that day
+    points: int  # his final points that day, in the matches scored in points
 
 
 @dataclass(frozen=True)
@@ -139,7 +168,7 @@ def nights_of(name: str, matches: Iterable[Match]) -> list[Night]:
             continue
         day = match.played_on
         points.setdefault(day, 0)
-        if match.game == CUTTHROAT:
+        if match.by_points:
             points[day] += match.scores[name]
         if match.money:
             money[day] = money.get(day, Decimal(0)) + match.money.get(name, 0)

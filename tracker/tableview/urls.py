@@ -1,10 +1,12 @@
-"""Table views, included under groups/<id:pk>/."""
-
-from django.urls import path
+"""Table views, included under groups/<id:pk>/: each registered game's at its games' address
+followed by table/ ("sessions/<id:session_pk>/table/", named "session_table")."""
 
 from tracker.tableview import views
+from tracker.web.game_routes import for_every_game
 
-urlpatterns = [
-    path("sessions/<id:session_pk>/table/", views.session_table, name="session_table"),
-    path("tournaments/<id:tournament_pk>/table/", views.tournament_table, name="tournament_table"),
-]
+
+def table_views() -> list:
+    return for_every_game("table/", views.game_table, "table")
+
+
+urlpatterns = table_views()

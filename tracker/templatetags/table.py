@@ -24,6 +24,14 @@ def signed(points) -> str:
     return f"+{points}" if points > 0 else str(points)
 
 
+@register.filter
+def figure_length(text) -> str:
+    """The CSS class of a big figure by how many characters it has: the table view's tiles are
+    sized for seven ("-123.50"); an amount in đồng ("-3.000.000 ₫") takes a smaller size."""
+    length = len(str(text))
+    return "longest" if length > 13 else "longer" if length > 10 else "long" if length > 7 else ""
+
+
 @register.simple_tag(takes_context=True)
 def idempotency_key_field(context):
     """A hidden idempotency key for a form whose POST moves money or takes something back; minted

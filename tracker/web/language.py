@@ -44,12 +44,18 @@ def remember_in_cookie(response, language: str) -> None:
 
 @receiver(user_logged_in)
 def follow_the_chosen_language(sender, request, user, **kwargs):
+    """The account's language wins on every phone; an account without one (a new one, just
+    signed up) takes the language this phone chose before, so his next phone follows it too."""
     if request is None:
         return
     chosen = Preferences.objects.filter(user=user).values_list("language", flat=True).first()
     if chosen in LANGUAGE_CODES:
         request.chosen_language = chosen
         translation.activate(chosen)
+        return
+    on_this_phone = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
+    if on_this_phone in LANGUAGE_CODES:
+        Preferences.objects.update_or_create(user=user, defaults={"language": on_this_phone})
 
 
 # The language a page was read in before a switch (a cookie of the phone, so that a switch

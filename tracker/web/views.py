@@ -28,6 +28,12 @@ def render_page(request, template: str, context: dict, fragment: str = "entry"):
     return response
 
 
+def render_chat_text(request, text: str, about, back: str):
+    """A text to paste into the group's chat, on a page of the app: readable on a phone, copied
+    whole by one button, or selected by hand where there is no script."""
+    return render(request, "chat_text.html", {"text": text, "about": about, "back": back})
+
+
 def live_part(request, template, context, shared: tuple | None, forms=dict, part="live"):
     """The `live` partial of `template` (or another `part` every reader shares) for this
     reader: from the render shared by every reader of what it shows (`shared`, see

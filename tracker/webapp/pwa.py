@@ -4,6 +4,7 @@ serves it at /sw.js (static/js/sw.js with its cache name and what it caches fill
 import hashlib
 import json
 import os
+import re
 from pathlib import Path
 
 from django.conf import settings
@@ -12,7 +13,9 @@ from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.exceptions import ImproperlyConfigured
 from django.template.loader import get_template
 from django.templatetags.static import static
-from django.urls import reverse
+from django.urls import get_resolver, get_script_prefix, reverse
+
+from tracker.common import games
 
 # From static/css/app.css: --accent (the bar above the app) and --bg (the splash screen).
 THEME_COLOUR = "#0b6e4f"
@@ -29,6 +32,9 @@ OFFLINE_STATIC = [
 ]  # fmt: skip
 OFFLINE_TEMPLATE = "offline.html"
 IGNORED = ["CVS", ".*", "*~"]  # as collectstatic ignores them
+# Kept for reading offline beside each game's pages (its registry entry names them): who owes
+# whom, with its codes to pay by.
+KEPT_BESIDE_THE_GAMES = ["balances"]
 
 
 def manifest() -> dict:
@@ -76,6 +82,39 @@ def precache() -> list[str]:
     return [reverse("offline"), *(static(path) for path in OFFLINE_STATIC)]
 
 
+def kept_pages() -> str:
+    """The addresses of the pages a phone keeps to read when the network is gone, as the
+    pattern the worker tests an address's path against (KEPT_PAGE in static/js/sw.js)."""
+    names = [name for kind in games.every_kind() for name in kind.kept_pages]
+    routes = [route_pattern(name) for name in [*names, *KEPT_BESIDE_THE_GAMES]]
+    return f"^(?:{'|'.join(routes)})$"
+
+
+def route_pattern(name: str) -> str:
+    """The paths of the page named `name`, as a regular expression JavaScript reads too: its
+    route as `reverse` fills it in, each parameter as its converter matches it."""
+    found = get_resolver().reverse_dict.getlist(name)
+    if not found:
+        raise ImproperlyConfigured(f"No page is named {name!r}")
+    patterns = []
+    for possibilities, _pattern, _defaults, converters in found:
+        for route, _parameters in possibilities:
+            # A %-format: "groups/%(pk)s/sessions/%(session_pk)s/", "%%" for a "%".
+            parts = re.split(r"%\((\w+)\)s", route)
+            literals = [escaped(part.replace("%%", "%")) for part in parts[::2]]
+            ids = [f"(?:{converters[parameter].regex})" for parameter in parts[1::2]]
+            filled = "".join(
+                literal + id_ for literal, id_ in zip(literals, [*ids, ""], strict=True)
+            )
+            patterns.append(escaped(get_script_prefix()) + filled)
+    return "|".join(patterns)
+
+
+def escaped(text: str) -> str:
+    """`text` matched as it is, in a regular expression of Python or of JavaScript."""
+    return re.sub(r"[\\^$.*+?()[\]{}|/]", r"\\\g<0>", text)
+
+
 def worker_source() -> str:
     source = Path(finders.find(WORKER_SOURCE)).read_text()
     values = {
@@ -84,6 +123,7 @@ def worker_source() -> str:
         '"%OFFLINE_URL%"': reverse("offline"),
         '["%PRECACHE%"]': precache(),
         '"%LOGOUT_URL%"': reverse("logout"),
+        '"%KEPT_PAGE%"': kept_pages(),
     }
     for placeholder, value in values.items():
         if placeholder not in source:

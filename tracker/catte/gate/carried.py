@@ -18,7 +18,9 @@ from django.db.models import Q
 
 from tracker.catte import money
 from tracker.catte.board import load
-from tracker.common.changes import record_change
+from tracker.common import games
+from tracker.common.changes import changes_of
+from tracker.common.recording import Recorded, record
 from tracker.common.stored_messages import Joined
 from tracker.models import CatteSession, Change
 from tracker.rules import catte
@@ -31,7 +33,11 @@ SHARES_TAKEN_INTO = "shares_taken_into"
 def taken_over(session: CatteSession) -> bool:
     """Whether a later session took over any of this session's carried side pot."""
     taken = Q(after__has_key=CARRIED_INTO) | Q(after__has_key=SHARES_TAKEN_INTO)
-    return session.changes.filter(taken).exists()
+    return changes_of(session).filter(taken).exists()
+
+
+def _session_changes():
+    return Change.objects.filter(game_kind=games.kind_of(CatteSession).kind)
 
 
 def carried_side_pots(group) -> list[tuple[CatteSession, dict]]:
@@ -39,7 +45,7 @@ def carried_side_pots(group) -> list[tuple[CatteSession, dict]]:
     without the shares an imported log has taken over."""
     waiting = list(
         group.sessions.filter(closed_at__isnull=False, rules__side_pot_at_end="carry")
-        .exclude(changes__after__has_key=CARRIED_INTO)
+        .exclude(pk__in=_session_changes().filter(after__has_key=CARRIED_INTO).values("game_id"))
         .order_by("closed_at", "pk")
     )
     taken = _shares_taken(waiting)
@@ -59,9 +65,9 @@ def carried_side_pots(group) -> list[tuple[CatteSession, dict]]:
 def _shares_taken(sessions: list[CatteSession]) -> dict[int, dict[int, Decimal]]:
     """{session pk: {player pk: share}} taken over, player by player, by imported logs."""
     taken = {}
-    changes = Change.objects.filter(session__in=sessions, after__has_key=SHARES_TAKEN_INTO)
-    for change in changes:
-        by_player = taken.setdefault(change.session_id, {})
+    of_sessions = _session_changes().filter(game_id__in=[session.pk for session in sessions])
+    for change in of_sessions.filter(after__has_key=SHARES_TAKEN_INTO):
+        by_player = taken.setdefault(change.game_id, {})
         for pk, share in change.after["players"].items():
             by_player[int(pk)] = by_player.get(int(pk), Decimal(0)) + Decimal(share)
     return taken
@@ -79,25 +85,29 @@ def carried_side_pot(group) -> dict:
 def _mark_taken(
     source: CatteSession, session: CatteSession, shares: dict, whole: bool, user
 ) -> None:
+    """In the history of the closed session `source`: its carried side pot (`whole`) or these
+    players' shares of it were taken into `session`; it can no longer be reopened."""
     key = CARRIED_INTO if whole else SHARES_TAKEN_INTO
-    record_change(
-        session=source,
-        action=Change.Action.CLOSE,
-        after={
-            key: session.pk,
-            "shares": {p.name: catte.format_money(a) for p, a in shares.items()},
-            "players": {str(p.pk): catte.format_money(a) for p, a in shares.items()},
-        },
+    if whole:
+        summary = Phrase("Side pot carried into %(session)s", session=money.called(session))
+    else:
+        summary = Phrase(
+            "Side-pot shares of %(names)s taken into %(session)s",
+            names=Joined(", ", [player.name for player in shares]),
+            session=money.called(session),
+        )
+    taken = {
+        key: session.pk,
+        "shares": {p.name: catte.format_money(a) for p, a in shares.items()},
+        "players": {str(p.pk): catte.format_money(a) for p, a in shares.items()},
+    }
+    record(
+        load(source),
+        Change.Action.CLOSE,
+        lambda: Recorded(summary, after=taken),
+        version=source.version,
         user=user,
-        summary=(
-            Phrase("Side pot carried into %(session)s", session=money.called(session))
-            if whole
-            else Phrase(
-                "Side-pot shares of %(names)s taken into %(session)s",
-                names=Joined(", ", [player.name for player in shares]),
-                session=money.called(session),
-            )
-        ),
+        when_closed=True,
     )
 
 

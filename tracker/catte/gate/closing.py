@@ -6,15 +6,15 @@ session can be reopened, unless a later session has taken over its carried side 
 
 from decimal import Decimal
 
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tracker.catte import money
 from tracker.catte.board import SessionBoard
 from tracker.catte.gate.carried import taken_over
-from tracker.catte.gate.recording import drop_draft, refuse_if_closed, store_state
-from tracker.common.changes import once_per_key, phone_of, record_change
+from tracker.catte.gate.recording import drop_draft
+from tracker.common.changes import phone_of
+from tracker.common.recording import Recorded, record
 from tracker.common.stored_messages import Money
 from tracker.models import CatteSession, Change
 from tracker.rules import RulesError, catte
@@ -26,29 +26,33 @@ def close(
 ) -> SessionBoard:
     """Close the session: the side pot is refunded, or carried to the group's next session. A
     round being tapped in is dropped, as the page showed it (`draft_version`)."""
-    with once_per_key(board.session, idempotency_key, Change.Action.CLOSE):
-        refuse_if_closed(board)
-        session = board.session
-        with transaction.atomic():
-            if session.draft:
-                closed = _("%(phone)s closed the session.") % {"phone": phone_of(user)}
-                drop_draft(session, draft_version, closed)
-            session.closed_at = timezone.now()
-            store_state(board, version, closed_at=session.closed_at)
-            settled = board.at_close
-            pot = sum(board.state.open_shares.values(), Decimal(0))
-            record_change(
-                session=session,
-                action=Change.Action.CLOSE,
-                after={
-                    "totals": {n: catte.format_money(a) for n, a in settled.totals.items()},
-                    "side_pot": catte.format_money(settled.side_pot),
-                },
-                user=user,
-                summary=closed_summary(board, pot),
-                idempotency_key=idempotency_key,
-            )
-            money.after_change(board, [], board.next_number, user)
+    session = board.session
+
+    def change() -> Recorded:
+        if session.draft:
+            closed = _("%(phone)s closed the session.") % {"phone": phone_of(user)}
+            drop_draft(session, draft_version, closed)
+        pot = sum(board.state.open_shares.values(), Decimal(0))
+        settled = board.at_close
+        session.closed_at = timezone.now()
+        return Recorded(
+            closed_summary(board, pot),
+            after={
+                "totals": {n: catte.format_money(a) for n, a in settled.totals.items()},
+                "side_pot": catte.format_money(settled.side_pot),
+            },
+            stored={"closed_at": session.closed_at},
+            postings=money.Postings([], board.next_number),
+        )
+
+    record(
+        board,
+        Change.Action.CLOSE,
+        change,
+        version=version,
+        user=user,
+        idempotency_key=idempotency_key,
+    )
     return board
 
 
@@ -91,21 +95,27 @@ def reopen_refusal(session: CatteSession) -> str | None:
 def reopen(board: SessionBoard, version: int, user, idempotency_key=None) -> SessionBoard:
     """Open a closed session again: its side-pot refund is reversed (a carried pot waits in it
     again) until it is closed once more."""
-    with once_per_key(board.session, idempotency_key, Change.Action.REOPEN):
-        session = board.session
-        with transaction.atomic():
-            refusal = reopen_refusal(session)
-            if refusal:
-                raise RulesError(refusal)
-            closed_at, session.closed_at = session.closed_at, None
-            store_state(board, version, closed_at=None)
-            record_change(
-                session=session,
-                action=Change.Action.REOPEN,
-                before={"closed_at": closed_at.isoformat()},
-                user=user,
-                summary=Phrase("Session reopened"),
-                idempotency_key=idempotency_key,
-            )
-            money.after_change(board, [], board.next_number, user)
+    session = board.session
+
+    def change() -> Recorded:
+        refusal = reopen_refusal(session)
+        if refusal:
+            raise RulesError(refusal)
+        closed_at, session.closed_at = session.closed_at, None
+        return Recorded(
+            Phrase("Session reopened"),
+            before={"closed_at": closed_at.isoformat()},
+            stored={"closed_at": None},
+            postings=money.Postings([], board.next_number),
+        )
+
+    record(
+        board,
+        Change.Action.REOPEN,
+        change,
+        version=version,
+        user=user,
+        idempotency_key=idempotency_key,
+        when_closed=True,
+    )
     return board

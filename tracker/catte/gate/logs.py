@@ -9,26 +9,24 @@ from tracker.catte.board import SessionBoard, load
 from tracker.catte.entries import entry_by_seat, rules_round
 from tracker.catte.gate.carried import take_carried_side_pots, take_matching_shares
 from tracker.catte.gate.closing import close
-from tracker.catte.gate.recording import refuse_if_closed, replay_rounds, store_state
-from tracker.common.changes import record_change
+from tracker.common import recording
 from tracker.common.money import check_in_currency
+from tracker.common.recording import Recorded, record
 from tracker.common.seats import match_players
-from tracker.common.versioning import touch_group
 from tracker.models import CatteSession, Change, Round, SessionSeat
 from tracker.rules import RulesError, catte
 from tracker.rules.names import name_key
 from tracker.rules.phrases import plural_phrase
 
 
-def catch_up(session: CatteSession, user=None, rows: list[Round] | None = None) -> SessionBoard:
-    """Replay a session whose rounds were written in bulk, store what the rules computed, and
-    have the ledger follow."""
-    board = load(session)
-    rows = list(session.rounds.all()) if rows is None else rows
-    results = replay_rounds(board, rows)
-    store_state(board, session.version, round_count=len(rows))
-    money.after_change(board, results, 1, user)
-    return board
+def logged_entries(doc: dict) -> list[dict]:
+    """The rounds of a log as a session imported from it stores them (players by seat)."""
+    names, _settings, rounds, _side_pot_in = catte.read_log(doc)
+    return [entry_by_seat(round_, names) for round_ in rounds]
+
+
+def stored_entries(session: CatteSession) -> list[dict]:
+    return list(session.rounds.values_list("entry", flat=True))
 
 
 def export_game(session: CatteSession) -> dict:
@@ -60,15 +58,19 @@ def start(
             **{f"side_pot_in: {name}": amount for name, amount in (side_pot_in or {}).items()},
         },
     )
-    with transaction.atomic():
+
+    def create(number: int) -> CatteSession:
         session = CatteSession.objects.create(
-            group=group, name=name, rules=catte.rules_from_settings(settings), created_by=user
+            group=group,
+            number=number,
+            name=name,
+            rules=catte.rules_from_settings(settings),
+            created_by=user,
         )
         SessionSeat.objects.bulk_create(
             SessionSeat(session=session, player=player, seat=seat)
             for seat, player in enumerate(players)
         )
-        touch_group(group.pk)
         if side_pot_in is None:
             by_seat = take_carried_side_pots(group, session, players, user)
         else:
@@ -84,7 +86,9 @@ def start(
         state = catte.SessionState(names, {names[s]: a for s, a in by_seat.items()})
         session.state, session.state_version = state.snapshot(), session.version
         session.save(update_fields=["side_pot_in", "state", "state_version"])
-    return session
+        return session
+
+    return recording.start(group, CatteSession, create)
 
 
 def import_log(
@@ -117,13 +121,11 @@ def append_log(session: CatteSession, doc: dict, user) -> CatteSession:
     rounds are checked against the rules as they are played on from the session's state."""
     names, settings, rounds, _side_pot_in = catte.read_log(doc)
     board = load(session)
-    refuse_if_closed(board)
     if list(map(name_key, names)) != list(map(name_key, board.names)) or (
         settings != board.settings
     ):
         raise RulesError(_("log: its players and rules are not those of this session"))
-    with transaction.atomic():
-        _add_rounds(board, names, rounds, doc, user)
+    _add_rounds(board, names, rounds, doc, user)
     return session
 
 
@@ -132,22 +134,25 @@ def _add_rounds(board: SessionBoard, names: list[str], rounds: list, doc: dict, 
     played on from the board's state and written in bulk with their results; the ledger
     follows once for all of them."""
     session, first = board.session, board.next_number
-    rows = [
-        Round(session=session, number=number, entry=entry_by_seat(round_, names), entered_by=user)
-        for number, round_ in enumerate(rounds, start=first)
-    ]
-    results = []
-    for row in rows:
-        played = rules_round(row.entry, board.names, board.not_yet_seated(row.number))
-        results.append(board.state.play(board.settings, played))
-        row.result = catte.round_result_snapshot(results[-1], board.names)
-    Round.objects.bulk_create(rows, batch_size=500)
-    store_state(board, session.version, round_count=first - 1 + len(rows))
-    money.after_change(board, results, first, user)
-    record_change(
-        session=session,
-        action=Change.Action.IMPORT,
-        after=doc,
-        user=user,
-        summary=plural_phrase("Imported %(count)s round", "Imported %(count)s rounds", len(rounds)),
-    )
+
+    def change() -> Recorded:
+        rows = [
+            Round(
+                session=session, number=number, entry=entry_by_seat(round_, names), entered_by=user
+            )
+            for number, round_ in enumerate(rounds, start=first)
+        ]
+        results = []
+        for row in rows:
+            played = rules_round(row.entry, board.names, board.not_yet_seated(row.number))
+            results.append(board.state.play(board.settings, played))
+            row.result = catte.round_result_snapshot(results[-1], board.names)
+        Round.objects.bulk_create(rows, batch_size=500)
+        return Recorded(
+            plural_phrase("Imported %(count)s round", "Imported %(count)s rounds", len(rounds)),
+            after=doc,
+            stored={"round_count": first - 1 + len(rows)},
+            postings=money.Postings(results, first),
+        )
+
+    record(board, Change.Action.IMPORT, change, version=session.version, user=user)

@@ -8,9 +8,9 @@ The changes themselves are made in the gate's other rooms (see `tracker.catte.ga
 from django.utils.translation import gettext as _
 
 from tracker.catte.board import SessionBoard, replay, store_results
-from tracker.common.versioning import AlreadyRecorded, StalePage, save_state
+from tracker.common.recording import refuse_if_closed
+from tracker.common.versioning import AlreadyRecorded, StalePage
 from tracker.models import CatteSession, Round
-from tracker.rules import RulesError
 
 
 class DraftMoved(StalePage):
@@ -37,25 +37,16 @@ def drop_draft(session: CatteSession, expected: int | None, note: str) -> None:
         raise DraftMoved(_("The round being entered changed on another phone; here it is."))
 
 
-def refuse_if_closed(board: SessionBoard) -> None:
-    if board.is_closed:
-        raise RulesError(_("This session is closed; its rounds can no longer change."))
-
-
 def check_next_number(board: SessionBoard, number: int) -> None:
     """Refuse a page that was entering round `number` when that is not the next round."""
     if number < board.next_number:
         raise AlreadyRecorded(_("Round %(number)s is already recorded.") % {"number": number})
-    refuse_if_closed(board)
+    refuse_if_closed(board.session)
     if number > board.next_number:
         raise StalePage(_("This session was changed on another phone; here is the new state."))
 
 
-def store_state(board: SessionBoard, expected: int, **fields) -> None:
-    save_state(board.session, board.state.snapshot(), expected, **fields)
-
-
-def replay_rounds(board: SessionBoard, rows: list[Round]) -> None:
+def replay_rounds(board: SessionBoard, rows: list[Round]) -> list:
     board.state, results = replay(
         board.session, board.names, board.settings, rows, seats=board.seats
     )

@@ -6,7 +6,7 @@ once. Saving empties the table's draft (`tapping`) in the same transaction (Draf
 another phone changed it since the page showed it).
 """
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.utils.translation import gettext as _
 
 from tracker.catte import money
@@ -18,12 +18,11 @@ from tracker.catte.gate.recording import (
     RoundWaits,
     check_next_number,
     drop_draft,
-    refuse_if_closed,
     replay_rounds,
-    store_state,
 )
 from tracker.catte.taps import KeptRound
-from tracker.common.changes import once_per_key, phone_of, record_change
+from tracker.common.changes import once_per_key, phone_of
+from tracker.common.recording import Recorded, record, refuse_if_closed
 from tracker.common.stored_messages import Joined
 from tracker.common.versioning import AlreadyRecorded
 from tracker.models import Change, Round
@@ -146,30 +145,34 @@ def record_round(
     check_next_number(board, number)
     loaded_at = board.session.version
     result = board.state.play(board.settings, round_)
+
+    def change() -> Recorded:
+        saved = {"phone": phone_of(user), "number": number}
+        drop_draft(board.session, draft_version, _("%(phone)s saved round %(number)s.") % saved)
+        row = Round.objects.create(
+            session=board.session,
+            number=number,
+            entry=entry_by_seat(round_, board.names),
+            result=catte.round_result_snapshot(result, board.names),
+            entered_by=user,
+        )
+        return Recorded(
+            Phrase("Round %(number)s: %(round)s", number=number, round=describe_round(round_)),
+            number=number,
+            after=row.entry,
+            stored={"round_count": number},
+            postings=money.Postings([result], number, new=True),
+        )
+
     try:
-        with transaction.atomic():
-            saved = {"phone": phone_of(user), "number": number}
-            drop_draft(board.session, draft_version, _("%(phone)s saved round %(number)s.") % saved)
-            row = Round.objects.create(
-                session=board.session,
-                number=number,
-                entry=entry_by_seat(round_, board.names),
-                result=catte.round_result_snapshot(result, board.names),
-                entered_by=user,
-            )
-            store_state(board, loaded_at, round_count=number)
-            record_change(
-                session=board.session,
-                number=number,
-                action=Change.Action.ROUND,
-                after=row.entry,
-                user=user,
-                idempotency_key=idempotency_key,
-                summary=Phrase(
-                    "Round %(number)s: %(round)s", number=number, round=describe_round(round_)
-                ),  # fmt: skip
-            )
-            money.after_change(board, [result], number, user, new=True)
+        record(
+            board,
+            Change.Action.ROUND,
+            change,
+            version=loaded_at,
+            user=user,
+            idempotency_key=idempotency_key,
+        )
     except IntegrityError as error:
         raise AlreadyRecorded(
             _("Round %(number)s is already recorded.") % {"number": number}
@@ -181,7 +184,7 @@ def correct_round(
     board: SessionBoard, number: int, version: int, round_: catte.Round, user
 ) -> SessionBoard:
     """Replace round `number`; every later round is rescored and the ledger follows."""
-    refuse_if_closed(board)
+    refuse_if_closed(board.session)
     rows = list(board.session.rounds.all())
     if not 1 <= number <= len(rows):
         raise RulesError(_("round %(number)s: there is no such round") % {"number": number})
@@ -190,22 +193,21 @@ def correct_round(
     if same_entry(row.entry, entry):
         return board  # a page sent again unchanged: nothing to record, the version stays
     before, row.entry = row.entry, entry
-    with transaction.atomic():
+
+    def change() -> Recorded:
         results = replay_rounds(board, rows)
         row.save(update_fields=["entry"])
-        store_state(board, version)
-        record_change(
-            session=board.session,
+        return Recorded(
+            Phrase(
+                "Round %(number)s corrected: %(round)s", number=number, round=describe_round(round_)
+            ),
             number=number,
-            action=Change.Action.CORRECTION,
             before=before,
             after=row.entry,
-            user=user,
-            summary=Phrase(
-                "Round %(number)s corrected: %(round)s", number=number, round=describe_round(round_)
-            ),  # fmt: skip
+            postings=money.Postings(results[number - 1 :], number),
         )
-        money.after_change(board, results[number - 1 :], number, user)
+
+    record(board, Change.Action.CORRECTION, change, version=version, user=user)
     return board
 
 
@@ -237,38 +239,35 @@ def same_entry(recorded: dict, entry: dict) -> bool:
 
 
 def undo_last(board: SessionBoard, version: int, user, idempotency_key=None) -> SessionBoard:
-    with once_per_key(board.session, idempotency_key, Change.Action.UNDO):
-        refuse_if_closed(board)
+    def change() -> Recorded:
         rows = list(board.session.rounds.all())
         if not rows:
             raise RulesError(_("There is no round to undo."))
         last = rows.pop()
-        with transaction.atomic():
-            joined = _seat_before(board, last.number)
-            replay_rounds(board, rows)
-            store_state(board, version, round_count=len(rows))
-            record_change(
-                session=board.session,
-                number=last.number,
-                action=Change.Action.UNDO,
-                before=last.entry,
-                user=user,
-                summary=Joined(
-                    "; ",
-                    [Phrase("Round %(number)s undone", number=last.number)]
-                    + [
-                        Phrase(
-                            "%(name)s now joined before round %(number)d",
-                            name=name,
-                            number=last.number,
-                        )
-                        for name in joined
-                    ],
-                ),
-                idempotency_key=idempotency_key,
-            )
-            last.delete()
-            money.after_change(board, [], last.number, user)
+        joined = _seat_before(board, last.number)
+        replay_rounds(board, rows)
+        last.delete()
+        undone = [Phrase("Round %(number)s undone", number=last.number)]
+        undone += [
+            Phrase("%(name)s now joined before round %(number)d", name=name, number=last.number)
+            for name in joined
+        ]
+        return Recorded(
+            Joined("; ", undone),
+            number=last.number,
+            before=last.entry,
+            stored={"round_count": len(rows)},
+            postings=money.Postings([], last.number),
+        )
+
+    record(
+        board,
+        Change.Action.UNDO,
+        change,
+        version=version,
+        user=user,
+        idempotency_key=idempotency_key,
+    )
     return board
 
 

@@ -10,12 +10,13 @@ with an entry in its history; none of them moves money. A join replays the sessi
 every stored round result has the new seat.
 """
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.utils.translation import gettext as _
 
 from tracker.catte.board import SessionBoard
-from tracker.catte.gate.recording import DraftMoved, refuse_if_closed, replay_rounds, store_state
-from tracker.common.changes import once_per_key, phone_of, record_change
+from tracker.catte.gate.recording import DraftMoved, replay_rounds
+from tracker.common.changes import phone_of
+from tracker.common.recording import Recorded, record
 from tracker.common.seats import match_players
 from tracker.common.versioning import StalePage
 from tracker.models import Change, SessionSeat
@@ -39,43 +40,39 @@ def _seated(board: SessionBoard, player_pk: int) -> SessionSeat:
 def join(board: SessionBoard, version: int, user, player=None, new_name="", idempotency_key=None):
     """`player` (or a new player of the group named `new_name`) sits down in the next seat,
     before the next round; he sat out every round recorded so far."""
-    with once_per_key(board.session, idempotency_key, Change.Action.JOIN):
-        refuse_if_closed(board)
-        try:
-            _seat(board, version, user, player, new_name, idempotency_key)
-        except IntegrityError as error:  # another phone seated someone in that seat first
-            raise StalePage(_("This session was changed on another phone; here it is.")) from error
-    return board
-
-
-def _seat(board: SessionBoard, version: int, user, player, new_name: str, idempotency_key) -> None:
     session, before = board.session, board.rounds_played
-    with transaction.atomic():
-        if player is None:
-            player = match_players(board.group, [new_name], create_missing=True)[0]
-        if player.pk in {seat.player_id for seat in board.seats}:
-            raise RulesError(_("%(name)s already sits at this table.") % {"name": player.name})
+
+    def change() -> Recorded:
+        seated = player or match_players(board.group, [new_name], create_missing=True)[0]
+        if seated.pk in {seat.player_id for seat in board.seats}:
+            raise RulesError(_("%(name)s already sits at this table.") % {"name": seated.name})
         if len(board.seats) >= MOST_PLAYERS:
             raise RulesError(_("A table has at most %(most)d players.") % {"most": MOST_PLAYERS})
-        catte.check_players([*board.names, player.name])
+        catte.check_players([*board.names, seated.name])
         seat = SessionSeat.objects.create(
-            session=session, player=player, seat=len(board.seats), joined_after_round=before
+            session=session, player=seated, seat=len(board.seats), joined_after_round=before
         )
         board.seats.append(seat)
-        board.names.append(player.name)
+        board.names.append(seated.name)
         replay_rounds(board, list(session.rounds.all()))
-        store_state(board, version)
-        record_change(
-            session=session,
+        return Recorded(
+            Phrase("%(name)s joined before round %(number)d", name=seated.name, number=before + 1),
             number=before + 1,
-            action=Change.Action.JOIN,
-            after={"player": player.name, "seat": seat.seat, "joined_after_round": before},
+            after={"player": seated.name, "seat": seat.seat, "joined_after_round": before},
+        )
+
+    try:
+        record(
+            board,
+            Change.Action.JOIN,
+            change,
+            version=version,
             user=user,
-            summary=Phrase(
-                "%(name)s joined before round %(number)d", name=player.name, number=before + 1
-            ),  # fmt: skip
             idempotency_key=idempotency_key,
         )
+    except IntegrityError as error:  # another phone seated someone in that seat first
+        raise StalePage(_("This session was changed on another phone; here it is.")) from error
+    return board
 
 
 def leave(
@@ -83,68 +80,68 @@ def leave(
 ):
     """The player leaves for the rest of the evening: every new round starts without him.
     `after_round`, when a backup says when he left: the round he left after (else the last)."""
-    with once_per_key(board.session, idempotency_key, Change.Action.LEAVE):
-        seat = _seated(board, player_pk)
-        if after_round is None:
-            after_round = board.rounds_played
-        elif not 0 <= after_round <= board.rounds_played:
-            raise RulesError(
-                _("%(name)s cannot have left after round %(number)d of %(played)d")
-                % {"name": seat.player.name, "number": after_round, "played": board.rounds_played}
-            )
-        name, number = seat.player.name, after_round + 1
-        refuse_if_closed(board)
+    seat = _seated(board, player_pk)
+    if after_round is None:
+        after_round = board.rounds_played
+    elif not 0 <= after_round <= board.rounds_played:
+        raise RulesError(
+            _("%(name)s cannot have left after round %(number)d of %(played)d")
+            % {"name": seat.player.name, "number": after_round, "played": board.rounds_played}
+        )
+    name, number = seat.player.name, after_round + 1
+
+    def change() -> Recorded:
         if seat.left_after_round is not None:
             raise RulesError(_("%(name)s has already left.") % {"name": name})
-        with transaction.atomic():
-            _move(board, seat, after_round, version, user, _("%(phone)s: %(name)s left."))
-            record_change(
-                session=board.session,
-                number=number,
-                action=Change.Action.LEAVE,
-                after={
-                    "player": name,
-                    "seat": seat.seat,
-                    "left_after_round": seat.left_after_round,
-                },
-                user=user,
-                summary=Phrase("%(name)s left before round %(number)d", name=name, number=number),
-                idempotency_key=idempotency_key,
-            )
+        _move(board, seat, after_round, user, _("%(phone)s: %(name)s left."))
+        return Recorded(
+            Phrase("%(name)s left before round %(number)d", name=name, number=number),
+            number=number,
+            after={"player": name, "seat": seat.seat, "left_after_round": seat.left_after_round},
+        )
+
+    record(
+        board,
+        Change.Action.LEAVE,
+        change,
+        version=version,
+        user=user,
+        idempotency_key=idempotency_key,
+    )
     return board
 
 
 def come_back(board: SessionBoard, player_pk: int, version: int, user, idempotency_key=None):
     """A player who left is back at the table: new rounds start with him again."""
-    with once_per_key(board.session, idempotency_key, Change.Action.BACK):
-        seat = _seated(board, player_pk)
-        name, number, left = seat.player.name, board.next_number, seat.left_after_round
-        refuse_if_closed(board)
+    seat = _seated(board, player_pk)
+    name, number, left = seat.player.name, board.next_number, seat.left_after_round
+
+    def change() -> Recorded:
         if left is None:
             raise RulesError(_("%(name)s is at the table.") % {"name": name})
-        with transaction.atomic():
-            back = _("%(phone)s: %(name)s is back at the table.")
-            _move(board, seat, None, version, user, back)
-            record_change(
-                session=board.session,
-                number=number,
-                action=Change.Action.BACK,
-                before={"player": name, "seat": seat.seat, "left_after_round": left},
-                user=user,
-                summary=Phrase(
-                    "%(name)s back at the table before round %(number)d", name=name, number=number
-                ),  # fmt: skip
-                idempotency_key=idempotency_key,
-            )
+        _move(board, seat, None, user, _("%(phone)s: %(name)s is back at the table."))
+        return Recorded(
+            Phrase("%(name)s back at the table before round %(number)d", name=name, number=number),
+            number=number,
+            before={"player": name, "seat": seat.seat, "left_after_round": left},
+        )
+
+    record(
+        board,
+        Change.Action.BACK,
+        change,
+        version=version,
+        user=user,
+        idempotency_key=idempotency_key,
+    )
     return board
 
 
-def _move(board: SessionBoard, seat: SessionSeat, left_after_round, version: int, user, note):
+def _move(board: SessionBoard, seat: SessionSeat, left_after_round, user, note) -> None:
     """The seat leaves after round `left_after_round` or (None) is back; the round being
     entered starts the way the seat now is."""
     seat.left_after_round = left_after_round
     seat.save(update_fields=["left_after_round"])
-    store_state(board, version)
     _forget_sitting_out(board, seat, user, note)
 
 

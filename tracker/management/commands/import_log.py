@@ -37,7 +37,7 @@ class Command(BaseCommand):
             self.stdout.write(f"Created group {group.name} ({group.currency}).")
         for player in group.players.exclude(pk__in=known):
             self.stdout.write(f"Created player {player.name}.")
-        kind = registry.format_of(doc).noun
+        kind = registry.format_of(doc).kind
         self.stdout.write(f"Created {kind} {imported} (id {imported.pk}).")
 
     def refuse(self, message: str):

@@ -10,8 +10,8 @@ from tracker.models import Group
 class Command(BaseCommand):
     help = (
         "Recompute a group's ratings from its whole history (docs/ratings.md) and print them as "
-        "JSON: for each game, the players best first with rating (mu - 3 sigma), mu, sigma and "
-        "games."
+        "JSON: for each game registered, by its key, the players best first with rating "
+        "(mu - 3 sigma), mu, sigma and games."
     )
 
     def add_arguments(self, parser):

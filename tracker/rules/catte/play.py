@@ -394,6 +394,10 @@ def _side_pot_target(table: Table, settings: Settings, round_: Round) -> str | N
             table.fail(_("side pot: there is no side pot in this session"))
         return None
     if upturned is None:
+        # An automatic win ends the round at the deal: the side stakes go in all the same, and
+        # the card is needed only for a claim, whose card it names.
+        if round_.auto_win is not None and claimant is None:
+            return None
         table.fail(_("side pot: the upturned card is missing"))
     try:
         parse_card(upturned)

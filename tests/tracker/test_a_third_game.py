@@ -1,0 +1,73 @@
+"""A game added to the registry brings its own history: declared in its own module (here, this
+test's), with nothing of tracker/history or of the generic templates changed, its matches are
+rated on the ratings page, in its own columns, and charted on the player's page.
+
+The score sheet's worked matches: 1 March An 40, Bình 25, Chi 10 (An shoots the moon once);
+8 March Bình 30, An 5.
+"""
+
+from datetime import date
+
+import pytest
+from django.urls import reverse
+
+from tests.tracker.test_history_views import page_text
+from tracker.common import games, leaderboards
+from tracker.models.games import Game
+from tracker.rules.leaderboard import Match
+
+
+class ScoreSheet(Game):
+    class Meta:
+        abstract = True
+        app_label = "tracker"
+
+
+urlpatterns: list = []  # the score sheet's own pages: none needed here
+
+
+class ScoreSheetGame(games.GameKind):
+    kind = game = "sheet"
+    model = ScoreSheet
+    urls = __name__
+
+    def name(self) -> str:
+        return "Score sheet"
+
+    def matches(self, group) -> list[Match]:
+        first = {"An": 40, "Bình": 25, "Chi": 10}
+        return [
+            Match(self.game, date(2026, 3, 1), first, moons={"An": 1}),
+            Match(self.game, date(2026, 3, 8), {"An": 5, "Bình": 30}, moons={}),
+        ]
+
+    def leaderboard_columns(self) -> tuple:
+        moons = leaderboards.counted("moons", lambda count: f"moons shot {count}")
+        return (leaderboards.GAMES, leaderboards.WINS, moons)
+
+
+@pytest.fixture
+def with_score_sheets(settings):
+    settings.GAMES = [*settings.GAMES, f"{__name__}.ScoreSheetGame"]
+    games._registry.cache_clear()
+    yield
+    games._registry.cache_clear()
+
+
+def test_a_third_game_is_rated_on_the_ratings_page_in_its_own_columns(
+    with_score_sheets, as_carol, group, players
+):
+    text = page_text(as_carol.get(reverse("ratings", args=[group.pk])))
+    assert "Score sheet 1. Bình provisional" in text
+    assert "2 games won 1 (50%) moons shot 0 μ" in text
+    assert "2. An provisional" in text and "2 games won 1 (50%) moons shot 1 μ" in text
+    assert "Score sheet: every finished game, the players ranked by their final scores." in text
+
+
+def test_a_third_games_seasons_and_player_charts_come_from_its_matches(
+    with_score_sheets, as_carol, group, players
+):
+    ratings = page_text(as_carol.get(reverse("ratings", args=[group.pk]) + "?season=2026"))
+    assert "Ratings · 2026" in ratings and "3. Chi provisional" in ratings
+    player = as_carol.get(reverse("player_stats", args=[group.pk, players[0].pk])).content
+    assert b'aria-label="Score sheet: rating after each game"' in player

@@ -1,0 +1,188 @@
+"""Cắt Tê as the registry of games knows it (tracker/common/games.py)."""
+
+from django.db.models import Prefetch
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
+from ledger.settlement import fewest_transfers
+from tracker.catte import backups, board, demo, gate, history, money, tableview
+from tracker.catte.gate.recording import replay_rounds
+from tracker.common import leaderboards
+from tracker.common.games import GameKind
+from tracker.models import CatteSession, Round, SessionSeat
+from tracker.rules import catte
+
+
+class CatteGame(GameKind):
+    kind = "session"
+    game = "catte"
+    model = CatteSession
+    # A session's page also moves with every tap on the round being entered.
+    followed = ("version", "draft_version")
+    admin = "tracker.catte.admin"
+    urls = "tracker.catte.urls"
+    log_format = catte.FORMAT
+
+    def name(self) -> str:
+        return _("Cắt Tê")
+
+    def changed_elsewhere(self) -> str:
+        return _("This session was changed on another phone; here is the new state.")
+
+    def closed_refusal(self) -> str:
+        return _("This session is closed; its rounds can no longer change.")
+
+    def ledger_kinds(self) -> dict[str, str]:
+        return {money.ROUND: _("Cắt Tê round"), money.SIDE_POT_REFUND: _("Side pot refunded")}
+
+    def post(self, board, postings: money.Postings, user) -> None:
+        money.after_change(board, postings.results, postings.from_number, user, new=postings.new)
+
+    def replay_entries(self, board) -> tuple[money.Postings, dict]:
+        rows = list(board.session.rounds.all())
+        results = replay_rounds(board, rows)
+        return money.Postings(results, 1), {"round_count": len(rows)}
+
+    def load(self, game):
+        return board.load(game)
+
+    def replay_log(self, doc: dict) -> dict:
+        """The result document with the transfers that settle the evening."""
+        result, balances = catte.replay(doc)
+        transfers = [
+            {"from": t.payer, "to": t.payee, "amount": catte.format_money(t.amount)}
+            for t in fewest_transfers(balances)
+        ]
+        return {**result, "transfers": transfers}
+
+    def import_log(self, group, doc: dict, user, create_missing: bool = False, **options):
+        return gate.logs.import_log(group, doc, user, create_missing, **options)
+
+    def export_log(self, game) -> dict:
+        return gate.logs.export_game(game)
+
+    def logged_entries(self, doc: dict) -> list[dict]:
+        return gate.logs.logged_entries(doc)
+
+    def stored_entries(self, game) -> list[dict]:
+        return gate.logs.stored_entries(game)
+
+    def rows_of_group(self, group_id: int) -> list:
+        return [
+            Round.objects.filter(session__group=group_id),
+            CatteSession.objects.filter(group=group_id),
+        ]
+
+    # History, ratings and settlements
+    settled_by_page = True
+
+    def history_url(self, group) -> str:
+        return reverse("history_sessions", args=[group.pk])
+
+    def matches(self, group) -> list:
+        return history.matches(group, self.game)
+
+    def settlements(self, group, page_number):
+        return history.settlements(group, page_number)
+
+    def settled_each(self) -> str:
+        return _("each Cắt Tê session")
+
+    def player_record(self, group, player):
+        return history.player_record(group, player)
+
+    def head_to_head_counted(self) -> str:
+        return _(
+            "Rounds: the Cắt Tê rounds both sat at the table (Cắt Tê money between two players "
+            "is not defined)."
+        )
+
+    def leaderboard_columns(self) -> tuple[leaderboards.Column, ...]:
+        def sessions(count: int) -> str:
+            words = ngettext("%(sessions)s session", "%(sessions)s sessions", count)
+            return words % {"sessions": count}
+
+        return (
+            leaderboards.counted("games", sessions),
+            leaderboards.WINS,
+            leaderboards.STREAK,
+            leaderboards.counted(
+                "sweeps", lambda sweeps: _("sweeps %(sweeps)s") % {"sweeps": sweeps}
+            ),
+            leaderboards.MONEY,
+        )
+
+    def no_matches_yet(self) -> str:
+        return _("No closed session yet.")
+
+    def how_rated(self) -> str:
+        return _(
+            "Cắt Tê: every closed session, the players ranked by the money they won in it; an "
+            "open session counts once it is closed."
+        )
+
+    def wins_counted(self) -> str:
+        return _("Cắt Tê sessions ended with the most money (shared when tied)")
+
+    def money_counted(self) -> str:
+        return _("the sessions' money, side pot settled")
+
+    def rating_chart_title(self) -> str:
+        return _("Cắt Tê: rating after each session")
+
+    def rating_chart_axis(self) -> str:
+        # Translators: the horizontal axis of a chart, counted in Cắt Tê sessions.
+        return _("session")
+
+    def first_rated(self) -> str:
+        return pgettext("No rating yet: it starts with the first …", "closed Cắt Tê session")
+
+    def nights_counted(self) -> str:
+        return _("closed Cắt Tê sessions")
+
+    # Pages: group page, table view, kept pages, demo
+    address = "sessions"
+    group_row_template = "tracker/catte/_group_row.html"
+    new_url_name = "session_new"
+    table_template = "tableview/session.html"
+    kept_pages = ("session", "session_table")
+
+    def group_heading(self) -> str:
+        return _("Cắt Tê sessions")
+
+    def none_yet(self) -> str:
+        return _("No session yet.")
+
+    def new_label(self) -> str:
+        return _("New session")
+
+    def latest_games(self, group):
+        seats = Prefetch("seats", SessionSeat.objects.select_related("player"))
+        return group.sessions.prefetch_related(seats)
+
+    def table_context(self, game) -> dict:
+        return tableview.shown(board.load(game))
+
+    def demo(self, group, owner):
+        # Left open, so the demo's evening can go on.
+        return self.import_log(group, demo.SESSION, owner, create_missing=True, closed=False)
+
+    # Logs, backups and restores
+    backup_keys = backups.KEYS
+    may_go_on = True
+
+    def backup_entry(self, game) -> dict:
+        return backups.backup_entry(game)
+
+    def check_backup_entry(self, entry: dict, where: str, money) -> None:
+        backups.check_entry(entry, where)
+
+    def entries_of(self, doc: dict) -> int:
+        return len(doc["rounds"])
+
+    def restore_piece(self, piece, user):
+        return backups.restore_piece(piece, user)
+
+    def check_restored(self, game, entry: dict, players: dict) -> str | None:
+        return backups.check_restored(game, entry, players)

@@ -1,0 +1,158 @@
+"""Cutthroat Spades as the registry of games knows it (tracker/common/games.py)."""
+
+from dataclasses import replace
+
+from django.db.models import Prefetch
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from tracker.common import leaderboards
+from tracker.common.games import GameKind
+from tracker.cutthroat import backups, demo, history, money, services, tableview
+from tracker.cutthroat import board as board_module
+from tracker.models import Hand, Tournament, TournamentSeat
+from tracker.rules import cutthroat
+
+
+class CutthroatGame(GameKind):
+    kind = "tournament"
+    game = "cutthroat"
+    model = Tournament
+    admin = "tracker.cutthroat.admin"
+    urls = "tracker.cutthroat.urls"
+    log_format = cutthroat.FORMAT
+
+    def name(self) -> str:
+        return _("Cutthroat")
+
+    def changed_elsewhere(self) -> str:
+        return _("This tournament was changed on another phone; here is the new state.")
+
+    def ledger_kinds(self) -> dict[str, str]:
+        return {money.GAME_STAKE: _("Cutthroat game stake"), money.BUY_IN: _("Cutthroat buy-in")}
+
+    def post(self, board, postings, user) -> None:
+        money.after_change(board, user)
+
+    def replay_entries(self, board) -> tuple[bool, dict]:
+        rows = list(board.tournament.hands.filter(tricks__isnull=False))
+        board_module.store_results(rows, board_module.replay(board, rows), board.names)
+        return True, board_module.stored_fields(board)
+
+    def load(self, game):
+        return board_module.load(game)
+
+    def replay_log(self, doc: dict) -> dict:
+        return cutthroat.replay_log(doc)
+
+    def import_log(self, group, doc: dict, user, create_missing: bool = False, **options):
+        return services.import_log(group, doc, user, create_missing, **options)
+
+    def export_log(self, game) -> dict:
+        return services.export_game(game)
+
+    def logged_entries(self, doc: dict) -> list[dict]:
+        return services.logged_entries(doc)
+
+    def stored_entries(self, game) -> list[dict]:
+        return services.stored_entries(game)
+
+    def rows_of_group(self, group_id: int) -> list:
+        return [
+            Hand.objects.filter(tournament__group=group_id),
+            Tournament.objects.filter(group=group_id),
+        ]
+
+    # History, ratings and settlements
+
+    def history_url(self, group) -> str:
+        return reverse("history_tournaments", args=[group.pk])
+
+    def matches(self, group) -> list:
+        return history.matches(group, self.game)
+
+    def settlements(self, group, page_number):
+        return history.settlements(group)
+
+    def settled_each(self) -> str:
+        return _("each tournament played for money")
+
+    def player_record(self, group, player):
+        return history.player_record(group, player)
+
+    def head_to_head_counted(self) -> str:
+        return _(
+            "Games: the Cutthroat games both played to a winner; finished higher: more points "
+            "at the end of the game."
+        )
+
+    def leaderboard_columns(self) -> tuple[leaderboards.Column, ...]:
+        return (
+            leaderboards.GAMES,
+            leaderboards.WINS,
+            leaderboards.counted(
+                "tournaments_won",
+                lambda won: _("tournaments won %(tournaments)s") % {"tournaments": won},
+            ),
+            leaderboards.STREAK,
+            leaderboards.counted(
+                "bag_outs", lambda bag_outs: _("bag-outs %(bag_outs)s") % {"bag_outs": bag_outs}
+            ),
+            # Points-only tournaments move no money: a column of zeros would say nothing.
+            replace(leaderboards.MONEY, hidden_when_all_zero=True),
+        )
+
+    def money_counted(self) -> str:
+        return _("what the games and tournaments paid the player")
+
+    def nights_by_points(self) -> str:
+        return pgettext(
+            "nights go by the final points of … started that day",
+            "the finished games of the Cutthroat tournaments",
+        )
+
+    # Pages: group page, table view, kept pages, demo
+    address = "tournaments"
+    group_row_template = "tracker/cutthroat/_group_row.html"
+    new_url_name = "tournament_new"
+    table_template = "tableview/tournament.html"
+    kept_pages = ("tournament", "tournament_table")
+
+    def group_heading(self) -> str:
+        return _("Cutthroat tournaments")
+
+    def none_yet(self) -> str:
+        return _("No tournament yet.")
+
+    def new_label(self) -> str:
+        return _("New tournament")
+
+    def latest_games(self, group):
+        seats = Prefetch("seats", TournamentSeat.objects.select_related("player"))
+        return group.tournaments.select_related("champion").prefetch_related(seats)
+
+    def played_for_money(self, group) -> bool:
+        # A tournament played for points only moves no money.
+        return group.tournaments.exclude(game_stake=0, buy_in=0).exists()
+
+    def table_context(self, game) -> dict:
+        return tableview.shown(board_module.load(game))
+
+    def demo(self, group, owner):
+        return self.import_log(group, demo.TOURNAMENT, owner, create_missing=True)
+
+    # Logs, backups and restores
+    backup_keys = backups.KEYS
+
+    def backup_entry(self, game) -> dict:
+        return backups.backup_entry(game)
+
+    def check_backup_entry(self, entry: dict, where: str, money) -> None:
+        backups.check_entry(entry, where, money)
+
+    def entries_of(self, doc: dict) -> int:
+        return backups.entries_of(doc)
+
+    def restore_piece(self, piece, user):
+        return backups.restore_piece(piece, user)

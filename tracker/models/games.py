@@ -1,0 +1,53 @@
+"""What every game of a group has, whatever is played: a name, the settings the table agreed on
+(`rules`, as its log writes them), who started it and when, a version every change bumps, and
+what the rules computed after the last change (`state`) with the version it belongs to; and its
+seats, a player each, in seat order.
+
+Each kind of game is a concrete model on these bases, with its group (`related_name` its own:
+`group.sessions`, `group.tournaments`) and its entries (rounds, hands); the registry of games
+(tracker/common/games.py) says which models they are.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+
+class Game(models.Model):
+    name = models.CharField(max_length=80, blank=True)
+    # The group's games of this kind counted from 1 in the order they were started ("Session 1"
+    # when it has no name): given by `tracker.common.recording.start`.
+    number = models.PositiveIntegerField()
+    # The log's "rules" object: the game's settings, amounts as decimal strings.
+    rules = models.JSONField(default=dict)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    # Bumped by every write; a form carries the version it was rendered from, so a stale page
+    # can never overwrite a newer change.
+    version = models.PositiveIntegerField(default=0)
+    # What the rules computed after the last change, stored with the version it belongs to,
+    # so a page replays nothing.
+    state = models.JSONField(null=True, blank=True)
+    state_version = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+        ordering = ["-created_at", "-pk"]
+
+    @property
+    def is_closed(self) -> bool:
+        """A closed game takes no more entries; a kind that closes stores when it did."""
+        return getattr(self, "closed_at", None) is not None
+
+
+class Seat(models.Model):
+    """A player in a seat of a game; seat 0 deals first."""
+
+    player = models.ForeignKey("tracker.Player", on_delete=models.PROTECT, related_name="+")
+    seat = models.PositiveSmallIntegerField()
+
+    class Meta:
+        abstract = True
+        ordering = ["seat"]
