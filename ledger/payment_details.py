@@ -8,10 +8,12 @@ by the server: the page's number is the compare-and-swap, and the same tap sent 
 change), and a change of the group: its pages show it, so a swapped IBAN does not pass unseen.
 """
 
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 
 from django.db import IntegrityError
 from django.db import transaction as db_transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from schwifty import BIC, IBAN
 from schwifty.exceptions import InvalidChecksumDigits, SchwiftyException
@@ -22,6 +24,9 @@ from ledger.models import PaymentDetails
 from tracker.common.text import hidden_character
 from tracker.common.versioning import touch_group
 from tracker.models import Role
+
+# How long a change of anyone's details is pointed out on the group's pages.
+RECENT_DAYS = 30
 
 
 class DetailsRefused(ValueError):
@@ -47,10 +52,26 @@ def current_details(group) -> dict[int, PaymentDetails]:
     return {player: row for player, row in latest.items() if not row.is_empty}
 
 
-def latest_changes(group, count: int = 3) -> list[PaymentDetails]:
-    """The group's latest changes of anyone's details, for its page to point out."""
-    rows = PaymentDetails.objects.filter(group=group).select_related("player", "changed_by")
-    return list(rows.order_by("-changed_at", "-pk")[:count])
+def window_start(today: date) -> datetime:
+    """Where the changes a group's pages point out begin: the start of the day `RECENT_DAYS`
+    before `today`, so that what is shown depends on the day, not on the second it is read."""
+    return timezone.make_aware(datetime.combine(today - timedelta(days=RECENT_DAYS), time.min))
+
+
+def recent_changes(group, today: date) -> list[PaymentDetails]:
+    """Every change of anyone's details in the group since `window_start(today)`, newest first:
+    however many changes follow, none of them is pushed out of sight."""
+    rows = PaymentDetails.objects.filter(group=group, changed_at__gte=window_start(today))
+    rows = rows.select_related("player", "changed_by")
+    return list(rows.order_by("-changed_at", "-pk"))
+
+
+def changed_by_another(details: PaymentDetails, player, today: date) -> int | None:
+    """How many days ago `details` were made, when someone other than the `player`'s own
+    account made them since `window_start(today)`; else None."""
+    if details.changed_at < window_start(today) or details.changed_by_id in (None, player.user_id):
+        return None  # None: an account since deleted, which the line below the code says
+    return (today - timezone.localdate(details.changed_at)).days
 
 
 def may_change(group, player) -> bool:

@@ -6,6 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -55,8 +56,9 @@ def balances(request, pk):
         ],
         # Read only when the render every reader shares is not kept yet.
         "details": SimpleLazyObject(partial(current_details, group)),
+        "today": timezone.localdate(),  # a code says when the payee's details changed lately
     }
-    shared = shared_key(group, group)
+    shared = shared_key(group, group, context["today"])
     context["live_html"] = live_part(request, BALANCES_TEMPLATE, context, shared)
     return render_page(request, BALANCES_TEMPLATE, context)
 
