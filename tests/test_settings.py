@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 PRODUCTION = {
     "DJANGO_DEBUG": "0",
@@ -77,3 +79,12 @@ def test_redis_is_the_shared_cache_when_redis_url_is_set():
 def test_each_process_keeps_its_own_cache_without_redis_url():
     done = manage("shell", "-c", "from django.conf import settings; print(settings.CACHES)")
     assert "LocMemCache" in done.stdout
+
+
+@pytest.mark.parametrize("changed", [str.upper, lambda key: f"  {key}x ", lambda key: f"0{key}"])
+def test_the_deploy_check_refuses_the_readmes_secret_key_in_any_case_or_padded(changed):
+    production = documented_production_environment()
+    key = changed(production["DJANGO_SECRET_KEY"])
+    done = manage("check", "--deploy", **{**production, "DJANGO_SECRET_KEY": key})
+    assert done.returncode == 1
+    assert "cardtable.E001" in done.stderr

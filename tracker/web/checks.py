@@ -23,9 +23,16 @@ def published_keys() -> set[str]:
     return keys
 
 
+def is_published(key: str) -> bool:
+    """Whether `key` is one of the printed keys in whatever case, or holds one inside padding
+    (spaces, a character more): changed so little, it is as public as the key it was."""
+    key = key.strip().lower()
+    return any(published.lower() in key for published in published_keys())
+
+
 @register(Tags.security, deploy=True)
 def secret_key_is_not_published(app_configs, **kwargs):
-    if settings.SECRET_KEY in published_keys():
+    if is_published(settings.SECRET_KEY):
         return [
             Error(
                 "DJANGO_SECRET_KEY is one printed in the project's own files, so it is public.",
