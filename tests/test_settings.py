@@ -41,7 +41,16 @@ def test_the_deploy_check_is_clean_with_the_documented_production_environment():
     environment = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True,
                           env={**environment, **production})  # fmt: skip
-    assert done.returncode == 0, done.stderr
+    assert issues(done.stderr) == {"cardtable.W001"}  # the reminder that a proxy must be in front
+
+
+def issues(stderr: str) -> set[str]:
+    return set(re.findall(r"\(([\w.]+\.[EW]\d+)\)", stderr))
+
+
+def test_the_deploy_check_warns_that_a_trusted_proxy_must_be_in_front():
+    done = manage("check", "--deploy", **PRODUCTION, DJANGO_TRUSTED_PROXY_COUNT="1")
+    assert "cardtable.W001" in done.stderr and "X-Forwarded-For" in done.stderr
 
 
 def test_the_deploy_check_is_clean_with_production_variables():
