@@ -75,11 +75,9 @@ def changed_by_another(details: PaymentDetails, player, today: date) -> int | No
 
 
 def may_change(group, player) -> bool:
-    """An owner may change anyone's details; a scorer only his own player's."""
+    """An owner may change anyone's details; any other member only his own player's."""
     membership = group.membership
-    if membership.allows(Role.OWNER):
-        return True
-    return membership.allows(Role.SCORER) and player.user_id == membership.user_id
+    return membership.allows(Role.OWNER) or player.user_id == membership.user_id
 
 
 def change_details(group, player, user, values: dict, *, number: int) -> PaymentDetails:

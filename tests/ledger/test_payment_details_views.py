@@ -124,3 +124,12 @@ def test_a_details_number_larger_than_any_version_is_refused_with_the_details_as
     response = submit(as_alice, form, holder="Chi Nguyen", iban=IBAN, number="2147483648")
     assert "changed meanwhile" in response.content.decode()
     assert not players[2].payment_details.exists()
+
+
+def test_a_linked_viewer_sets_his_own_details_but_nobody_elses(as_carol, carol, group, players):
+    players[3].user = carol
+    players[3].save()
+    typed_in(as_carol, group, players[3], holder="Dũng Lê", iban=IBAN)
+    other = reverse("payment_details", args=[group.pk, players[2].pk])
+    as_carol.post(other, {"holder": "Carol", "iban": IBAN, "number": "0"})
+    assert [details.player for details in PaymentDetails.objects.all()] == [players[3]]
