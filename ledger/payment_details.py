@@ -21,6 +21,7 @@ from schwifty.exceptions import InvalidChecksumDigits, SchwiftyException
 from ledger import payment_codes
 from ledger.banks import BANKS
 from ledger.models import PaymentDetails
+from ledger.sepa import SEPA_COUNTRIES
 from tracker.common.text import hidden_character
 from tracker.common.versioning import touch_group
 from tracker.models import Role
@@ -145,7 +146,7 @@ def _checked_iban(values: dict) -> dict:
     if not holder or not iban:
         raise DetailsRefused(_("An account holder and an IBAN are both needed."))
     try:
-        iban = IBAN(iban).compact
+        parsed = IBAN(iban)
     except InvalidChecksumDigits:
         raise DetailsRefused(
             _("This IBAN's check digits do not match: a character is mistyped.")
@@ -154,6 +155,13 @@ def _checked_iban(values: dict) -> dict:
         raise DetailsRefused(
             _("This is not an IBAN: check its country letters, length and digits.")
         ) from None
+    iban, country = parsed.compact, parsed.country_code
+    if country not in SEPA_COUNTRIES:
+        refusal = _(
+            "This IBAN is of a country outside SEPA (%(country)s): a code to scan pays by a "
+            "SEPA transfer, which cannot reach it."
+        )
+        raise DetailsRefused(refusal % {"country": country})
     if bic:
         try:
             bic = BIC(bic).compact

@@ -133,3 +133,15 @@ def test_a_linked_viewer_sets_his_own_details_but_nobody_elses(as_carol, carol, 
     other = reverse("payment_details", args=[group.pk, players[2].pk])
     as_carol.post(other, {"holder": "Carol", "iban": IBAN, "number": "0"})
     assert [details.player for details in PaymentDetails.objects.all()] == [players[3]]
+
+
+def test_an_iban_of_a_country_outside_sepa_is_refused_with_its_country(as_alice, group, players):
+    response = typed_in(
+        as_alice,
+        group,
+        players[2],
+        holder="Chi Nguyen",
+        iban="BR18 0036 0305 0000 1000 9795 493C 1",
+    )
+    assert "outside SEPA (BR)" in response.content.decode()
+    assert not PaymentDetails.objects.exists()
