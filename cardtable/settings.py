@@ -135,8 +135,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Template fragments (the {% cache %} tags) are cached under keys that carry the version of
 # what they show, so a cache makes a page faster, never different. One process's memory by
-# default; with REDIS_URL, a Redis server every app server shares (sessions are read through
-# it too), which may fail: pages are then rendered cold (tracker/web/cache.py).
+# default; with REDIS_URL, a Redis server every app server shares, which may fail: pages are then
+# rendered cold (tracker/web/cache.py).
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {
@@ -165,8 +165,10 @@ AUTH_PASSWORD_VALIDATORS = [
 PASSWORD_BACKEND = "django.contrib.auth.backends.ModelBackend"
 AUTHENTICATION_BACKENDS = ["tracker.web.throttle.LoginLockoutBackend", PASSWORD_BACKEND]
 LOGIN_URL = "login"
-# Sessions live in the database (every server sees every login), read through the cache.
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# Sessions live in the database and are read from it (every server sees every login and every
+# logout): a copy in a cache that may fail could outlive its row, and checking it against the
+# row would cost the query it saves.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"
 

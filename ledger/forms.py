@@ -4,6 +4,7 @@ from django.utils.translation import gettext_lazy
 
 from ledger import banks
 from ledger.payments import NOTE_MAX
+from tracker.common.bounds import LARGEST_COUNT
 from tracker.common.idempotency import IdempotencyKeyField, new_idempotency_key
 from tracker.common.money import money_field
 from tracker.common.names import by_name
@@ -15,7 +16,7 @@ class VersionField(forms.IntegerField):
     widget = forms.HiddenInput
 
     def __init__(self, **kwargs):
-        super().__init__(min_value=0, max_value=2**63 - 1, **kwargs)
+        super().__init__(min_value=0, max_value=LARGEST_COUNT, **kwargs)
 
 
 class PaymentForm(forms.Form):
@@ -77,7 +78,7 @@ class PaymentDetailsForm(forms.Form):
         label=gettext_lazy("How to pay this player"),
         help_text=gettext_lazy("For example “PayPal: chi@example.com”."),
     )
-    number = forms.IntegerField(min_value=0, max_value=2**31 - 1, widget=forms.HiddenInput)
+    number = forms.IntegerField(min_value=0, max_value=LARGEST_COUNT, widget=forms.HiddenInput)
 
     KINDS = {"iban": ("holder", "iban", "bic"), "bank": ("bank_bin", "account"), "text": ("text",)}
 

@@ -3,15 +3,17 @@
 What a group in EUR keeps is an account holder, an IBAN (its country's format and check digits,
 checked by schwifty) and an optional BIC; a group in VND, a bank of the NAPAS list and an account
 number; any other group, a line of text ("PayPal: …"). The player's own linked account may change
-them, or an owner. A change is a new version (`PaymentDetails.number`, unique per player: the
-page's number is the compare-and-swap, and the same tap sent twice is one change), and a change
-of the group: its pages show it, so a swapped IBAN does not pass unseen.
+them, or an owner. A change is a new version (`PaymentDetails.number`, unique per player, given
+by the server: the page's number is the compare-and-swap, and the same tap sent twice is one
+change), and a change of the group: its pages show it, so a swapped IBAN does not pass unseen.
 """
 
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 
 from django.db import IntegrityError
 from django.db import transaction as db_transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from schwifty import BIC, IBAN
 from schwifty.exceptions import InvalidChecksumDigits, SchwiftyException
@@ -19,9 +21,13 @@ from schwifty.exceptions import InvalidChecksumDigits, SchwiftyException
 from ledger import payment_codes
 from ledger.banks import BANKS
 from ledger.models import PaymentDetails
+from ledger.sepa import SEPA_COUNTRIES
 from tracker.common.text import hidden_character
 from tracker.common.versioning import touch_group
 from tracker.models import Role
+
+# How long a change of anyone's details is pointed out on the group's pages.
+RECENT_DAYS = 30
 
 
 class DetailsRefused(ValueError):
@@ -47,23 +53,38 @@ def current_details(group) -> dict[int, PaymentDetails]:
     return {player: row for player, row in latest.items() if not row.is_empty}
 
 
-def latest_changes(group, count: int = 3) -> list[PaymentDetails]:
-    """The group's latest changes of anyone's details, for its page to point out."""
-    rows = PaymentDetails.objects.filter(group=group).select_related("player", "changed_by")
-    return list(rows.order_by("-changed_at", "-pk")[:count])
+def window_start(today: date) -> datetime:
+    """Where the changes a group's pages point out begin: the start of the day `RECENT_DAYS`
+    before `today`, so that what is shown depends on the day, not on the second it is read."""
+    return timezone.make_aware(datetime.combine(today - timedelta(days=RECENT_DAYS), time.min))
+
+
+def recent_changes(group, today: date) -> list[PaymentDetails]:
+    """Every change of anyone's details in the group since `window_start(today)`, newest first:
+    however many changes follow, none of them is pushed out of sight."""
+    rows = PaymentDetails.objects.filter(group=group, changed_at__gte=window_start(today))
+    rows = rows.select_related("player", "changed_by")
+    return list(rows.order_by("-changed_at", "-pk"))
+
+
+def changed_by_another(details: PaymentDetails, player, today: date) -> int | None:
+    """How many days ago `details` were made, when someone other than the `player`'s own
+    account made them since `window_start(today)`; else None."""
+    if details.changed_at < window_start(today) or details.changed_by_id in (None, player.user_id):
+        return None  # None: an account since deleted, which the line below the code says
+    return (today - timezone.localdate(details.changed_at)).days
 
 
 def may_change(group, player) -> bool:
-    """An owner may change anyone's details; a scorer only his own player's."""
+    """An owner may change anyone's details; any other member only his own player's."""
     membership = group.membership
-    if membership.allows(Role.OWNER):
-        return True
-    return membership.allows(Role.SCORER) and player.user_id == membership.user_id
+    return membership.allows(Role.OWNER) or player.user_id == membership.user_id
 
 
 def change_details(group, player, user, values: dict, *, number: int) -> PaymentDetails:
-    """Record `values` as the player's details, against version `number` of them that the
-    page showed (0: none). Unchanged, nothing is recorded."""
+    """Record `values` as the player's details, against version `number` of them that the page
+    showed (0: none). The new version's number is the server's, the latest one's plus 1: the
+    page's number is only compared. Unchanged, nothing is recorded."""
     if not may_change(group, player):
         raise DetailsRefused(
             _("Only an owner or %(player)s's own account can change these details.")
@@ -73,23 +94,35 @@ def change_details(group, player, user, values: dict, *, number: int) -> Payment
     latest = details_of(player)
     if latest is not None and latest.values == clean:
         return latest
+    current = latest.number if latest is not None else 0
+    if number != current:
+        return _sent_before(player, user, clean, number)
     if latest is None and not any(clean.values()):
         raise DetailsRefused(_("Nothing to save: every field is empty."))
     try:
         with db_transaction.atomic():
             row = PaymentDetails.objects.create(
-                group=group, player=player, number=number + 1, changed_by=user, **clean
+                group=group, player=player, number=current + 1, changed_by=user, **clean
             )
             touch_group(group.pk)
             return row
     except IntegrityError:
-        first = player.payment_details.filter(number=number + 1).first()
-        if first is not None and first.values == clean and first.changed_by_id == user.pk:
-            return first  # the same tap, sent again
-        raise DetailsRefused(
-            _("%(player)s's payment details were changed meanwhile; here they are now.")
-            % {"player": player.name}
-        ) from None
+        return _sent_before(player, user, clean, number)
+
+
+def _sent_before(player, user, clean: dict, number: int) -> PaymentDetails:
+    """The change this user made from the page that showed version `number` with these values
+    (the same tap, sent again); any other change from that page is refused as stale."""
+    first = player.payment_details.filter(number=number + 1).first()
+    if first is not None and first.values == clean and first.changed_by_id == user.pk:
+        return first
+    raise DetailsRefused(stale_details_message(player))
+
+
+def stale_details_message(player) -> str:
+    return _("%(player)s's payment details were changed meanwhile; here they are now.") % {
+        "player": player.name
+    }
 
 
 def checked(group, values: dict) -> dict:
@@ -113,7 +146,7 @@ def _checked_iban(values: dict) -> dict:
     if not holder or not iban:
         raise DetailsRefused(_("An account holder and an IBAN are both needed."))
     try:
-        iban = IBAN(iban).compact
+        parsed = IBAN(iban)
     except InvalidChecksumDigits:
         raise DetailsRefused(
             _("This IBAN's check digits do not match: a character is mistyped.")
@@ -122,6 +155,13 @@ def _checked_iban(values: dict) -> dict:
         raise DetailsRefused(
             _("This is not an IBAN: check its country letters, length and digits.")
         ) from None
+    iban, country = parsed.compact, parsed.country_code
+    if country not in SEPA_COUNTRIES:
+        refusal = _(
+            "This IBAN is of a country outside SEPA (%(country)s): a code to scan pays by a "
+            "SEPA transfer, which cannot reach it."
+        )
+        raise DetailsRefused(refusal % {"country": country})
     if bic:
         try:
             bic = BIC(bic).compact

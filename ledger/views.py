@@ -6,6 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -21,6 +22,7 @@ from ledger.payment_details import (
     details_of,
     kind_of,
     may_change,
+    stale_details_message,
 )
 from ledger.payments import PaymentError, record_payment, reverse_payment
 from tracker.common.versioning import RestoreRunning, StalePage
@@ -54,8 +56,9 @@ def balances(request, pk):
         ],
         # Read only when the render every reader shares is not kept yet.
         "details": SimpleLazyObject(partial(current_details, group)),
+        "today": timezone.localdate(),  # a code says when the payee's details changed lately
     }
-    shared = shared_key(group, group)
+    shared = shared_key(group, group, context["today"])
     context["live_html"] = live_part(request, BALANCES_TEMPLATE, context, shared)
     return render_page(request, BALANCES_TEMPLATE, context)
 
@@ -140,15 +143,22 @@ def payment_details(request, pk, player_pk):
             messages.success(request, saved)
             return redirect("payment_details", pk=group.pk, player_pk=player.pk)
         except (DetailsRefused, RestoreRunning) as refusal:
-            # The form stays as typed, against the details as they are now.
-            latest = details_of(player)
-            typed = {**request.POST.dict(), "number": latest.number if latest else 0}
-            form = PaymentDetailsForm(typed, kind=kind, latest=latest)
-            form.add_error(None, str(refusal))
+            form = typed_again(request, kind, player, str(refusal))
+    elif form.has_error("number"):  # a version no page drew: stale, like any other
+        form = typed_again(request, kind, player, stale_details_message(player))
     context = {"group": group, "player": player, "form": form, "kind": kind}
     context["history"] = player.payment_details.select_related("changed_by")[:50]
     context["can_change"] = may_change(group, player)
     return render(request, "ledger/payment_details.html", context)
+
+
+def typed_again(request, kind, player, refusal: str) -> PaymentDetailsForm:
+    """The form as typed, against the details as they are now, saying why nothing was saved."""
+    latest = details_of(player)
+    typed = {**request.POST.dict(), "number": latest.number if latest else 0}
+    form = PaymentDetailsForm(typed, kind=kind, latest=latest)
+    form.add_error(None, refusal)
+    return form
 
 
 def page_number(request, last: int = 100_000) -> int:

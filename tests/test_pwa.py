@@ -192,3 +192,9 @@ def test_the_pages_kept_for_offline_reading_are_the_games_their_table_views_and_
     assert kept_page.match(reverse("balances", args=[7]))
     for name, arguments in [("group", [7]), ("payment_new", [7]), ("hand_edit", [7, 11, 2])]:
         assert not kept_page.match(reverse(name, args=arguments)), name
+
+
+def test_the_icon_at_the_root_is_a_temporary_redirect_to_this_deploys_file(client, db):
+    response = client.get("/favicon.ico")
+    assert response.status_code == 302
+    assert response["Location"].endswith(".png") and "icon-192" in response["Location"]

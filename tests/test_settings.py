@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 PRODUCTION = {
     "DJANGO_DEBUG": "0",
@@ -39,7 +41,16 @@ def test_the_deploy_check_is_clean_with_the_documented_production_environment():
     environment = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True,
                           env={**environment, **production})  # fmt: skip
-    assert done.returncode == 0, done.stderr
+    assert issues(done.stderr) == {"cardtable.W001"}  # the reminder that a proxy must be in front
+
+
+def issues(stderr: str) -> set[str]:
+    return set(re.findall(r"\(([\w.]+\.[EW]\d+)\)", stderr))
+
+
+def test_the_deploy_check_warns_that_a_trusted_proxy_must_be_in_front():
+    done = manage("check", "--deploy", **PRODUCTION, DJANGO_TRUSTED_PROXY_COUNT="1")
+    assert "cardtable.W001" in done.stderr and "X-Forwarded-For" in done.stderr
 
 
 def test_the_deploy_check_is_clean_with_production_variables():
@@ -77,3 +88,12 @@ def test_redis_is_the_shared_cache_when_redis_url_is_set():
 def test_each_process_keeps_its_own_cache_without_redis_url():
     done = manage("shell", "-c", "from django.conf import settings; print(settings.CACHES)")
     assert "LocMemCache" in done.stdout
+
+
+@pytest.mark.parametrize("changed", [str.upper, lambda key: f"  {key}x ", lambda key: f"0{key}"])
+def test_the_deploy_check_refuses_the_readmes_secret_key_in_any_case_or_padded(changed):
+    production = documented_production_environment()
+    key = changed(production["DJANGO_SECRET_KEY"])
+    done = manage("check", "--deploy", **{**production, "DJANGO_SECRET_KEY": key})
+    assert done.returncode == 1
+    assert "cardtable.E001" in done.stderr

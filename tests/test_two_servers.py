@@ -35,14 +35,22 @@ class Phone:
     """A browser of its own (its own cookies) talking to one server."""
 
     def __init__(self, server: str):
-        self.server = server
+        self.server, self.cookies = server, http.cookiejar.CookieJar()
         self.opener = urllib.request.build_opener(
-            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()),
-            NoRedirects(),
+            urllib.request.HTTPCookieProcessor(self.cookies), NoRedirects()
         )
 
+    def with_cookies_of(self, other: "Phone") -> "Phone":
+        """This phone with a copy of the cookies `other` has now (its login among them)."""
+        for cookie in other.cookies:
+            self.cookies.set_cookie(cookie)
+        return self
+
     def get(self, path: str):
-        return self._answer(self.opener.open(self.server + path, timeout=30))
+        try:
+            return self._answer(self.opener.open(self.server + path, timeout=30))
+        except urllib.error.HTTPError as answer:  # a redirect among them
+            return self._answer(answer)
 
     def post(self, form, **typed):
         body = urllib.parse.urlencode(form.filled(**typed)).encode()

@@ -3,7 +3,7 @@ from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
 
 from ledger.payment_codes import svg
-from ledger.payment_details import pay_code, reference
+from ledger.payment_details import changed_by_another, pay_code, reference
 from tracker.common.locale_money import amount_text, signed_text
 
 register = template.Library()
@@ -33,8 +33,10 @@ def paid_fields(balances, transfer):
 
 
 @register.inclusion_tag("ledger/_pay_by_qr.html")
-def pay_by_qr(balances, transfer, details):
-    """For a transfer to a player with payment details: the code to scan and the same as text."""
+def pay_by_qr(balances, transfer, details, today):
+    """For a transfer to a player with payment details: the code to scan and the same as text,
+    and how many days ago they were changed when someone else than the payee changed them
+    lately."""
     group = balances.group
     payer = balances.row_of(transfer.payer).player
     payee = balances.row_of(transfer.payee).player
@@ -48,4 +50,5 @@ def pay_by_qr(balances, transfer, details):
         "amount": amount_text(group, transfer.amount),
         "plain_amount": group.plain_amount(transfer.amount),
         "svg": mark_safe(svg(code)) if code else "",  # segno's markup: no text of a person
+        "changed_days_ago": changed_by_another(found, payee, today),
     }  # fmt: skip

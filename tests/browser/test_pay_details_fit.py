@@ -53,3 +53,16 @@ def test_an_iban_and_a_holder_are_not_broken_mid_word(live_server, thumb, alice,
     details_shown(thumb.page, live_server, group, language)
     assert thumb.page.evaluate(BROKEN_WORDS) == []
     thumb.assert_no_sideways_scroll()
+
+
+def test_a_change_by_another_is_said_beside_the_code_and_fits_a_small_phone(
+    live_server, thumb, alice
+):
+    details = {"holder": "Chi Nguyen", "iban": "DE89370400440532013000"}
+    group = table_owing_chi(alice, "EUR", "21.50", details)
+    details_shown(thumb.page, live_server, group, "de")
+    note = thumb.page.locator("details.pay .flash.warning")
+    assert "hat heute alice geändert" in note.inner_text()
+    box, width = note.bounding_box(), thumb.page.viewport_size["width"]
+    assert note.is_visible() and box["x"] + box["width"] <= width
+    thumb.assert_no_sideways_scroll()

@@ -6,9 +6,11 @@ import zipfile
 from io import BytesIO
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from ledger.models import PaymentDetails
+from tests.conftest import client_for
 from tests.factories import pay
 from tests.page_forms import form_on, submit
 from tracker.gamelogs.backup import export_zip
@@ -99,3 +101,47 @@ def test_a_backup_says_it_leaves_the_payment_details_out(as_alice, group, player
 @pytest.mark.parametrize("language, words", [("de", "Zahlungsdaten"), ("vi", "thanh toán")])
 def test_the_details_page_speaks_the_readers_language(as_alice, group, players, language, words):
     assert words in details_page(as_alice, group, players[2], language).content.decode()
+
+
+def test_a_details_number_the_page_never_drew_is_refused_and_the_owner_still_changes_them(
+    as_bob, bob, alice, group, players
+):
+    players[1].user = bob
+    players[1].save()
+    url = reverse("payment_details", args=[group.pk, players[1].pk])
+    posted = {"holder": "Bình Trần", "iban": IBAN, "number": "2147483646"}
+    assert "changed meanwhile" in as_bob.post(url, posted).content.decode()
+    owner = client_for(Client(), alice)
+    typed_in(owner, group, players[1], holder="Bình Trần", iban=IBAN)
+    typed_in(owner, group, players[1], holder="Binh Tran", iban=IBAN)
+    assert [details.number for details in players[1].payment_details.all()] == [2, 1]
+
+
+def test_a_details_number_larger_than_any_version_is_refused_with_the_details_as_they_are(
+    as_alice, group, players
+):
+    form = form_on(details_page(as_alice, group, players[2]), "/payment-details/")
+    response = submit(as_alice, form, holder="Chi Nguyen", iban=IBAN, number="2147483648")
+    assert "changed meanwhile" in response.content.decode()
+    assert not players[2].payment_details.exists()
+
+
+def test_a_linked_viewer_sets_his_own_details_but_nobody_elses(as_carol, carol, group, players):
+    players[3].user = carol
+    players[3].save()
+    typed_in(as_carol, group, players[3], holder="Dũng Lê", iban=IBAN)
+    other = reverse("payment_details", args=[group.pk, players[2].pk])
+    as_carol.post(other, {"holder": "Carol", "iban": IBAN, "number": "0"})
+    assert [details.player for details in PaymentDetails.objects.all()] == [players[3]]
+
+
+def test_an_iban_of_a_country_outside_sepa_is_refused_with_its_country(as_alice, group, players):
+    response = typed_in(
+        as_alice,
+        group,
+        players[2],
+        holder="Chi Nguyen",
+        iban="BR18 0036 0305 0000 1000 9795 493C 1",
+    )
+    assert "outside SEPA (BR)" in response.content.decode()
+    assert not PaymentDetails.objects.exists()

@@ -1,5 +1,5 @@
 """Logins and sessions are Django's own: the password backend behind the lockout check, and
-database sessions read through the cache."""
+sessions kept in the database and read from it."""
 
 from unittest import mock
 

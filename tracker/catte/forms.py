@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from tracker.catte.draft import RoundDraft
 from tracker.catte.sheet import sheet_buttons
 from tracker.catte.taps import is_tap, next_taps, parse_taps, taps_from_round
+from tracker.common.bounds import LARGEST_COUNT
 from tracker.common.fragments import digest
 from tracker.common.money import money_field
 from tracker.common.names import by_name
@@ -143,9 +144,9 @@ class RoundForm(forms.Form):
     Correcting a round, the draft travels in `taps`; `start` gives the taps to start from.
     """
 
-    number = forms.IntegerField(min_value=1)
-    version = forms.IntegerField(required=False)
-    draft_version = forms.IntegerField(required=False, min_value=0, max_value=2**31 - 1)
+    number = forms.IntegerField(min_value=1, max_value=LARGEST_COUNT)
+    version = forms.IntegerField(required=False, min_value=0, max_value=LARGEST_COUNT)
+    draft_version = forms.IntegerField(required=False, min_value=0, max_value=LARGEST_COUNT)
     shown = forms.CharField(required=False, max_length=2000)
     taps = forms.CharField(required=False, max_length=2000)
     tap = forms.CharField(required=False, max_length=40)

@@ -19,6 +19,7 @@ from tracker.catte.draft import RoundDraft
 from tracker.catte.entries import AUTO_WIN_WORDS
 from tracker.catte.gate.tapping import MOST_TAPS
 from tracker.catte.taps import KeptRound, parse_taps
+from tracker.common.bounds import LARGEST_COUNT
 from tracker.common.idempotency import IdempotencyKeyField
 
 
@@ -71,7 +72,7 @@ class SentLaterRoundForm(forms.Form):
     number = forms.IntegerField(min_value=1, max_value=100_000)
     taps = forms.CharField(required=False, max_length=2000)
     reached = forms.CharField(required=False, max_length=2000)
-    draft_version = forms.IntegerField(required=False, min_value=0, max_value=2**31 - 1)
+    draft_version = forms.IntegerField(required=False, min_value=0, max_value=LARGEST_COUNT)
     tap = forms.ChoiceField(required=False, choices=[("", ""), ("save", "save")])
 
     def __init__(self, data, *, board):

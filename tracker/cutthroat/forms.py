@@ -16,6 +16,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
+from tracker.common.bounds import LARGEST_COUNT, LARGEST_KEY
 from tracker.common.fragments import digest
 from tracker.common.idempotency import IdempotencyKeyField
 from tracker.cutthroat.display import short_names
@@ -141,7 +142,7 @@ def parse_bid(value: str):
 
 
 # The hand (counted across the tournament) a page showed, bounded as the database is.
-HAND_NUMBER = {"widget": QuickHidden, "min_value": 1, "max_value": 2**31 - 1}
+HAND_NUMBER = {"widget": QuickHidden, "min_value": 1, "max_value": LARGEST_COUNT}
 
 
 class BidsForm(forms.Form):
@@ -235,7 +236,9 @@ class PlayedForm(forms.Form):
     number = forms.IntegerField(**HAND_NUMBER)
     # The row whose bids the page showed: bids undone and entered again on another phone make
     # a new row, so tricks from the stale page cannot land on them.
-    hand = forms.IntegerField(widget=QuickHidden, required=False)
+    hand = forms.IntegerField(
+        widget=QuickHidden, required=False, min_value=1, max_value=LARGEST_KEY
+    )
 
     def __init__(self, *args, board, hand_number=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -340,7 +343,7 @@ class NextHandForm(PlayedForm):
 class CorrectionForm(PlayedForm):
     """A past hand corrected, checked against the version the page was rendered from."""
 
-    version = forms.IntegerField(widget=QuickHidden)
+    version = forms.IntegerField(widget=QuickHidden, min_value=0, max_value=LARGEST_COUNT)
     confirm = forms.BooleanField(required=False, widget=QuickHidden)
 
     def __init__(self, *args, board, hand, **kwargs):

@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from tracker.common.bounds import LARGEST_COUNT
 from tracker.gamelogs import backup, registry
 from tracker.gamelogs.limits import MAX_BACKUP_BYTES, MAX_LOG_BYTES, megabytes
 from tracker.rules import RulesError
@@ -35,7 +36,7 @@ class RestoreForm(forms.Form):
 class RestoreStepForm(forms.Form):
     """The next step of a restore, from a page that showed the restore at `version`."""
 
-    version = forms.IntegerField(min_value=0, max_value=2**31 - 1, widget=forms.HiddenInput)
+    version = forms.IntegerField(min_value=0, max_value=LARGEST_COUNT, widget=forms.HiddenInput)
 
 
 class ImportForm(forms.Form):

@@ -9,6 +9,7 @@ from django.contrib.auth.views import PasswordChangeView
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import Resolver404, resolve
+from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -16,7 +17,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ledger.balances import cached_balances
-from ledger.payment_details import latest_changes
+from ledger.payment_details import recent_changes
 from tracker.common import games
 from tracker.common.names import by_name, derived_short_name
 from tracker.common.versioning import RestoreRunning
@@ -80,13 +81,15 @@ def group_page(group, **more) -> dict:
     fragment is missing."""
     players = by_name(group.players.select_related("user"))
     is_owner = group.membership.allows(Role.OWNER)
+    today = timezone.localdate()  # the changes of details shown are those of the last 30 days
     return {
         "group": group,
         "players": players,
         "members": group.memberships.select_related("user"),
         "game_sections": [kind.group_section(group, LATEST_GAMES) for kind in games.every_kind()],
         "balances": SimpleLazyObject(partial(cached_balances, group, players)),
-        "details_changes": SimpleLazyObject(partial(latest_changes, group)),
+        "today": today,
+        "details_changes": SimpleLazyObject(partial(recent_changes, group, today)),
         "can_score": group.membership.allows(Role.SCORER),
         "is_owner": is_owner,
         "setting_up": is_owner and len(players) < SET_UP_PLAYERS,

@@ -1,8 +1,9 @@
 """The shared cache, which may fail: with Redis gone, every read is a miss and every write is
-dropped, so pages are rendered cold and sessions read from the database (`cached_db`) instead
-of every page answering 500. A process that saw Redis fail asks it again only every few
-seconds, so a dead Redis costs a page little; when it answers again, this process empties it
-first, since what the process could not write or delete meanwhile may be stale there.
+dropped, so pages are rendered cold instead of every page answering 500. A process that saw
+Redis fail asks it again only every few seconds, so a dead Redis costs a page little; when it
+answers again, this process empties it before reading from it, since what the process could not
+write or delete meanwhile may be stale there. Sessions are not kept here: a logout whose delete
+was dropped would leave a copy other servers still read (settings.SESSION_ENGINE).
 
 Nothing here decides what is recorded: the cache only makes pages faster (README, "Any number
 of servers").
@@ -69,11 +70,11 @@ class ForgivingRedisCache(RedisCache):
         if self.unavailable():
             return WITHOUT_REDIS[name](args, kwargs)
         try:
-            answer = getattr(super(), name)(*args, **kwargs)
-            if self.failed_at.pop(self.where, None) is not None:
-                super().clear()  # back: start empty, nothing stale
+            if self.where in self.failed_at:
+                super().clear()  # back: emptied before anything is read from it
+                del self.failed_at[self.where]
                 logger.warning("cache: Redis answers again; emptied it")
-            return answer
+            return getattr(super(), name)(*args, **kwargs)
         except RedisError as error:
             if self.where not in self.failed_at:
                 logger.warning("cache: Redis does not answer, pages are rendered cold: %s", error)

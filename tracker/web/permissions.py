@@ -3,10 +3,8 @@ from django.db.models import F
 from django.http import Http404
 from django.utils.translation import gettext as _
 
+from tracker.common.bounds import LARGEST_KEY
 from tracker.models import Group, Membership, Role
-
-# Keys the databases can hold; a larger number in an address names nothing.
-LARGEST_KEY = 2**63 - 1
 
 
 def group_for(request, pk, role: str = Role.VIEWER) -> Group:
@@ -48,4 +46,4 @@ def _allowed(request, group: Group, reader_role: str, role: str) -> Group:
 
 def _is_key(key) -> bool:
     """A key a database can hold: an address may carry any number."""
-    return isinstance(key, int) and 0 < key <= LARGEST_KEY
+    return isinstance(key, int) and 0 < key <= LARGEST_KEY  # a larger number names nothing

@@ -23,8 +23,9 @@ def service_worker(request):
 @require_GET
 def favicon(request):
     """Where a browser looks for the site's icon on a page that names none (the plain-text
-    summaries for a chat): the home screen's icon."""
-    return redirect(static("icons/icon-192.png"), permanent=True)
+    summaries for a chat): the home screen's icon. A temporary redirect: its file's name
+    changes with each deploy, and a browser keeps a permanent one for good."""
+    return redirect(static("icons/icon-192.png"))
 
 
 @require_GET
