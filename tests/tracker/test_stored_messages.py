@@ -64,7 +64,7 @@ def test_an_unnamed_session_is_named_in_the_readers_language(group, players, bob
     session = a_round_entered_in_german(group, players, bob)
     entry = Transaction.objects.get(kind="round")
     with translation.override("vi"):
-        assert entry.line == f"Buổi chơi {session.pk} · ván 1"
+        assert entry.line == f"Buổi chơi {session.number} · ván 1"
 
 
 def test_a_plural_follows_the_count_in_the_readers_language():
