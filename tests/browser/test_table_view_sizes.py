@@ -10,6 +10,7 @@ from tests.browser.conftest import put_down
 from tests.browser.test_phone import log_in
 from tests.factories import GroupFactory, MembershipFactory, PlayerFactory, UserFactory
 from tracker.catte import gate
+from tracker.common import recording
 from tracker.models import Role, Round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -34,7 +35,7 @@ def session_in_dong(names, rounds, stake="500000"):
     Round.objects.bulk_create(
         Round(session=session, number=n, entry=entry) for n, entry in enumerate(rounds, start=1)
     )
-    gate.logs.catch_up(session)
+    recording.catch_up(session)
     return reverse("session_table", args=[group.pk, session.pk])
 
 
