@@ -133,9 +133,9 @@
         if (keeping && form.dataset.keep) { keeping.keep(form.dataset.keep, keepable(form)); }
       });
       list(form, "details").forEach(function (part) {
-        part.addEventListener("toggle", function () {
-          var first = part.open && list(part, "fieldset.pick").filter(shown)[0];
-          if (first) { reveal(first); }
+        // A part opened comes into view whole, or from its top when it is taller.
+        part.addEventListener("toggle", function (event) {
+          if (part.open && event.target === part) { reveal(part); }
         });
       });
     });
