@@ -74,6 +74,18 @@ class CatteGame(GameKind):
             CatteSession.objects.filter(group=group_id),
         ]
 
+    def backup_entry(self, game) -> dict:
+        return gate.restored.backup_entry(game)
+
+    def entries_in(self, doc: dict) -> int:
+        return len(doc["rounds"])
+
+    def restore_piece(self, group, entry: dict, doc: dict, user, **where):
+        return gate.restored.restore_piece(group, entry, doc, user, **where)
+
+    def restored_differs(self, game, entry: dict, players: dict) -> str | None:
+        return gate.restored.restored_differs(game, entry, players)
+
     # History, ratings and settlements
     settled_by_page = True
 

@@ -118,6 +118,32 @@ class GameKind:
         restore removes them (entries before their games; seats go with their game)."""
         raise NotImplementedError
 
+    # Backups (tracker/gamelogs/backup.py, restoring.py): each game as its log, with what the
+    # log does not hold beside it in the backup's group.json, restored a piece at a time.
+
+    def backup_entry(self, game) -> dict:
+        """What a backup keeps of the game beside its log and its name (its entry in the
+        backup's group.json: "game_stake", "closed", …); {} when the log holds it all."""
+        return {}
+
+    def entries_in(self, doc: dict) -> int:
+        """How many entries (rounds, hands) a log of the game holds: what a restore counts."""
+        return len(self.logged_entries(doc))
+
+    def restore_piece(self, group, entry: dict, doc: dict, user, **where):
+        """The next piece of a backup's log `doc` (its group.json `entry`), `where` it stands:
+        its `game` (None before the first piece) holds `done` of its entries already; at most
+        `most` more are restored (a game that cannot be restored in pieces takes the whole log
+        at once), and once the last is in the game is finished as `entry` says. `players`: the
+        group's player for each of the backup's names ({name_key: pk}). Returns (the game,
+        how many entries were restored)."""
+        return self.import_log(group, doc, user), self.entries_in(doc)
+
+    def restored_differs(self, game, entry: dict, players: dict) -> str | None:
+        """What of a restored game is not as its backup's `entry` says (open or closed, who
+        had left), in words; None when nothing is."""
+        return None
+
     # History, ratings and settlements
     # What the group's history, ratings, seasons, player pages and settlements show of the
     # game (tracker/history, docs/ratings.md). A game declares its matches; the rest has

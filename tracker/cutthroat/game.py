@@ -1,6 +1,7 @@
 """Cutthroat Spades as the registry of games knows it (tracker/common/games.py)."""
 
 from dataclasses import replace
+from decimal import Decimal
 
 from django.db.models import Prefetch
 from django.urls import reverse
@@ -63,6 +64,17 @@ class CutthroatGame(GameKind):
             Hand.objects.filter(tournament__group=group_id),
             Tournament.objects.filter(group=group_id),
         ]
+
+    # Its stakes are kept beside its log; a tournament is restored whole.
+    def backup_entry(self, game) -> dict:
+        return {"game_stake": str(game.game_stake), "buy_in": str(game.buy_in)}
+
+    def entries_in(self, doc: dict) -> int:
+        return sum(len(game["hands"]) for game in doc["games"])
+
+    def restore_piece(self, group, entry: dict, doc: dict, user, **where):
+        money_rules = {key: Decimal(entry.get(key, "0")) for key in ("game_stake", "buy_in")}
+        return self.import_log(group, doc, user, money_rules=money_rules), self.entries_in(doc)
 
     # History, ratings and settlements
 

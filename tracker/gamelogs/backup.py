@@ -1,6 +1,7 @@
-"""A whole group in one zip: every tournament and session as a game log, plus what logs do not
-hold (names, short names, stakes, open or closed, who has left an open session, payments), so it
-re-imports into an empty group with identical balances.
+"""A whole group in one zip: every game of every kind the registry holds as a game log, plus
+what logs do not hold (names, short names, payments, and what each game keeps beside its log:
+stakes, open or closed, who has left an open session), so it re-imports into an empty group
+with identical balances.
 
 A backup is read within the caps of `limits` and its `group.json` checked as a whole before
 anything is created; a refusal is a RulesError naming the file and the entry at fault.
@@ -16,24 +17,26 @@ from django.utils.translation import gettext as _
 from ledger.balances import player_balances
 from ledger.models import Transaction
 from ledger.payments import PaymentError, record_payment, reverse_payment
-from tracker.catte import board as catte_board
-from tracker.catte import gate
 from tracker.common import games
 from tracker.common.seats import MAX_PLAYERS
 from tracker.common.versioning import touch_group
-from tracker.gamelogs import limits, registry
+from tracker.gamelogs import limits
 from tracker.gamelogs.limits import MANIFEST
-from tracker.gamelogs.manifest import FORMAT, check_manifest, season_days, short_names, shown_value
+from tracker.gamelogs.manifest import FORMAT, check_manifest, season_days, short_names
 from tracker.history.seasons import Refused, add_season
-from tracker.models import Player, Tournament
+from tracker.models import Player
 from tracker.rules import RulesError
 from tracker.rules.names import name_key
 
 
 def events(group) -> list:
-    """Tournaments and sessions in the order they were started (carried side pots need it)."""
-    started = list(group.tournaments.all()) + list(group.sessions.all())
+    """Every game of the group in the order they were started (carried side pots need it)."""
+    started = [game for kind in games.every_kind() for game in games_of(group, kind)]
     return sorted(started, key=lambda item: (item.created_at, item.pk))
+
+
+def games_of(group, game_kind):
+    return game_kind.model.objects.filter(group=group)
 
 
 def payment_entries(group) -> list[dict]:
@@ -78,10 +81,7 @@ def export_zip(group) -> bytes:
         for item in events(group):
             game_kind = games.kind_of(item)
             name = f"{game_kind.kind}-{item.pk}.json"
-            if isinstance(item, Tournament):
-                extra = {"game_stake": str(item.game_stake), "buy_in": str(item.buy_in)}
-            else:
-                extra = {"closed": item.is_closed, **left_the_table(item)}
+            extra = game_kind.backup_entry(item)
             log = game_kind.export_log(item)
             archive.writestr(name, json.dumps(log, ensure_ascii=False, indent=1))
             manifest["logs"].append({"file": name, "name": item.name, **extra})
@@ -102,16 +102,6 @@ def export_zip(group) -> bytes:
             manifest["seasons"] = seasons
         archive.writestr("group.json", json.dumps(manifest, ensure_ascii=False, indent=1))
     return buffer.getvalue()
-
-
-def left_the_table(session) -> dict:
-    """Who has left an open session for the evening, and after which round: a log only shows
-    him absent from the rounds since, not that the next one starts without him."""
-    if session.is_closed:
-        return {}
-    seats = session.seats.select_related("player").filter(left_after_round__isnull=False)
-    left = {seat.player.name: seat.left_after_round for seat in seats.order_by("seat")}
-    return {"left": left} if left else {}
 
 
 def read_zip(data: bytes) -> tuple[dict, dict[str, bytes]]:
@@ -141,7 +131,8 @@ def read_zip(data: bytes) -> tuple[dict, dict[str, bytes]]:
 def check_restorable(group, manifest: dict) -> None:
     """Refuse a backup whose amounts are not in the group's currency, or a group that has
     played something already."""
-    if group.tournaments.exists() or group.sessions.exists() or group.transactions.exists():
+    played = any(games_of(group, kind).exists() for kind in games.every_kind())
+    if played or group.transactions.exists():
         raise RulesError(_("backup: restore into a group that has played nothing yet"))
     if manifest["currency"] != group.currency:
         raise RulesError(
@@ -217,37 +208,10 @@ def restore_short_names(group, shorts: dict) -> None:
     Player.objects.bulk_update(named, ["short_name"])
 
 
-def restore_tournament(group, entry: dict, log: dict, user):
-    """A tournament of the backup, whole, with the stakes its log does not hold."""
-    money_rules = {key: Decimal(entry.get(key, "0")) for key in ("game_stake", "buy_in")}
-    game = registry.import_log(group, log, user, money_rules=money_rules)
-    return named(game, entry)
-
-
-def finish_session(session, entry: dict, user, players: dict):
-    """A session whose rounds are all restored: who had left it, and closed if it was.
-    `players`: the group's player for each of the backup's names, as `restore_players` says."""
-    for name, after_round in entry.get("left", {}).items():
-        _restore_left(session, name, players.get(name_key(name)), after_round, user)
-    if entry.get("closed", True):
-        gate.closing.close(catte_board.load(session), session.version, user)
-    return named(session, entry)
-
-
 def named(game, entry: dict):
     type(game).objects.filter(pk=game.pk).update(name=entry.get("name", ""))
     touch_group(game.group_id)
     return game
-
-
-def _restore_left(session, name: str, player_pk: int | None, after_round: int, user) -> None:
-    board = catte_board.load(session)
-    seat = next((seat for seat in board.seats if seat.player_id == player_pk), None)
-    if seat is None or session.is_closed:
-        raise RulesError(
-            _("left: %(name)s does not sit at this open session") % {"name": shown_value(name)}
-        )
-    gate.seating.leave(board, seat.player_id, session.version, user, after_round=after_round)
 
 
 def restore_payment(group, payer, payee, payment: dict, user) -> None:

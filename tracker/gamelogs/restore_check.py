@@ -17,7 +17,6 @@ from ledger.models import Transaction
 from tracker.common import games as kinds
 from tracker.gamelogs import registry
 from tracker.gamelogs.limits import count
-from tracker.models import CatteSession
 from tracker.rules import RulesError
 from tracker.rules.names import name_key
 
@@ -63,33 +62,17 @@ def check_game(game, entry: dict, log: dict, players: dict) -> int:
                 _("%(file)s: round or hand %(number)s is not the backup's")
                 % {**where, "number": number}
             )
-    if isinstance(game, CatteSession):
-        _check_session_end(game, entry, players)
+    difference = log_format.restored_differs(game, entry, players)
+    if difference is not None:
+        raise differs(difference)
     return len(stored)
-
-
-def _check_session_end(session, entry: dict, players: dict) -> None:
-    where = {"file": entry["file"]}
-    if session.is_closed != entry.get("closed", True):
-        if session.is_closed:
-            raise differs(_("%(file)s: the session is closed, the backup's is open") % where)
-        raise differs(_("%(file)s: the session is open, the backup's is closed") % where)
-    if session.is_closed:
-        return
-    left = {
-        seat.player_id: seat.left_after_round
-        for seat in session.seats.filter(left_after_round__isnull=False)
-    }
-    wanted = {players.get(name_key(name)): after for name, after in entry.get("left", {}).items()}
-    if left != wanted:
-        raise differs(_("%(file)s: who has left the table is not as in the backup") % where)
 
 
 def check_group(restore, manifest: dict) -> None:
     """The group's games, payments and money against the backup's manifest; players are
     told apart by the restore's own record of them (`restore.players`), not by name."""
     group = restore.group
-    games = group.tournaments.count() + group.sessions.count()
+    games = sum(kind.model.objects.filter(group=group).count() for kind in kinds.every_kind())
     if games != len(manifest["logs"]):
         raise differs(
             _("%(restored)s games restored, %(backup)s in the backup")

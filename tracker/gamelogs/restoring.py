@@ -2,9 +2,10 @@
 
 The upload is checked whole before anything is written: the manifest, and every log played
 through by the rules (pure Python, no writes), so what the rules refuse is refused at once. The
-steps then restore, in order: the players, short names and seasons; each tournament whole; each
-Cắt Tê session `STEP_ROUNDS` rounds at a time; the payments `STEP_PAYMENTS` at a time; then they
-check what was written against the backup (`restore_check`), and only then is it done.
+steps then restore, in order: the players, short names and seasons; each game as its kind
+restores it (`GameKind.restore_piece`: a tournament whole, a Cắt Tê session `STEP_ROUNDS`
+rounds at a time); the payments `STEP_PAYMENTS` at a time; then they check what was written
+against the backup (`restore_check`), and only then is it done.
 
 From its first step until it is done or cancelled, the restore holds the group: nothing else
 may change it (tracker/models/restores.py), so no save lands inside a restored game and no undo
@@ -29,16 +30,15 @@ from django.db.models import F, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tracker.catte import gate
 from tracker.common.seats import MissingPlayers
 from tracker.common.versioning import AlreadyRecorded, StalePage, touch_group
 from tracker.gamelogs import backup, cancelling, limits, registry, restore_check
 from tracker.gamelogs.limits import MANIFEST, megabytes
-from tracker.models import CatteSession, Group, Restore, Tournament
+from tracker.models import Group, Restore
 from tracker.models.restores import refuse_while_restored, step_of
 from tracker.rules import RulesError
 
-STEP_ROUNDS = 500  # Cắt Tê rounds written in one step: about half a second of writes
+STEP_ROUNDS = 500  # rounds of a game restored in pieces written in one step: about half a second
 STEP_PAYMENTS = 250  # payments recorded in one step
 FIRST_ENTRIES = 1_000  # rounds and hands restored within the upload's request
 # Between two steps the owner's page waits: long enough for a save that waited for the database
@@ -212,25 +212,20 @@ def _finish(restore: Restore) -> None:
 
 def _restore_piece(restore: Restore, entry: dict, log: dict, user) -> tuple[int, bool]:
     """The next piece of one log: (rounds or hands written, whether the log is all restored)."""
-    group = restore.group
-    games = restore.created.setdefault("games", [])
-    if registry.format_of(log).model is Tournament:
-        games.append(["tournament", backup.restore_tournament(group, entry, log, user).pk])
-        return _entries_of(log), True
-    done = restore.log_entries_done
-    piece = {**log, "rounds": log["rounds"][done : done + STEP_ROUNDS]}
+    group, game_kind, done = restore.group, registry.format_of(log), restore.log_entries_done
+    game = None
+    if restore.game_pk is not None:
+        game = game_kind.model.objects.get(pk=restore.game_pk, group=group)
+    game, written = game_kind.restore_piece(
+        group, entry, log, user, game=game, done=done, most=STEP_ROUNDS, players=restore.players
+    )
     if done == 0:
-        session = registry.import_log(group, piece, user, closed=False)
-        restore.game_pk = session.pk
-        games.append(["session", session.pk])
-    else:
-        session = CatteSession.objects.get(pk=restore.game_pk, group=group)
-        gate.logs.append_log(session, piece, user)
-    finished = done + len(piece["rounds"]) >= len(log["rounds"])
+        restore.created.setdefault("games", []).append([game_kind.kind, game.pk])
+        restore.game_pk = game.pk
+    finished = done + written >= game_kind.entries_in(log)
     if finished:
-        session = CatteSession.objects.get(pk=session.pk)
-        backup.finish_session(session, entry, user, restore.players)
-    return len(piece["rounds"]), finished
+        backup.named(game, entry)
+    return written, finished
 
 
 def _checked_size(entry: dict, text: bytes) -> int:
@@ -245,9 +240,7 @@ def _checked_size(entry: dict, text: bytes) -> int:
 
 
 def _entries_of(log: dict) -> int:
-    if registry.format_of(log).model is CatteSession:
-        return len(log["rounds"])
-    return sum(len(game["hands"]) for game in log["games"])
+    return registry.format_of(log).entries_in(log)
 
 
 def _zipped(manifest: dict, logs: dict[str, bytes]) -> bytes:
