@@ -63,6 +63,9 @@ class SheetGame(GameKind):
     def stored_entries(self, game) -> list[dict]:
         return services.stored_entries(game)
 
+    def entries_in(self, doc: dict) -> int:
+        return len(doc["rounds"])
+
     def rows_of_group(self, group_id: int) -> list:
         return [
             SheetRound.objects.filter(sheet__group=group_id),
