@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from ledger.settlement import fewest_transfers
-from sheets import board, demo, history, money, services, tableview
+from sheets import backups, board, demo, history, money, services, tableview
 from sheets.models import Sheet, SheetRound, SheetSeat
 from tracker.common import leaderboards
 from tracker.common.games import GameKind
@@ -63,8 +63,12 @@ class SheetGame(GameKind):
     def stored_entries(self, game) -> list[dict]:
         return services.stored_entries(game)
 
-    def entries_in(self, doc: dict) -> int:
-        return len(doc["rounds"])
+    # Logs, backups and restores: a sheet's log holds it all.
+    def entries_of(self, doc: dict) -> int:
+        return backups.entries_of(doc)
+
+    def restore_piece(self, piece, user):
+        return backups.restore_piece(piece, user)
 
     def rows_of_group(self, group_id: int) -> list:
         return [

@@ -23,6 +23,7 @@ from tracker.common.seats import match_players
 from tracker.common.versioning import AlreadyRecorded, StalePage
 from tracker.models import Change
 from tracker.rules import RulesError, sheet
+from tracker.rules.names import name_key
 from tracker.rules.phrases import Phrase, plural_phrase
 
 # What became of a round a phone kept while offline (`record_round_sent_later`).
@@ -204,33 +205,53 @@ def import_log(group, doc: dict, user, create_missing: bool = False) -> Sheet:
     with transaction.atomic():
         players = match_players(group, names, create_missing)
         sheet_row = start(group, players, sheet.rules_from_settings(settings), user)
-        board = load(sheet_row)
-
-        def change() -> Recorded:
-            rows, results = [], []
-            for number, round_ in enumerate(rounds, start=1):
-                # By seat first: the group's players may write their names otherwise.
-                entry = entry_by_seat(round_, names)
-                results.append(board.state.play(board.settings, rules_round(entry, board.names)))
-                rows.append(
-                    SheetRound(
-                        sheet=sheet_row,
-                        number=number,
-                        entry=entry,
-                        result=sheet.round_result_snapshot(results[-1], board.names),
-                        entered_by=user,
-                    )
-                )
-            SheetRound.objects.bulk_create(rows, batch_size=500)
-            return Recorded(
-                plural_phrase("Imported %(count)s round", "Imported %(count)s rounds", len(rows)),
-                after=doc,
-                stored={"round_count": len(rows)},
-                postings=money.Postings(results, 1, new=True),
-            )
-
-        record(board, Change.Action.IMPORT, change, version=sheet_row.version, user=user)
+        _add_rounds(load(sheet_row), names, rounds, doc, user)
     return sheet_row
+
+
+def append_log(sheet_row: Sheet, doc: dict, user) -> Sheet:
+    """The rounds of a log added after those the sheet holds: the next piece of a log restored
+    in pieces. Its players and rules must be the sheet's; its rounds are checked by the rules
+    as they are played on from the sheet's state."""
+    names, settings, rounds = sheet.read_log(doc)
+    board = load(sheet_row)
+    if list(map(name_key, names)) != list(map(name_key, board.names)) or (
+        settings != board.settings
+    ):
+        raise RulesError(_("log: its players and rules are not those of this sheet"))
+    _add_rounds(board, names, rounds, doc, user)
+    return sheet_row
+
+
+def _add_rounds(board: SheetBoard, names: list[str], rounds: list, doc: dict, user) -> None:
+    """Rounds of a log (its players, `names`, seated in the board's order) played on from the
+    board's state and written in bulk with their results; the ledger follows once for all."""
+    first = board.next_number
+
+    def change() -> Recorded:
+        rows, results = [], []
+        for number, round_ in enumerate(rounds, start=first):
+            # By seat first: the group's players may write their names otherwise.
+            entry = entry_by_seat(round_, names)
+            results.append(board.state.play(board.settings, rules_round(entry, board.names)))
+            rows.append(
+                SheetRound(
+                    sheet=board.sheet,
+                    number=number,
+                    entry=entry,
+                    result=sheet.round_result_snapshot(results[-1], board.names),
+                    entered_by=user,
+                )
+            )
+        SheetRound.objects.bulk_create(rows, batch_size=500)
+        return Recorded(
+            plural_phrase("Imported %(count)s round", "Imported %(count)s rounds", len(rows)),
+            after=doc,
+            stored={"round_count": first - 1 + len(rows)},
+            postings=money.Postings(results, first, new=True),
+        )
+
+    record(board, Change.Action.IMPORT, change, version=board.sheet.version, user=user)
 
 
 def logged_entries(doc: dict) -> list[dict]:

@@ -187,3 +187,25 @@ def test_only_the_recorder_records_a_change_of_a_game(path):
     }
     allowed = {"after_change"} if path.name == "game.py" else set()
     assert not called & (WRITES_OF_A_CHANGE - allowed), path
+
+
+AROUND_THE_GAMES = (
+    "tracker.common", "tracker.web", "tracker.gamelogs", "tracker.history", "tracker.tableview",
+    "tracker.groups", "tracker.webapp", "tracker.templatetags", "tracker.management", "ledger",
+)  # fmt: skip
+GAME_MODELS = {"CatteSession", "SessionSeat", "Round", "Tournament", "TournamentSeat", "Hand"}
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for package in AROUND_THE_GAMES for p in modules(package)],
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
+def test_what_is_around_the_games_names_no_game(path):
+    """The ledger, the history, logs and backups, live following, the pages around the games
+    and the commands ask the registry of games: none of them imports a game, its rules or its
+    models, so a new game is added without changing them."""
+    rules_of_games = tuple(f"tracker.rules.{game}" for game in ("catte", "cutthroat", "sheet"))
+    assert not [n for n in imported_names(path) if n.startswith((*GAMES, *rules_of_games))], path
+    models = {n.rsplit(".", 1)[1] for n in imported_names(path) if n.startswith("tracker.models.")}
+    assert not models & GAME_MODELS, path

@@ -66,6 +66,19 @@ def test_a_backup_with_sheets_restores_every_round_and_balance(with_sheets, alic
     }
 
 
+def test_a_backup_restored_a_round_a_step_has_the_same_sheets(with_sheets, alice, monkeypatch):
+    monkeypatch.setattr(restoring, "STEP_ROUNDS", 1)
+    monkeypatch.setattr(restoring, "FIRST_ENTRIES", 1)
+    empty = GroupFactory(name="Restored", currency="EUR")
+    data = backup.export_zip(with_sheets)
+    restore = restoring.begin(empty, backup.read_zip(data), alice, data=data)
+    while restore.is_running:
+        restore = restoring.take_step(restore, restore.version, alice)
+    assert restore.state == Restore.State.DONE and summary(empty) == summary(with_sheets)
+    hearts = empty.sheets.get(rules__preset="hearts")
+    assert hearts.round_count == 4 and hearts.version == 4  # one import a round
+
+
 def test_a_cancelled_restore_removes_its_sheets_too(with_sheets, alice, monkeypatch):
     monkeypatch.setattr(restoring, "FIRST_ENTRIES", 1)
     empty = GroupFactory(name="Restored", currency="EUR")

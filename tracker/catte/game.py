@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from ledger.settlement import fewest_transfers
-from tracker.catte import board, demo, gate, history, money, tableview
+from tracker.catte import backups, board, demo, gate, history, money, tableview
 from tracker.catte.gate.recording import replay_rounds
 from tracker.common import leaderboards
 from tracker.common.games import GameKind
@@ -73,18 +73,6 @@ class CatteGame(GameKind):
             Round.objects.filter(session__group=group_id),
             CatteSession.objects.filter(group=group_id),
         ]
-
-    def backup_entry(self, game) -> dict:
-        return gate.restored.backup_entry(game)
-
-    def entries_in(self, doc: dict) -> int:
-        return len(doc["rounds"])
-
-    def restore_piece(self, group, entry: dict, doc: dict, user, **where):
-        return gate.restored.restore_piece(group, entry, doc, user, **where)
-
-    def restored_differs(self, game, entry: dict, players: dict) -> str | None:
-        return gate.restored.restored_differs(game, entry, players)
 
     # History, ratings and settlements
     settled_by_page = True
@@ -179,3 +167,22 @@ class CatteGame(GameKind):
     def demo(self, group, owner):
         # Left open, so the demo's evening can go on.
         return self.import_log(group, demo.SESSION, owner, create_missing=True, closed=False)
+
+    # Logs, backups and restores
+    backup_keys = backups.KEYS
+    may_go_on = True
+
+    def backup_entry(self, game) -> dict:
+        return backups.backup_entry(game)
+
+    def check_backup_entry(self, entry: dict, where: str, money) -> None:
+        backups.check_entry(entry, where)
+
+    def entries_of(self, doc: dict) -> int:
+        return len(doc["rounds"])
+
+    def restore_piece(self, piece, user):
+        return backups.restore_piece(piece, user)
+
+    def check_restored(self, game, entry: dict, players: dict) -> str | None:
+        return backups.check_restored(game, entry, players)

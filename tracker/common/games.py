@@ -47,6 +47,21 @@ class PlayerRecord:
     rivals: dict[str, Section]
 
 
+@dataclass(frozen=True)
+class RestorePiece:
+    """The next piece of a backup's game log for a restore to write: entries `done` to
+    `done + step` of `log` (its manifest `entry`), into the game `game_pk` the first piece
+    made (None for the first); `players`: the group's player for each of the backup's names."""
+
+    group: object
+    entry: dict
+    log: dict
+    done: int
+    step: int
+    game_pk: int | None
+    players: dict
+
+
 class GameKind:
     """What a kind of game declares; a subclass fills it in and implements the hooks."""
 
@@ -113,36 +128,37 @@ class GameKind:
         """The game's entries as stored."""
         raise NotImplementedError
 
+    # Logs, backups and restores: what a backup's manifest says of a game besides its log, and
+    # how a restore writes the game back a step at a time (tracker/gamelogs/).
+    backup_keys: frozenset[str] = frozenset()  # its keys in a manifest's entry of a log
+    may_go_on: bool = False  # a game imported from its log may be left open to play on
+
+    def backup_entry(self, game) -> dict:
+        """What the manifest says of `game` besides its log and name (`backup_keys`)."""
+        return {}
+
+    def check_backup_entry(self, entry: dict, where: str, money) -> None:
+        """RulesError for a manifest's entry whose `backup_keys` are not as `backup_entry`
+        writes them; `money(text, where)` checks an amount in the group's currency."""
+
+    def entries_of(self, doc: dict) -> int:
+        """How many entries (rounds, hands) a log holds."""
+        raise NotImplementedError
+
+    def restore_piece(self, piece, user):
+        """Write the next piece of a backup's log (`piece`, a RestorePiece), as a change of
+        the game: (the game, entries written, whether the whole log is written)."""
+        raise NotImplementedError
+
+    def check_restored(self, game, entry: dict, players: dict) -> str | None:
+        """What differs between a restored game and its manifest `entry` beyond its entries, in
+        words; None when nothing does. `players`: the group's player for each backup's name."""
+        return None
+
     def rows_of_group(self, group_id: int) -> list:
         """Every row of the group's games of this kind, as querysets in the order a cancelled
         restore removes them (entries before their games; seats go with their game)."""
         raise NotImplementedError
-
-    # Backups (tracker/gamelogs/backup.py, restoring.py): each game as its log, with what the
-    # log does not hold beside it in the backup's group.json, restored a piece at a time.
-
-    def backup_entry(self, game) -> dict:
-        """What a backup keeps of the game beside its log and its name (its entry in the
-        backup's group.json: "game_stake", "closed", …); {} when the log holds it all."""
-        return {}
-
-    def entries_in(self, doc: dict) -> int:
-        """How many entries (rounds, hands) a log of the game holds: what a restore counts."""
-        return len(self.logged_entries(doc))
-
-    def restore_piece(self, group, entry: dict, doc: dict, user, **where):
-        """The next piece of a backup's log `doc` (its group.json `entry`), `where` it stands:
-        its `game` (None before the first piece) holds `done` of its entries already; at most
-        `most` more are restored (a game that cannot be restored in pieces takes the whole log
-        at once), and once the last is in the game is finished as `entry` says. `players`: the
-        group's player for each of the backup's names ({name_key: pk}). Returns (the game,
-        how many entries were restored)."""
-        return self.import_log(group, doc, user), self.entries_in(doc)
-
-    def restored_differs(self, game, entry: dict, players: dict) -> str | None:
-        """What of a restored game is not as its backup's `entry` says (open or closed, who
-        had left), in words; None when nothing is."""
-        return None
 
     # History, ratings and settlements
     # What the group's history, ratings, seasons, player pages and settlements show of the

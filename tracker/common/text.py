@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from tracker.rules.names import hidden_character, name_problem
 
 # What does not show as itself, for any text a person or a file sends (a note, a name).
-__all__ = ["clean_label", "hidden_character", "sentence"]
+__all__ = ["clean_label", "hidden_character", "sentence", "shown_value"]
 
 
 def clean_label(text: str, missing: str, limit: int = 80) -> str:
@@ -25,3 +25,9 @@ def sentence(problem) -> str:
     text = str(problem)
     # Translators: a problem with a name, already translated, ended as a sentence.
     return _("%(problem)s.") % {"problem": text[:1].upper() + text[1:]}
+
+
+def shown_value(value) -> str:
+    """A value a file sent, in a message: cut short, since the message is shown on a page."""
+    text = repr(value)
+    return text if len(text) <= 60 else f"{text[:57]}..."

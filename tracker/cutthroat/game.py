@@ -1,7 +1,6 @@
 """Cutthroat Spades as the registry of games knows it (tracker/common/games.py)."""
 
 from dataclasses import replace
-from decimal import Decimal
 
 from django.db.models import Prefetch
 from django.urls import reverse
@@ -10,8 +9,8 @@ from django.utils.translation import pgettext
 
 from tracker.common import leaderboards
 from tracker.common.games import GameKind
+from tracker.cutthroat import backups, demo, history, money, services, tableview
 from tracker.cutthroat import board as board_module
-from tracker.cutthroat import demo, history, money, services, tableview
 from tracker.models import Hand, Tournament, TournamentSeat
 from tracker.rules import cutthroat
 
@@ -64,17 +63,6 @@ class CutthroatGame(GameKind):
             Hand.objects.filter(tournament__group=group_id),
             Tournament.objects.filter(group=group_id),
         ]
-
-    # Its stakes are kept beside its log; a tournament is restored whole.
-    def backup_entry(self, game) -> dict:
-        return {"game_stake": str(game.game_stake), "buy_in": str(game.buy_in)}
-
-    def entries_in(self, doc: dict) -> int:
-        return sum(len(game["hands"]) for game in doc["games"])
-
-    def restore_piece(self, group, entry: dict, doc: dict, user, **where):
-        money_rules = {key: Decimal(entry.get(key, "0")) for key in ("game_stake", "buy_in")}
-        return self.import_log(group, doc, user, money_rules=money_rules), self.entries_in(doc)
 
     # History, ratings and settlements
 
@@ -153,3 +141,18 @@ class CutthroatGame(GameKind):
 
     def demo(self, group, owner):
         return self.import_log(group, demo.TOURNAMENT, owner, create_missing=True)
+
+    # Logs, backups and restores
+    backup_keys = backups.KEYS
+
+    def backup_entry(self, game) -> dict:
+        return backups.backup_entry(game)
+
+    def check_backup_entry(self, entry: dict, where: str, money) -> None:
+        backups.check_entry(entry, where, money)
+
+    def entries_of(self, doc: dict) -> int:
+        return backups.entries_of(doc)
+
+    def restore_piece(self, piece, user):
+        return backups.restore_piece(piece, user)

@@ -1,7 +1,6 @@
-"""A whole group in one zip: every game of every kind the registry holds as a game log, plus
-what logs do not hold (names, short names, payments, and what each game keeps beside its log:
-stakes, open or closed, who has left an open session), so it re-imports into an empty group
-with identical balances.
+"""A whole group in one zip: every tournament and session as a game log, plus what logs do not
+hold (names, short names, stakes, open or closed, who has left an open session, payments), so it
+re-imports into an empty group with identical balances.
 
 A backup is read within the caps of `limits` and its `group.json` checked as a whole before
 anything is created; a refusal is a RulesError naming the file and the entry at fault.
@@ -30,13 +29,14 @@ from tracker.rules.names import name_key
 
 
 def events(group) -> list:
-    """Every game of the group in the order they were started (carried side pots need it)."""
-    started = [game for kind in games.every_kind() for game in games_of(group, kind)]
+    """The group's games of every kind in the order they were started (a Cắt Tê session takes
+    over the side pot carried from the one before, say)."""
+    started = [
+        game
+        for game_kind in games.every_kind()
+        for game in game_kind.model.objects.filter(group=group)
+    ]
     return sorted(started, key=lambda item: (item.created_at, item.pk))
-
-
-def games_of(group, game_kind):
-    return game_kind.model.objects.filter(group=group)
 
 
 def payment_entries(group) -> list[dict]:
@@ -131,7 +131,7 @@ def read_zip(data: bytes) -> tuple[dict, dict[str, bytes]]:
 def check_restorable(group, manifest: dict) -> None:
     """Refuse a backup whose amounts are not in the group's currency, or a group that has
     played something already."""
-    played = any(games_of(group, kind).exists() for kind in games.every_kind())
+    played = any(kind.model.objects.filter(group=group).exists() for kind in games.every_kind())
     if played or group.transactions.exists():
         raise RulesError(_("backup: restore into a group that has played nothing yet"))
     if manifest["currency"] != group.currency:

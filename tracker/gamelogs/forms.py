@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tracker.gamelogs import backup, registry
 from tracker.gamelogs.limits import MAX_BACKUP_BYTES, MAX_LOG_BYTES, megabytes
-from tracker.rules import RulesError, catte
+from tracker.rules import RulesError
 
 
 class RestoreForm(forms.Form):
@@ -74,8 +74,8 @@ class ImportForm(forms.Form):
             )
         try:
             data["log"] = registry.read(upload.read(MAX_LOG_BYTES + 1) if upload else text)
+            goes_on = registry.format_of(data["log"]).may_go_on
         except RulesError as error:
             raise forms.ValidationError(str(error)) from error
-        is_session = data["log"].get("format") == catte.FORMAT
-        data["options"] = {"closed": data.get("session") != "open"} if is_session else {}
+        data["options"] = {"closed": data.get("session") != "open"} if goes_on else {}
         return data

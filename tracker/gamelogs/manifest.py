@@ -4,18 +4,21 @@ the entry and the key at fault."""
 
 from datetime import date
 from decimal import Decimal
+from functools import partial
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from ledger.payments import NOTE_MAX, PaymentError, check_note
+from tracker.common import games
 from tracker.common.seats import MAX_PLAYERS
+from tracker.common.text import shown_value
 from tracker.gamelogs import limits
 from tracker.gamelogs.limits import MANIFEST, MAX_GAME_NAME, MAX_LOGS, MAX_PAYMENTS, count
 from tracker.models import CURRENCIES, Season
 from tracker.models.seasons import MOST_SEASONS
-from tracker.rules import MOST_ENTRIES, RulesError
-from tracker.rules.catte.settings import check_amount, parse_amount
+from tracker.rules import RulesError
+from tracker.rules.money import check_amount, parse_amount
 from tracker.rules.names import check_names, name_key, name_problem, short_name_problem
 
 FORMAT = "cardtable-backup/1"
@@ -140,12 +143,6 @@ def _only_keys(entry, keys: set, where: str, required: tuple = ()) -> None:
             raise RulesError(_('%(where)s: "%(key)s" is missing') % {"where": where, "key": key})
 
 
-def shown_value(value) -> str:
-    """A value in a message, cut short: the message is shown on a page."""
-    text = repr(value)
-    return text if len(text) <= 60 else f"{text[:57]}..."
-
-
 def _listed(manifest: dict, key: str, most: int) -> list:
     items = manifest.get(key, [])
     if not isinstance(items, list):
@@ -224,9 +221,10 @@ def _check_amounts(amounts, key: str, known: dict, currency: str) -> None:
 
 
 def _check_entry(entry, where: str, currency: str) -> None:
-    keys = {"file", "name", "game_stake", "buy_in", "closed", "left"}
-    _only_keys(entry, keys, where, required=("file",))
-    _check_left(entry.get("left", {}), where)
+    """A game log's entry: its file, its name, and what each kind of game keeps besides (the
+    registry of games' `backup_keys`, checked by the game)."""
+    extra = set().union(*(game_kind.backup_keys for game_kind in games.every_kind()))
+    _only_keys(entry, {"file", "name", *extra}, where, required=("file",))
     file = entry["file"]
     if not isinstance(file, str) or file == MANIFEST or not limits.FILE_NAME.fullmatch(file):
         raise RulesError(
@@ -241,26 +239,8 @@ def _check_entry(entry, where: str, currency: str) -> None:
         )
     if name and (problem := name_problem(name, MAX_GAME_NAME)):
         raise RulesError(_("%(where)s: name: %(problem)s") % {"where": where, "problem": problem})
-    for key in ("game_stake", "buy_in"):
-        if key in entry:
-            _money(entry[key], f"{where}: {key}", currency)
-    if type(entry.get("closed", True)) is not bool:
-        raise RulesError(_("%(where)s: closed must be true or false") % {"where": where})
-
-
-def _check_left(left, where: str) -> None:
-    """{"name": round after which he left}, as `left_the_table` writes it."""
-    if not isinstance(left, dict) or len(left) > MAX_PLAYERS:
-        raise RulesError(
-            _("%(where)s: left must name at most %(most)d players with the round each left after")
-            % {"where": where, "most": MAX_PLAYERS}
-        )
-    for name, after_round in left.items():
-        if type(after_round) is not int or not 0 <= after_round <= MOST_ENTRIES:
-            raise RulesError(
-                _("%(where)s: left: %(name)s must have the number of a round")
-                % {"where": where, "name": shown_value(name)}
-            )
+    for game_kind in games.every_kind():
+        game_kind.check_backup_entry(entry, where, partial(_money, currency=currency))
 
 
 def _check_payment(payment, where: str, known: dict, currency: str) -> None:

@@ -38,7 +38,7 @@ def replay(doc) -> dict:
 
 
 def import_log(group, doc: dict, user, create_missing: bool = False, **options):
-    """The new Tournament or Session; a bad log raises RulesError and creates nothing."""
+    """The new game of the kind the log is of; a bad log raises RulesError and creates nothing."""
     return format_of(doc).import_log(group, doc, user, create_missing, **options)
 
 

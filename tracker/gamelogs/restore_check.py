@@ -62,8 +62,8 @@ def check_game(game, entry: dict, log: dict, players: dict) -> int:
                 _("%(file)s: round or hand %(number)s is not the backup's")
                 % {**where, "number": number}
             )
-    difference = log_format.restored_differs(game, entry, players)
-    if difference is not None:
+    difference = kinds.kind_of(game).check_restored(game, entry, players)
+    if difference:
         raise differs(difference)
     return len(stored)
 

@@ -2,10 +2,9 @@
 
 The upload is checked whole before anything is written: the manifest, and every log played
 through by the rules (pure Python, no writes), so what the rules refuse is refused at once. The
-steps then restore, in order: the players, short names and seasons; each game as its kind
-restores it (`GameKind.restore_piece`: a tournament whole, a Cắt Tê session `STEP_ROUNDS`
-rounds at a time); the payments `STEP_PAYMENTS` at a time; then they check what was written
-against the backup (`restore_check`), and only then is it done.
+steps then restore, in order: the players, short names and seasons; each tournament whole; each
+Cắt Tê session `STEP_ROUNDS` rounds at a time; the payments `STEP_PAYMENTS` at a time; then they
+check what was written against the backup (`restore_check`), and only then is it done.
 
 From its first step until it is done or cancelled, the restore holds the group: nothing else
 may change it (tracker/models/restores.py), so no save lands inside a restored game and no undo
@@ -30,6 +29,7 @@ from django.db.models import F, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tracker.common.games import RestorePiece
 from tracker.common.seats import MissingPlayers
 from tracker.common.versioning import AlreadyRecorded, StalePage, touch_group
 from tracker.gamelogs import backup, cancelling, limits, registry, restore_check
@@ -38,7 +38,7 @@ from tracker.models import Group, Restore
 from tracker.models.restores import refuse_while_restored, step_of
 from tracker.rules import RulesError
 
-STEP_ROUNDS = 500  # rounds of a game restored in pieces written in one step: about half a second
+STEP_ROUNDS = 500  # Cắt Tê rounds written in one step: about half a second of writes
 STEP_PAYMENTS = 250  # payments recorded in one step
 FIRST_ENTRIES = 1_000  # rounds and hands restored within the upload's request
 # Between two steps the owner's page waits: long enough for a save that waited for the database
@@ -211,18 +211,23 @@ def _finish(restore: Restore) -> None:
 
 
 def _restore_piece(restore: Restore, entry: dict, log: dict, user) -> tuple[int, bool]:
-    """The next piece of one log: (rounds or hands written, whether the log is all restored)."""
-    group, game_kind, done = restore.group, registry.format_of(log), restore.log_entries_done
-    game = None
-    if restore.game_pk is not None:
-        game = game_kind.model.objects.get(pk=restore.game_pk, group=group)
-    game, written = game_kind.restore_piece(
-        group, entry, log, user, game=game, done=done, most=STEP_ROUNDS, players=restore.players
+    """The next piece of one log, as its kind of game writes it (a tournament whole, a session
+    `STEP_ROUNDS` rounds at a time): (entries written, whether the log is all restored)."""
+    game_kind = registry.format_of(log)
+    first = restore.log_entries_done == 0
+    piece = RestorePiece(
+        group=restore.group,
+        entry=entry,
+        log=log,
+        done=restore.log_entries_done,
+        step=STEP_ROUNDS,
+        game_pk=None if first else restore.game_pk,
+        players=restore.players,
     )
-    if done == 0:
+    game, written, finished = game_kind.restore_piece(piece, user)
+    if first:
         restore.created.setdefault("games", []).append([game_kind.kind, game.pk])
         restore.game_pk = game.pk
-    finished = done + written >= game_kind.entries_in(log)
     if finished:
         backup.named(game, entry)
     return written, finished
@@ -240,7 +245,7 @@ def _checked_size(entry: dict, text: bytes) -> int:
 
 
 def _entries_of(log: dict) -> int:
-    return registry.format_of(log).entries_in(log)
+    return registry.format_of(log).entries_of(log)
 
 
 def _zipped(manifest: dict, logs: dict[str, bytes]) -> bytes:

@@ -17,20 +17,10 @@ state with the new version, and has the ledger follow (`tracker.catte.money`).
 - `closing`: closing a session (its side pot refunded or carried) and opening it again.
 - `logs`: starting a session; importing, appending to and exporting its game log.
 - `carried`: a side pot carried from one session of the group into the next.
-- `restored`: a session in a backup: what the backup keeps beside its log, and its restore.
 - `recording`: what the rooms share (the refusals, the state stored with the new version); no
   module outside the gate uses it but for its refusals.
 """
 
-from tracker.catte.gate import (
-    carried,
-    closing,
-    logs,
-    recording,
-    restored,
-    rounds,
-    seating,
-    tapping,
-)
+from tracker.catte.gate import carried, closing, logs, recording, rounds, seating, tapping
 
-__all__ = ["carried", "closing", "logs", "recording", "restored", "rounds", "seating", "tapping"]
+__all__ = ["carried", "closing", "logs", "recording", "rounds", "seating", "tapping"]
