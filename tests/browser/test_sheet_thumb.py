@@ -57,3 +57,22 @@ def test_a_tien_len_round_of_four_with_a_chop_takes_eight_taps(
     thumb.assert_no_sideways_scroll()
     board = load(fresh(sheet_row))
     assert board.state.running == {"An": 2, "Bình": 1, "Chi": 0, "Dũng": -3}
+
+
+def test_a_hearts_round_is_a_number_typed_for_each_player_then_save(
+    thumb, live_server, alice, group, players
+):
+    sheet_row = services.start(group, players, {"stake": "0.10", "preset": "hearts"}, alice)
+    open_sheet(thumb, live_server, sheet_row)
+    thumb.tap("#id_points_0")
+    for points in ("3", "0", "13", "10"):  # the keyboard's Enter goes on to the next player
+        thumb.page.keyboard.type(points)
+        thumb.page.keyboard.press("Enter")
+    assert thumb.page.evaluate("document.activeElement.matches('[data-save]')")
+    thumb.page.wait_for_selector("#round-check :text('points')")
+    thumb.screenshot("sheet-5-hearts")
+    thumb.tap("#played [data-save]")
+    wait_for(thumb, "Round 2")
+    assert thumb.taps == 2
+    board = load(fresh(sheet_row))
+    assert board.state.points == {"An": 3, "Bình": 0, "Chi": 13, "Dũng": 10}

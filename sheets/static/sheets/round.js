@@ -129,6 +129,19 @@
         var group = event.isTrusted && event.target.closest("fieldset.pick");
         if (group) { bringNext(form, group); }
       });
+      // The keyboard's Enter (or "next") after a player's points goes on to the next player's;
+      // after the last (or in a payment's amount), to Save, which a tap then presses: the round
+      // is not sent half typed.
+      form.addEventListener("keydown", function (event) {
+        if (event.key !== "Enter" || !event.target.matches("input[type=number]")) { return; }
+        event.preventDefault();
+        var boxes = list(form, "input[type=number][name^='points_']").filter(function (box) {
+          return !box.disabled && shown(box);
+        });
+        var next = boxes[boxes.indexOf(event.target) + 1] || form.querySelector("[data-save]");
+        next.focus();
+        reveal(next);
+      });
       form.addEventListener("input", function () {
         if (keeping && form.dataset.keep) { keeping.keep(form.dataset.keep, keepable(form)); }
       });
