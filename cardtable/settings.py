@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "csp",
     "tracker",
     "ledger",
+    "sheets",
 ]
 
 # The kinds of game a group plays (tracker/common/games.py): each declares what is its own, and
@@ -72,6 +73,7 @@ INSTALLED_APPS = [
 GAMES = [
     "tracker.cutthroat.game.CutthroatGame",
     "tracker.catte.game.CatteGame",
+    "sheets.game.SheetGame",
 ]
 
 MIDDLEWARE = [

@@ -4,6 +4,7 @@ kind, its game, its log format or its model."""
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
+from sheets.models import Sheet
 from tracker.common import games
 from tracker.models import CatteSession, Tournament
 
@@ -19,9 +20,10 @@ def registry_read_again():
 
 def test_every_kind_is_found_by_its_kind_its_game_its_format_and_its_model():
     session, tournament = games.kind_named("session"), games.kind_named("tournament")
-    assert [kind.game for kind in games.every_kind()] == ["cutthroat", "catte"]
+    assert [kind.game for kind in games.every_kind()] == ["cutthroat", "catte", "sheet"]
     assert games.game_named("catte") is session and games.format_named("catte-log/1") is session
     assert games.kind_of(CatteSession) is session and games.kind_of(Tournament()) is tournament
+    assert games.format_named("sheet-log/1") is games.kind_named("sheet") is games.kind_of(Sheet)
 
 
 def test_a_game_named_twice_is_refused(settings, registry_read_again):

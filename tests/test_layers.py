@@ -17,7 +17,7 @@ import pytest
 from django.conf import settings
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = ("tracker.cutthroat", "tracker.catte")
+GAMES = ("tracker.cutthroat", "tracker.catte", "sheets")
 ABOVE_THE_GAMES = (
     "tracker.history", "tracker.gamelogs", "tracker.groups", "tracker.tableview", "tracker.webapp"
 )  # fmt: skip
@@ -102,8 +102,8 @@ def test_the_web_plumbing_imports_no_game(path):
     assert not imports_from(path, GAMES + ABOVE_THE_GAMES)
 
 
-@pytest.mark.parametrize(("game", "other"), [GAMES, GAMES[::-1]])
-def test_a_game_does_not_reach_into_the_other_or_into_the_rooms_above(game, other):
+@pytest.mark.parametrize(("game", "other"), list(itertools.permutations(GAMES, 2)))
+def test_a_game_does_not_reach_into_the_others_or_into_the_rooms_above(game, other):
     for path in modules(game):
         assert not imports_from(path, (other, *ABOVE_THE_GAMES)), path
 
@@ -115,7 +115,7 @@ def test_the_project_package_holds_only_the_project():
 
 @pytest.mark.parametrize(
     "path",
-    modules("tracker") + modules("ledger") + modules("cardtable"),
+    modules("tracker") + modules("ledger") + modules("cardtable") + modules("sheets"),
     ids=lambda p: str(p.relative_to(ROOT)),
 )
 def test_the_project_never_imports_the_benchmark(path):
@@ -139,7 +139,11 @@ def is_view_module(path: Path) -> bool:
 
 @pytest.mark.parametrize(
     "path",
-    [p for p in modules("tracker") + modules("ledger") if not is_view_module(p)],
+    [
+        p
+        for p in modules("tracker") + modules("ledger") + modules("sheets")
+        if not is_view_module(p)
+    ],
     ids=lambda p: str(p.relative_to(ROOT)),
 )
 def test_only_views_know_about_requests(path):
@@ -169,7 +173,7 @@ WRITES_OF_A_CHANGE = {"record_change", "save_state", "store_state", "after_chang
 
 @pytest.mark.parametrize(
     "path",
-    [p for p in modules("tracker") if p != RECORDER],
+    [p for p in modules("tracker") + modules("sheets") if p != RECORDER],
     ids=lambda p: str(p.relative_to(ROOT)),
 )
 def test_only_the_recorder_records_a_change_of_a_game(path):

@@ -6,7 +6,10 @@ from pathlib import Path
 
 from django.conf import settings
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+ROOT = Path(__file__).resolve().parent.parent
+TEMPLATES = ROOT / "templates"
+# The templates of the games that are apps of their own, each under its templates/ folder.
+APP_TEMPLATES = [ROOT / "sheets" / "templates"]
 SKIPPED = {"benchmark"}  # pages the benchmark measures, never shown to anyone
 
 # Left on the page untranslated on purpose: signs rather than words, and the names of the
@@ -82,16 +85,17 @@ def unmarked(source: str) -> list[tuple[int, str]]:
 
 
 def templates() -> list[Path]:
-    return sorted(
+    project = [
         path
         for path in TEMPLATES.rglob("*.html")
         if path.relative_to(TEMPLATES).parts[0] not in SKIPPED
-    )
+    ]
+    return sorted(project + [path for folder in APP_TEMPLATES for path in folder.rglob("*.html")])
 
 
 def test_every_text_in_the_templates_is_marked_for_translation():
     problems = [
-        f"{path.relative_to(TEMPLATES)}:{line}: {text}"
+        f"{path.relative_to(ROOT)}:{line}: {text}"
         for path in templates()
         for line, text in unmarked(path.read_text(encoding="utf-8"))
     ]
@@ -99,9 +103,13 @@ def test_every_text_in_the_templates_is_marked_for_translation():
 
 
 def test_the_check_sees_the_templates():
-    names = {str(path.relative_to(TEMPLATES)) for path in templates()}
-    assert {"base.html", "offline.html", "registration/login.html"} <= names
-    assert not any(name.startswith("benchmark/") for name in names)
+    names = {str(path.relative_to(ROOT)) for path in templates()}
+    assert {
+        "templates/base.html",
+        "templates/offline.html",
+        "sheets/templates/sheets/sheet.html",
+    } <= names
+    assert not any(name.startswith("templates/benchmark/") for name in names)
 
 
 def test_it_finds_plain_text_and_names_its_line():

@@ -2,8 +2,7 @@
 
 The worked cases in ../shared/cases, beside the project, are replayed the same way when that
 folder is there; without it, only the project's own examples are. A log whose format is no game
-of the app yet (the score sheet's "sheet-log/1") is replayed by its rules' own tests
-(tests/rules/test_sheet_log.py).
+of the app is replayed by its rules' own tests.
 """
 
 import json

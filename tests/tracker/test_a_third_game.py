@@ -2,14 +2,14 @@
 test's), with nothing of tracker/history or of the generic templates changed, its matches are
 rated on the ratings page, in its own columns, and charted on the player's page.
 
-The score sheet's worked matches: 1 March An 40, Bình 25, Chi 10 (An shoots the moon once);
+The score pad's worked matches: 1 March An 40, Bình 25, Chi 10 (An shoots the moon once);
 8 March Bình 30, An 5.
 """
 
 from datetime import date
 
 import pytest
-from django.urls import reverse
+from django.urls import get_resolver, reverse
 
 from tests.tracker.test_history_views import page_text
 from tracker.common import games, leaderboards
@@ -17,22 +17,22 @@ from tracker.models.games import Game
 from tracker.rules.leaderboard import Match
 
 
-class ScoreSheet(Game):
+class ScorePad(Game):
     class Meta:
         abstract = True
         app_label = "tracker"
 
 
-urlpatterns: list = []  # the score sheet's own pages: none needed here
+urlpatterns: list = []  # the score pad's own pages: none needed here
 
 
-class ScoreSheetGame(games.GameKind):
-    kind = game = "sheet"
-    model = ScoreSheet
+class ScorePadGame(games.GameKind):
+    kind = game = "pad"
+    model = ScorePad
     urls = __name__
 
     def name(self) -> str:
-        return "Score sheet"
+        return "Score pad"
 
     def matches(self, group) -> list[Match]:
         first = {"An": 40, "Bình": 25, "Chi": 10}
@@ -47,27 +47,30 @@ class ScoreSheetGame(games.GameKind):
 
 
 @pytest.fixture
-def with_score_sheets(settings):
-    settings.GAMES = [*settings.GAMES, f"{__name__}.ScoreSheetGame"]
+def with_score_pads(settings):
+    # The app's addresses are built once, from the games it has: before the pad joins, which
+    # has pages of its own (none) but not those every game of the app has.
+    get_resolver().url_patterns  # noqa: B018
+    settings.GAMES = [*settings.GAMES, f"{__name__}.ScorePadGame"]
     games._registry.cache_clear()
     yield
     games._registry.cache_clear()
 
 
 def test_a_third_game_is_rated_on_the_ratings_page_in_its_own_columns(
-    with_score_sheets, as_carol, group, players
+    with_score_pads, as_carol, group, players
 ):
     text = page_text(as_carol.get(reverse("ratings", args=[group.pk])))
-    assert "Score sheet 1. Bình provisional" in text
+    assert "Score pad 1. Bình provisional" in text
     assert "2 games won 1 (50%) moons shot 0 μ" in text
     assert "2. An provisional" in text and "2 games won 1 (50%) moons shot 1 μ" in text
-    assert "Score sheet: every finished game, the players ranked by their final scores." in text
+    assert "Score pad: every finished game, the players ranked by their final scores." in text
 
 
 def test_a_third_games_seasons_and_player_charts_come_from_its_matches(
-    with_score_sheets, as_carol, group, players
+    with_score_pads, as_carol, group, players
 ):
     ratings = page_text(as_carol.get(reverse("ratings", args=[group.pk]) + "?season=2026"))
     assert "Ratings · 2026" in ratings and "3. Chi provisional" in ratings
     player = as_carol.get(reverse("player_stats", args=[group.pk, players[0].pk])).content
-    assert b'aria-label="Score sheet: rating after each game"' in player
+    assert b'aria-label="Score pad: rating after each game"' in player

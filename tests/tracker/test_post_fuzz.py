@@ -10,6 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ledger.models import PaymentDetails, Posting, Transaction
+from sheets import services as sheets
+from sheets.board import load as load_sheet
+from sheets.models import Sheet, SheetRound
 from tests.conftest import client_for
 from tests.factories import pay
 from tracker.catte import board as catte_board
@@ -29,7 +32,7 @@ from tracker.models import (
     Season,
     Tournament,
 )
-from tracker.rules import catte
+from tracker.rules import catte, sheet
 
 # Every form field the app knows, so the values land where a form reads them.
 FIELDS = [
@@ -45,6 +48,8 @@ FIELDS = [
     "card", "claim", "ace", "auto_win", "fold", "false_claim", "absent",
     *(f"trick_{n}" for n in range(1, 7)),
     "starts_on", "ends_on", "holder", "iban", "bic", "bank_bin", "account",
+    "money_by", "place_1", "place_2", "points_0", "points_1", "absent_0", "frozen_3",
+    "chop_1_1_chopper", "chop_1_1_chopped", "chop_1_1_what", "winner",
 ]  # fmt: skip
 HOSTILE = st.one_of(
     st.text(max_size=30),
@@ -67,7 +72,8 @@ URLS = [
     "session_join",
     "session_leave", "session_back", "choose_language", "hand_sent_later",
     "round_sent_later", "seasons", "season_remove", "restore_progress", "payment_details",
-    "restore_cancel",
+    "restore_cancel", "sheet_new", "sheet_round", "sheet_round_check", "sheet_sent_later",
+    "sheet_round_edit", "sheet_undo",
 ]  # fmt: skip
 
 
@@ -80,6 +86,10 @@ def table(group, players, alice, bob, carol):
     session = gate.logs.start(group, players, {"stake": "1.00", "side_pot_stake": "0.25"}, bob)
     played = catte.Round(tricks=["An"] * 4, side_pot_upturned="7H")
     gate.rounds.record_round(catte_board.load(session), played, bob)
+    sheet_row = sheets.start(group, players, {"stake": "1.00", "preset": "tien_len"}, bob)
+    sheets.record_round(
+        load_sheet(sheet_row), sheet.Round(places=["An", "Bình", "Chi", "Dũng"]), bob
+    )
     payment = pay(group, players[1], players[0], 1, bob)
     invite = Invite.objects.create(group=group, role="viewer", created_by=alice)
     season = seasons.add_season(group, "Summer", date(2026, 6, 1), date(2026, 8, 31))
@@ -88,7 +98,7 @@ def table(group, players, alice, bob, carol):
     ids = {"pk": group.pk, "tournament_pk": tournament.pk, "session_pk": session.pk,
            "player_pk": players[0].pk, "member_pk": member.pk, "invite_pk": invite.pk,
            "transaction_pk": payment.pk, "season_pk": season.pk, "restore_pk": restore.pk,
-           "number": 1}  # fmt: skip
+           "sheet_pk": sheet_row.pk, "number": 1}  # fmt: skip
     return {"alice": alice, "bob": bob, "carol": carol, "ids": ids}
 
 
@@ -99,6 +109,7 @@ def url_of(name: str, ids: dict) -> str:
         *({"pk": ids["pk"], key: ids[key]} for key in ids if key != "pk"),
         {"pk": ids["pk"], "tournament_pk": ids["tournament_pk"], "number": 1},
         {"pk": ids["pk"], "session_pk": ids["session_pk"], "number": 1},
+        {"pk": ids["pk"], "sheet_pk": ids["sheet_pk"], "number": 1},
         {"pk": ids["pk"], "session_pk": ids["session_pk"], "player_pk": ids["player_pk"]},
     ):
         try:
@@ -120,7 +131,7 @@ def rows() -> tuple:
         Membership,
         Invite,
     )
-    models += (Season, PaymentDetails)
+    models += (Season, PaymentDetails, Sheet, SheetRound)
     return tuple(model.objects.count() for model in models)
 
 

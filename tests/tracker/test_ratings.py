@@ -57,6 +57,7 @@ def test_the_worked_history_gives_these_ratings(group, history):
     assert as_numbers(group_ratings(group)) == {
         "cutthroat": WORKED_CUTTHROAT,
         "catte": WORKED_CATTE,
+        "sheet": [],  # every registered game has its leaderboard; no sheet was played here
     }
 
 
@@ -105,7 +106,7 @@ def shown_row(place: int, row: dict, unit: str) -> str:
 
 def test_the_command_prints_the_numbers_the_page_shows(as_carol, group, history):
     numbers = command_output("--group", group.name)
-    assert numbers == {"cutthroat": WORKED_CUTTHROAT, "catte": WORKED_CATTE}
+    assert numbers == {"cutthroat": WORKED_CUTTHROAT, "catte": WORKED_CATTE, "sheet": []}
     text = page_text(as_carol.get(reverse("ratings", args=[group.pk])))
     for game, unit in [("cutthroat", "games"), ("catte", "session")]:
         for place, row in enumerate(numbers[game], start=1):

@@ -8,12 +8,7 @@ as buttons) listed in the order the players bid, so one tap is one choice, with 
 JavaScript.
 """
 
-import functools
-
 from django import forms
-from django.forms.utils import flatatt
-from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
 from tracker.common.bounds import LARGEST_COUNT, LARGEST_KEY
@@ -21,7 +16,7 @@ from tracker.common.fragments import digest
 from tracker.common.idempotency import IdempotencyKeyField
 from tracker.cutthroat.display import short_names
 from tracker.rules import cutthroat
-from tracker.web.widgets import QuickHidden
+from tracker.web.widgets import QuickHidden, TapChoiceField, TapGrid, TapTypedChoiceField
 
 # What a bid button says where the full words do not fit; screen readers get the full words.
 BID_BUTTONS = {
@@ -32,93 +27,6 @@ BID_BUTTONS = {
     # Translators: short for the bid Shoot the Moon, on a narrow button.
     "SM": _("Moon"),
 }
-
-
-class TapGrid(forms.RadioSelect):
-    """Radio buttons as a grid of tap targets, rendered in one go: through Django's renderer
-    each option costs a template render, and the entry forms are rendered after every save.
-
-    `classes`: value → CSS classes of its button (how wide it is); `words`: value → the option
-    in full words, where the button says less."""
-
-    def __init__(self, attrs=None, choices=(), classes=None, words=None):
-        super().__init__(attrs, choices)
-        self.classes, self.words = classes or {}, words or {}
-
-    # Choices come as (value, label) pairs already: not checked and copied again (PairsChoices).
-    @property
-    def choices(self):
-        return self._choices
-
-    @choices.setter
-    def choices(self, value):
-        self._choices = list(value)
-
-    def render(self, name, value, attrs=None, renderer=None):
-        chosen, stem = set(self.format_value(value)), (attrs or {}).get("id") or f"id_{name}"
-        choices = tuple((str(choice), str(label)) for choice, label in self.choices)
-        grid_attrs = dict(self.attrs)
-        grid_attrs["class"] = " ".join(["taps", grid_attrs.get("class", "")]).strip()
-        return _grid(
-            name,
-            stem,
-            choices,
-            frozenset(chosen),
-            tuple(sorted(self.classes.items())),
-            tuple(sorted((value, str(words)) for value, words in self.words.items())),
-            flatatt(grid_attrs),
-        )
-
-
-@functools.lru_cache(maxsize=1024)
-def _grid(name, stem, choices, chosen, classes, words, grid_attrs) -> SafeString:
-    """A tap grid's markup, cached by what it shows: every save renders the same grids for the
-    next hand again (labels come already in the reader's language, so the key holds it)."""
-    classes, words = dict(classes), dict(words)
-
-    def button(value, label):
-        said = words.get(value)
-        return (
-            " ".join(filter(None, ["tap", classes.get(value)])),
-            f"{stem}_{value}",
-            format_html(' title="{}"', said) if said else "",
-            name,
-            value,
-            f"{stem}_{value}",
-            format_html(' aria-label="{}"', said) if said else "",
-            " checked" if value in chosen else "",
-            label,
-        )
-
-    buttons = format_html_join(
-        "",
-        '<label class="{}" for="{}"{}><input type="radio" name="{}" value="{}" id="{}"'
-        "{}{}><span>{}</span></label>",
-        (button(value, label) for value, label in choices),
-    )
-    return format_html("<div{}>{}</div>", grid_attrs, buttons)
-
-
-class PairsChoices:
-    """Choices given as (value, label) pairs already. Django checks and copies a choice
-    field's choices again for every field of every form, and that was a quarter of the time
-    an entry form took to make, twice for every save."""
-
-    def _get_choices(self):
-        return self._choices
-
-    def _set_choices(self, value):
-        self._choices = self.widget.choices = list(value)
-
-    choices = property(_get_choices, _set_choices)
-
-
-class TapChoiceField(PairsChoices, forms.ChoiceField):
-    pass
-
-
-class TapTypedChoiceField(PairsChoices, forms.TypedChoiceField):
-    pass
 
 
 def bid_field(name: str, tricks: int, blind_six: bool):

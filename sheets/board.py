@@ -1,0 +1,120 @@
+"""A score sheet as its pages and changes read it: its seats, settings and the state the rules
+stored with it (money and points after the last round).
+
+A page reads the stored state back and replays nothing; only when the stored state is not of
+the sheet's version (rounds written in bulk, a state never stored) is the sheet replayed once
+and the state stored again. Rounds are stored by seat, so renaming a player rewrites nothing.
+"""
+
+from dataclasses import dataclass
+from functools import partial
+
+from sheets.entries import rules_round
+from sheets.models import Sheet, SheetRound
+from tracker.common.locale_money import amount_text
+from tracker.common.names import short_names_of
+from tracker.common.seats import seats_of
+from tracker.rules import sheet
+
+
+@dataclass
+class PlayedRound:
+    row: SheetRound
+    round: sheet.Round  # as entered, players by name
+    result: sheet.RoundResult
+
+
+@dataclass
+class SheetBoard:
+    sheet: Sheet
+    seats: list  # SheetSeat rows in seat order
+    names: list[str]
+    settings: sheet.Settings
+    state: sheet.SheetState
+
+    @property
+    def game(self) -> Sheet:
+        return self.sheet
+
+    @property
+    def group(self):
+        return self.sheet.group
+
+    @property
+    def rounds_played(self) -> int:
+        return self.state.rounds_played
+
+    @property
+    def next_number(self) -> int:
+        return self.state.rounds_played + 1
+
+    @property
+    def players(self) -> dict:
+        return {seat.player.name: seat.player for seat in self.seats}
+
+    @property
+    def short_names(self) -> list[str]:
+        """Aligned with `names`: for table headers, tiles and buttons."""
+        return short_names_of(seat.player for seat in self.seats)
+
+    @property
+    def by_points(self) -> bool:
+        return self.settings.money_by == "points"
+
+    def money(self, amount) -> str:
+        """An amount of the group's money as the reader writes it."""
+        return amount_text(self.group, amount)
+
+    def words(self, result: sheet.RoundResult) -> list:
+        """A scored round's payments in words, a line each, money as the reader writes it."""
+        return result.words(partial(amount_text, self.group))
+
+    def played(self, row: SheetRound) -> PlayedRound:
+        result = sheet.round_result_from_snapshot(row.result, self.names)
+        return PlayedRound(row, rules_round(row.entry, self.names), result)
+
+
+def load(sheet_row: Sheet) -> SheetBoard:
+    """The sheet with its stored state (seats may come prefetched)."""
+    seats = seats_of(sheet_row)
+    names = [seat.player.name for seat in seats]
+    settings = sheet.settings_from_rules(sheet_row.rules)
+    if sheet_row.state is not None and sheet_row.state_version == sheet_row.version:
+        state = sheet.SheetState.resume(names, sheet_row.state)
+    else:
+        state = rebuild(sheet_row, names, settings)
+    return SheetBoard(sheet_row, seats, names, settings, state)
+
+
+def replay(board: SheetBoard, rows: list[SheetRound]) -> list[sheet.RoundResult]:
+    """Play `rows` from the start; `board.state` becomes the state after them."""
+    board.state = sheet.SheetState(board.names)
+    return [board.state.play(board.settings, rules_round(row.entry, board.names)) for row in rows]
+
+
+def store_results(rows: list[SheetRound], results: list, names: list[str]) -> None:
+    for row, result in zip(rows, results, strict=True):
+        row.result = sheet.round_result_snapshot(result, names)
+    SheetRound.objects.bulk_update(rows, ["result"], batch_size=500)
+
+
+def rebuild(sheet_row: Sheet, names, settings) -> sheet.SheetState:
+    """Replay the sheet once and store what it computed, for the version it was read at."""
+    board = SheetBoard(sheet_row, seats_of(sheet_row), names, settings, None)
+    rows = list(sheet_row.rounds.all())
+    store_results(rows, replay(board, rows), names)
+    Sheet.objects.filter(pk=sheet_row.pk, version=sheet_row.version).update(
+        state=board.state.snapshot(), state_version=sheet_row.version, round_count=len(rows)
+    )
+    return board.state
+
+
+def latest_rounds(board: SheetBoard, limit: int | None = None) -> list[PlayedRound]:
+    """The latest `limit` rounds (all of them without), newest first, with their results."""
+    rows = board.sheet.rounds.order_by("-number")
+    return [board.played(row) for row in (rows if limit is None else rows[:limit])]
+
+
+def every_round(board: SheetBoard) -> list[PlayedRound]:
+    """Every round in order (the rounds may come prefetched)."""
+    return [board.played(row) for row in board.sheet.rounds.all()]
