@@ -1,6 +1,6 @@
 """Players' names as pages show them: in the order the players read them, and short where there
 is no room for the whole name. The rules hold the how (tracker.rules.collation and names); this
-is the door for the rooms that may not import the rules themselves (the ledger)."""
+is what the apps that may not import the rules themselves (the ledger) import instead."""
 
 from tracker.rules.collation import sort_key
 from tracker.rules.names import short_names

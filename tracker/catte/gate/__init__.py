@@ -1,6 +1,6 @@
-"""The one gate for every change to a Cắt Tê session, in rooms named for what they change.
+"""The service package for every change to a Cắt Tê session, its modules named for what they change.
 
-Views, the game logs and the tests change a session only through these rooms; each checks the
+Views, the game logs and the tests change a session only through these modules; each checks the
 change against the rules (RulesError), against what another phone saved first (AlreadyRecorded,
 StalePage, DraftMoved), records it with an entry in the session's history, stores the computed
 state with the new version, and has the ledger follow (`tracker.catte.money`).
@@ -17,8 +17,8 @@ state with the new version, and has the ledger follow (`tracker.catte.money`).
 - `closing`: closing a session (its side pot refunded or carried) and opening it again.
 - `logs`: starting a session; importing, appending to and exporting its game log.
 - `carried`: a side pot carried from one session of the group into the next.
-- `recording`: what the rooms share (the refusals, the state stored with the new version); no
-  module outside the gate uses it but for its refusals.
+- `recording`: what the modules share (the refusals, the state stored with the new version); no
+  module outside this package uses it but for its refusals.
 """
 
 from tracker.catte.gate import carried, closing, logs, recording, rounds, seating, tapping

@@ -2,7 +2,7 @@
 a round being entered that another phone changed), whose phone made it, the round being tapped
 in emptied, and the state the rules computed, replayed and stored with the new version.
 
-The changes themselves are made in the gate's other rooms (see `tracker.catte.gate`).
+The changes themselves are made in the package's other modules (see `tracker.catte.gate`).
 """
 
 from django.utils.translation import gettext as _
