@@ -1,4 +1,4 @@
-"""The house keeps its rooms: each layer imports only from the layers below it.
+"""Each layer imports only from the layers below it.
 
 rules (pure Python: what the games share, and rules/catte, rules/cutthroat and rules/sheet beside
 each other)
@@ -103,7 +103,7 @@ def test_the_web_plumbing_imports_no_game(path):
 
 
 @pytest.mark.parametrize(("game", "other"), list(itertools.permutations(GAMES, 2)))
-def test_a_game_does_not_reach_into_the_others_or_into_the_rooms_above(game, other):
+def test_a_game_does_not_reach_into_the_others_or_into_the_layers_above(game, other):
     for path in modules(game):
         assert not imports_from(path, (other, *ABOVE_THE_GAMES)), path
 
