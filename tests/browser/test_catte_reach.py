@@ -31,7 +31,7 @@ def test_the_fold_buttons_are_in_view_while_tricks_are_played(
 ):
     open_session(thumb, live_server, group, players, alice, {"stake": "1.00"})
     tap(thumb, trick(1))
-    thumb.tap(f"{FOLDS} summary")
+    thumb.open(f"{FOLDS} summary")
     thumb.assert_in_view(f"{FOLDS} button[value=f3]")
     tap(thumb, f"{FOLDS} button[value=f3]")
     thumb.assert_in_view(f"{FOLDS} button[value=f2]")
@@ -43,7 +43,7 @@ def test_everyone_else_folding_ends_the_round_without_a_tap_more(
 ):
     session = open_session(thumb, live_server, group, players, alice, {"stake": "1.00"})
     tap(thumb, trick(1))
-    thumb.tap(f"{FOLDS} summary")
+    thumb.open(f"{FOLDS} summary")
     for seat in (0, 2, 3):
         tap(thumb, f"{FOLDS} button[value=f{seat}]")
     thumb.page.wait_for_selector("text=Everyone else folded: the rest of the tricks go to Bình.")

@@ -22,9 +22,9 @@ def tap_places(thumb, *seats) -> None:
 
 
 def open_part(thumb, summary: str) -> None:
-    part = thumb.page.locator(f"#played summary:has-text('{summary}')").first
-    part.scroll_into_view_if_needed()
-    part.tap()
+    selector = f"#played summary:has-text('{summary}')"
+    thumb.page.locator(selector).first.scroll_into_view_if_needed()
+    thumb.open(selector)
 
 
 def save(thumb) -> None:

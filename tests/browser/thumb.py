@@ -35,6 +35,22 @@ class Thumb:
         self.page.tap(selector)
         self.taps += 1
 
+    def open(self, summary: str) -> None:
+        """One tap on a part's summary, done when the page has handled the part's opening.
+
+        A part's "toggle" event comes after the tap, as a task of its own; what the page does
+        then (bring the part into view) is over once a listener added after the page's own
+        has run."""
+        handle = self.page.locator(summary).first.element_handle()
+        handle.evaluate(
+            "summary => { const part = summary.closest('details'); part.openedForTest = false;"
+            " part.addEventListener('toggle', () => { part.openedForTest = true; }, {once: true}); }"
+        )
+        self.tap(summary)
+        self.page.wait_for_function(
+            "summary => summary.closest('details').openedForTest", arg=handle
+        )
+
     def assert_in_view(self, selector: str) -> None:
         """The element is on the screen as it is now: no scrolling needed to reach it."""
         box = self.page.locator(selector).first.bounding_box()
