@@ -156,12 +156,12 @@
     var target = event.detail.target, config = event.detail.requestConfig;
     if (!target || target.id !== "entry") return;
     var redraw = config && config.verb === "get";  // live.js; a save of this phone posts
-    carried = redraw ? target.querySelector("#entry-messages .refused") : null;
+    carried = redraw ? target.querySelector("#entry-messages [data-choice]") : null;
   });
   document.addEventListener("htmx:load", function (event) {
     if (event.target.id !== "entry") return;
     var messages = event.target.querySelector("#entry-messages");
-    if (carried && messages && !messages.querySelector(".refused")) messages.prepend(carried);
+    if (carried && messages && !messages.querySelector("[data-choice]")) messages.prepend(carried);
     carried = null;
   });
 })();

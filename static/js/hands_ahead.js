@@ -32,6 +32,7 @@
     var template = document.querySelector("template[data-sheet-next]");
     if (!template) { return null; }
     var form = template.content.firstElementChild.cloneNode(true);
+    outbox.newKey(form);
     form.querySelector("input[name=number]").value = number;
     form.querySelector("h2").textContent = form.dataset.heading.replace("{number}", number);
     var held = outbox.heldFor(form, "hand");

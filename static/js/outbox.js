@@ -1,9 +1,11 @@
 // The outbox: what is entered while the phone has no network (a Cutthroat hand, a Cắt Tê round
 // on its sheet, see sheet.js) is kept on the phone (localStorage: it survives a reload, a closed
-// tab and a restarted browser) with an id made here, and sent, in order, as soon as the network
-// is back: at the "online" event, on every page load and every few seconds while anything
-// waits, retried with a growing pause, never dropped. The server records each id once however
-// often it arrives. A Cắt Tê round still being tapped is kept too, and sent to become the
+// tab and a restarted browser) under an id, and sent, in order, as soon as the network is back:
+// at the "online" event, on every page load and every few seconds while anything waits, retried
+// with a growing pause, never dropped. It is sent as the page's own form is, to the same address,
+// its id as the form's idempotency key ("once": the key the page's form had, when the tap that
+// could not be sent was on it, so a tap whose answer was lost is told it was recorded), asking
+// for JSON; the server records each id once however often it arrives. A Cắt Tê round still being tapped is kept too, and sent to become the
 // table's draft. When another phone recorded or changed that hand or round first, the server's
 // answer says what each phone entered; the entry stays until the scorer chooses (keep the other
 // phone's, record this one instead, or correct the saved one with it, after which the phone
@@ -103,6 +105,10 @@
     var shown = document.getElementById("outbox-" + entry.id);
     if (shown && !anew) { return; }
     if (entry.waits) { note("warning outbox-waits", text(entry.waits), "outbox-" + entry.id); return; }
+    // Keeping the entry that came first: another phone's, or this phone's own (recorded before
+    // from here, or corrected here since).
+    var keepFirst = entry.own ? (words.outboxKeepRecorded || "Keep the one recorded") :
+      (words.outboxKeepTheirs || "Keep the other phone's");
     var box = document.createElement("div");
     if (entry.conflict) {
       var theirs = document.createElement("div");
@@ -122,7 +128,7 @@
     var drop = document.createElement("button");
     drop.type = "button";
     drop.className = entry.conflict ? "" : "secondary";
-    drop.textContent = entry.conflict ? (words.outboxKeepTheirs || "Keep the other phone's") : (words.outboxDrop || "Drop this entry");
+    drop.textContent = entry.conflict ? keepFirst : (words.outboxDrop || "Drop this entry");
     drop.addEventListener("click", function () { forget(entry.id); box.parentNode.remove(); });
     choices.prepend(drop);
     if (entry.retry) { choices.appendChild(retryButton(entry, box)); }
@@ -142,7 +148,7 @@
           var now = entry.retry.fields[field[0]];
           return now === undefined ? field : [field[0], now];
         });
-        kept.conflict = kept.refused = kept.retry = null;
+        kept.conflict = kept.refused = kept.retry = kept.own = null;
       });
       save(entries);
       box.parentNode.remove();
@@ -216,6 +222,7 @@
         kept.refused = said.refused || "";
         kept.retry = said.retry || null;
         kept.recheck = !!said.recheck;
+        kept.own = !!said.own;
         kept.waits = null;
         save(entries);
         showUnsettled(kept, true);
@@ -240,10 +247,11 @@
     sending = true;
     var sent = JSON.stringify(entry.fields);
     var form = new URLSearchParams(entry.fields);
-    form.set("entry", entry.id);
+    form.set("once", entry.id);
     fetch(entry.url, {
       method: "POST", body: form, credentials: "same-origin",
-      headers: { "X-CSRFToken": csrfToken(), "Content-Type": "application/x-www-form-urlencoded" }
+      headers: { "X-CSRFToken": csrfToken(), "Content-Type": "application/x-www-form-urlencoded",
+                 "Accept": "application/json" }
     })
       .then(function (response) { return answer(entry, sent, response); })
       .catch(function () {
@@ -271,7 +279,7 @@
     var entries = load(), page = window.location.pathname;
     entries.forEach(function (e) {
       if (recheck && e.page === page && e.recheck) {
-        e.conflict = e.refused = e.retry = null;
+        e.conflict = e.refused = e.retry = e.own = null;
         e.recheck = false;
       }
     });
@@ -294,6 +302,7 @@
     var template = document.getElementById("offline-tricks");
     if (!template) { return false; }
     var tricks = template.content.firstElementChild.cloneNode(true);
+    newKey(tricks);
     var format = tricks.dataset.bidFormat || "· bid {bid}";
     var held = fieldsOf(bids).filter(function (field) { return field[0].indexOf("bid_") === 0; });
     held.forEach(function (field) {
@@ -350,12 +359,26 @@
     return kept;
   }
 
+  // Each copy of a form drawn from a page's template (the tricks after bids kept here, the hands
+  // after it) is a new entry: its own key.
+  function newKey(form) {
+    var key = form.querySelector("input[name=once]");
+    if (key) { key.value = newId(); }
+  }
+
+  // The key the form carries, unless an entry waits under it already.
+  function keyOf(form) {
+    var key = form.querySelector("input[name=once]");
+    var taken = key && load().some(function (e) { return e.id === key.value; });
+    return key && /^[0-9a-f]{32}$/.test(key.value) && !taken ? key.value : newId();
+  }
+
   function keepHand(form) {
     var held = form.dataset.heldBids ? JSON.parse(form.dataset.heldBids) : [];
     var heading = form.querySelector("h2");
     var entry = {
-      id: newId(),
-      url: form.dataset.sentLater !== undefined ? form.getAttribute("action") : form.dataset.outbox,
+      id: keyOf(form),
+      url: form.getAttribute("action"),
       fields: fieldsOf(form, held),
       page: window.location.pathname,
       label: heading ? heading.textContent.trim() : "",
@@ -371,7 +394,7 @@
   // Save pressed with no network (or the request could not be sent): keep it here.
   function keepInstead(form) {
     if (form.id === "bids") { return keepBids(form); }
-    if (form.id === "played" && (form.dataset.sentLater !== undefined || form.dataset.outbox)) {
+    if (form.id === "played" && (form.dataset.sentLater !== undefined || form.dataset.outbox !== undefined)) {
       keepHand(form);
       return true;
     }
@@ -423,6 +446,8 @@
     keep: keep,
     forget: forget,
     newId: newId,
+    newKey: newKey,
+    keyOf: keyOf,
     sayKept: sayKept,
     send: function () { nextTry = 0; sendAll(); }
   };

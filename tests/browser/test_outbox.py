@@ -15,7 +15,7 @@ from tracker.cutthroat import services as tournaments
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 thumb = phones.thumb  # the fixture: both phone sizes, with a tap counter
-SENT_LATER = "**/sent-later/"
+SENT_LATER = "**/played/"  # where the outbox sends a hand, as the page does
 CENTRED = "element => element.scrollIntoView({block: 'center'})"  # a thumb scrolling to it
 SETTLED = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
 
@@ -81,12 +81,14 @@ def test_the_outbox_outlives_a_reload_until_the_server_answers(
 
 
 def test_two_phones_offline_enter_the_same_hand_and_the_second_is_asked(
-    thumb, browser, live_server, alice, tournament
+    thumb, browser, live_server, alice, bob, tournament
 ):
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
     first = phones.Thumb(context.new_page(), "390x844")
+    log_in(first.page, live_server, "bob")  # bob's phone
+    first.page.goto(live_server.url + tournament.get_absolute_url())
+    open_tournament(thumb, live_server, tournament)
     for phone in (first, thumb):
-        open_tournament(phone, live_server, tournament)
         phone.page.context.set_offline(True)
     enter_a_hand(first, [(1, "5"), (2, "5"), (0, "5")], [(1, 5), (2, 5)])
     enter_a_hand(thumb, [(1, "4"), (2, "4"), (0, "4")], [(1, 4), (2, 4)])
@@ -95,12 +97,12 @@ def test_two_phones_offline_enter_the_same_hand_and_the_second_is_asked(
     thumb.page.context.set_offline(False)
     thumb.page.wait_for_selector(".outbox-unsettled")
     shown = thumb.page.inner_text(".outbox-unsettled")
-    assert "alice" in shown and "4" in shown  # who saved first, and what this phone had
+    assert "bob" in shown and "4" in shown  # who saved first, and what this phone had
     assert fresh(tournament).hands.get().bids == [5, 5, 5]
     thumb.page.wait_for_timeout(3500)  # a live refresh of the page: the choice is still there
     thumb.page.wait_for_function(SETTLED)
-    assert "alice" in thumb.page.inner_text(".outbox-unsettled")
-    thumb.tap(".outbox-unsettled button")  # keep the other phone's
+    assert "bob" in thumb.page.inner_text(".outbox-unsettled")
+    thumb.tap('.outbox-unsettled button:text-is("Keep the other phone\'s")')
     assert not thumb.page.locator("#outbox-badge").count()
     put_down(first.page.context)
 

@@ -60,7 +60,8 @@ def test_the_same_tricks_saved_on_both_phones_offer_no_correction(phones, tourna
     alice.post(url("hand_bids", tournament), bids(4, "NIL", 5))
     alice.post(url("hand_played", tournament), tricks(6, 0, 11))
     page = text_of(bob.post(url("hand_played", tournament), tricks(6, 0, 11), follow=True))
-    assert "J♣ An. You entered the same." in page and "Correct hand 1" not in page
+    same = "Game 1 · hand 1 was recorded on another phone, just as this one had it."
+    assert same in page and "Correct hand 1" not in page
 
 
 def test_bids_already_saved_are_shown_with_the_bids_this_phone_tapped(phones, tournament):

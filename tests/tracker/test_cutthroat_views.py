@@ -1,8 +1,10 @@
 from html import unescape
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
+from tests.conftest import client_for
 from tests.factories import fresh
 from tracker.cutthroat import services as tournaments
 from tracker.models import Change, Hand, Tournament
@@ -116,17 +118,19 @@ def test_blind_six_is_offered_only_when_far_enough_behind(as_bob, tournament):
     assert "no Blind 6: Bình is the leader" in bids_form
 
 
-def test_a_second_phone_cannot_record_the_same_bids_twice(as_bob, tournament):
+def test_a_second_phone_cannot_record_the_same_bids_twice(as_bob, alice, tournament):
     as_bob.post(url("hand_bids", tournament), bids(4, "NIL", 5))
-    response = as_bob.post(url("hand_bids", tournament), bids(3, 3, 3), follow=True)
+    alices_phone = client_for(Client(), alice)
+    response = alices_phone.post(url("hand_bids", tournament), bids(3, 3, 3), follow=True)
     page = unescape(response.content.decode())
     assert "bob's phone saved the bids of hand 1 of game 1: An 4, Bình Nil, Chi 5." in page
     assert tournament.hands.get().bids == [4, "NIL", 5]
 
 
-def test_a_second_phone_cannot_record_the_same_tricks_twice(as_bob, tournament):
+def test_a_second_phone_cannot_record_the_same_tricks_twice(as_bob, alice, tournament):
     play_hand(as_bob, tournament, [4, "NIL", 5], [6, 0, 11], jd=2)
-    response = as_bob.post(url("hand_played", tournament), played(1, [5, 1, 11], jd=2), follow=True)
+    tricks = played(1, [5, 1, 11], jd=2)
+    response = client_for(Client(), alice).post(url("hand_played", tournament), tricks, follow=True)
     assert "bob&#x27;s phone saved hand 1 of game 1" in response.content.decode()
     assert tournament.hands.get().tricks == [6, 0, 11]
 
@@ -241,7 +245,7 @@ def test_tricks_from_a_stale_page_never_land_on_bids_entered_again(as_bob, tourn
     stale = {**played(1, [6, 0, 11], jd=2), "hand": str(stale_hand)}
     response = as_bob.post(url("hand_played", tournament), stale, follow=True)
     page = unescape(response.content.decode())
-    assert "bob's phone saved the bids of hand 1 of game 1: An 5, Bình 5, Chi 5." in page
+    assert "This phone saved the bids of hand 1 of game 1: An 5, Bình 5, Chi 5." in page
     assert "You entered the tricks An 6, Bình 0, Chi 11; J♦ Chi, J♣ An (not saved)." in page
     assert tournament.hands.get().tricks is None
 

@@ -1,7 +1,8 @@
-"""A hand kept on a phone while it was offline and sent when the network came back: recorded
-once however often it arrives, all of it or nothing, and refused with both entries side by side
-when another phone recorded that hand first. The fields are those the page drew: the bids form
-and the tricks form its template holds for a phone that loses the network."""
+"""A hand kept on a phone while it was offline and sent when the network came back, to the
+tricks' own address as the page's form is, asking for JSON: recorded once however often it
+arrives, all of it or nothing, and refused with both entries side by side when another phone
+recorded that hand first. The fields are those the page drew: the bids form and the tricks form
+its template holds for a phone that loses the network."""
 
 from html import unescape
 
@@ -14,6 +15,7 @@ from tracker.common.changes import changes_of
 from tracker.cutthroat import services as tournaments
 
 ENTRY = "0123456789abcdef0123456789abcdef"
+AS_THE_OUTBOX = {"Accept": "application/json"}
 
 
 @pytest.fixture
@@ -25,8 +27,8 @@ def offline_hand(client, tournament, bids: dict, tricks: dict, entry=ENTRY) -> d
     """What outbox.js sends: the bids form's and the template's tricks form's fields."""
     page = client.get(tournament.get_absolute_url())
     bids_form = form_on(page, "/bids/")
-    tricks_form = form_on(page, "/sent-later/")
-    fields = {**bids_form.fields, **tricks_form.fields, "entry": entry}
+    tricks_form = form_on(page, "/played/", text="Offline: the bids are kept on this phone")
+    fields = {**bids_form.fields, **tricks_form.fields, "once": entry}
     fields |= {f"bid_{seat}": bid for seat, bid in bids.items()}
     fields |= {f"tricks_{seat}": took for seat, took in tricks.items()}
     fields |= {"jack_JD": 0, "jack_JC": 1}  # An caught the J♦, Bình the J♣
@@ -41,9 +43,9 @@ def played_on_bobs_phone(tournament, bob, bids: dict, tricks: dict) -> None:
     tournaments.record_tricks(board, 1, tricks, {"JD": "An", "JC": "Bình"}, bob)
 
 
-def send(client, tournament, fields):
-    url = reverse("hand_sent_later", args=[tournament.group_id, tournament.pk])
-    return client.post(url, fields)
+def send(client, tournament, fields, address="hand_played"):
+    url = reverse(address, args=[tournament.group_id, tournament.pk])
+    return client.post(url, fields, headers=AS_THE_OUTBOX)
 
 
 def test_a_whole_hand_sent_later_is_recorded_with_its_bids(as_alice, tournament):
@@ -59,8 +61,20 @@ def test_the_same_hand_sent_eight_times_is_recorded_once(as_alice, tournament):
     fields = offline_hand(as_alice, tournament, {0: "4", 1: "4", 2: "5"}, {0: 4, 1: 4, 2: 9})
     answers = [send(as_alice, tournament, fields) for _ in range(8)]
     assert [answer.status_code for answer in answers] == [200] * 8
-    assert answers[7].json() == {"recorded": "Already recorded."}
+    assert answers[7].json() == {
+        "recorded": "Already recorded from this phone (Game 1 · hand 1 played)."
+    }
     assert fresh(tournament).hands.count() == 1 and fresh(tournament).version == 2
+
+
+def test_a_hand_kept_under_the_address_of_the_release_before_is_recorded(as_alice, tournament):
+    fields = offline_hand(as_alice, tournament, {0: "4", 1: "4", 2: "5"}, {0: 4, 1: 4, 2: 9})
+    fields["entry"] = fields.pop("once")  # as the outbox of the release before sent it
+    answer = as_alice.post(
+        reverse("hand_sent_later", args=[tournament.group_id, tournament.pk]), fields
+    )
+    assert answer.status_code == 200 and "Game 1 · hand 1 saved" in answer.json()["recorded"]
+    assert changes_of(tournament).get(action="played").idempotency_key == ENTRY
 
 
 def test_tricks_that_do_not_add_up_record_nothing_not_even_the_bids(as_alice, tournament):
@@ -102,7 +116,7 @@ def test_tricks_sent_later_land_on_bids_saved_online(as_alice, tournament, alice
     board = tournaments.load(tournament)
     tournaments.record_bids(board, {"An": 4, "Bình": 4, "Chi": 5}, alice)
     tricks_form = form_on(as_alice.get(tournament.get_absolute_url()), "/played/")
-    fields = {**tricks_form.fields, "entry": ENTRY, "tricks_0": 4, "tricks_1": 4, "tricks_2": 9}
+    fields = {**tricks_form.fields, "once": ENTRY, "tricks_0": 4, "tricks_1": 4, "tricks_2": 9}
     fields |= {"jack_JD": 0, "jack_JC": 1}
     assert send(as_alice, tournament, fields).status_code == 200
     assert fresh(tournament).hands.get().tricks == [4, 4, 9]
@@ -110,24 +124,25 @@ def test_tricks_sent_later_land_on_bids_saved_online(as_alice, tournament, alice
 
 def test_an_entry_without_its_phone_id_is_refused(as_alice, tournament):
     fields = offline_hand(as_alice, tournament, {0: "4", 1: "4", 2: "5"}, {0: 4, 1: 4, 2: 9})
-    fields["entry"] = "not an id"
-    assert send(as_alice, tournament, fields).status_code == 400
+    fields["once"] = "not an id"
+    answer = send(as_alice, tournament, fields)
+    assert answer.status_code == 400 and answer.json() == {"refused": "This entry has no id."}
     assert not fresh(tournament).hands.exists()
 
 
 def test_an_outsider_is_told_there_is_no_such_tournament(as_dave, tournament):
-    assert send(as_dave, tournament, {"entry": ENTRY}).status_code == 404
+    assert send(as_dave, tournament, {"once": ENTRY}).status_code == 404
 
 
 def test_a_viewer_cannot_send_a_hand(as_carol, tournament):
-    assert send(as_carol, tournament, {"entry": ENTRY}).status_code == 403
+    assert send(as_carol, tournament, {"once": ENTRY}).status_code == 403
 
 
 def test_the_hand_after_one_kept_offline_comes_from_the_blank_form(as_alice, tournament):
     first = offline_hand(as_alice, tournament, {0: "4", 1: "4", 2: "5"}, {0: 4, 1: 4, 2: 9})
     page = as_alice.get(tournament.get_absolute_url())
-    next_hand = form_on(page, "/sent-later/", text="Hand 2 of the tournament: bids and tricks")
-    second = {**next_hand.fields, "entry": "fedcba9876543210fedcba9876543210"}
+    next_hand = form_on(page, "/played/", text="Hand 2 of the tournament: bids and tricks")
+    second = {**next_hand.fields, "once": "fedcba9876543210fedcba9876543210"}
     second |= {"bid_0": "3", "bid_1": "NIL", "bid_2": "6", "tricks_0": 3, "tricks_1": 0}
     second |= {"tricks_2": 14, "jack_JD": 2, "jack_JC": 2}
     second.pop("csrfmiddlewaretoken", None)

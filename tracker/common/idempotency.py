@@ -7,6 +7,7 @@ import secrets
 from contextlib import contextmanager
 
 from django import forms
+from django.utils.translation import gettext_lazy
 
 IDEMPOTENCY_KEY = re.compile(r"[0-9a-f]{32}")
 
@@ -61,3 +62,21 @@ class IdempotencyKeyField(forms.CharField):
 
     def clean(self, value):
         return idempotency_key_of(value or "")
+
+
+class KeyedEntryForm(forms.Form):
+    """A form for an entry that carries its idempotency key (`once`): minted with the page's
+    form, or the id a phone's outbox kept the entry under. `keyed`: sent by the outbox, which
+    never sends an entry without it."""
+
+    once = IdempotencyKeyField()
+
+    def __init__(self, *args, keyed: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.keyed = keyed
+
+    def clean(self):
+        data = super().clean()
+        if self.keyed and not data.get("once"):
+            raise forms.ValidationError(gettext_lazy("This entry has no id."))
+        return data

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tracker.common.bounds import LARGEST_COUNT, LARGEST_KEY
 from tracker.common.fragments import digest
-from tracker.common.idempotency import IdempotencyKeyField
+from tracker.common.idempotency import KeyedEntryForm
 from tracker.cutthroat.display import short_names
 from tracker.rules import cutthroat
 from tracker.web.widgets import QuickHidden, TapChoiceField, TapGrid, TapTypedChoiceField
@@ -53,7 +53,7 @@ def parse_bid(value: str):
 HAND_NUMBER = {"widget": QuickHidden, "min_value": 1, "max_value": LARGEST_COUNT}
 
 
-class BidsForm(forms.Form):
+class BidsForm(KeyedEntryForm):
     """Step 1 of a hand: every player's bid, before play, in the order they bid."""
 
     # The hand the bids were tapped for: a page rendered before another phone played that hand
@@ -138,8 +138,8 @@ def jack_field(card: str, names: list[str], shown: list[str], order: list[int]):
     )
 
 
-class PlayedForm(forms.Form):
-    """Step 2 of a hand: tricks and award jacks after play."""
+class TricksForm(forms.Form):
+    """Tricks and award jacks after play, for the hand `hand_number` (its bidding order)."""
 
     number = forms.IntegerField(**HAND_NUMBER)
     # The row whose bids the page showed: bids undone and entered again on another phone make
@@ -201,26 +201,27 @@ class PlayedForm(forms.Form):
         return data
 
 
-class SentLaterForm(PlayedForm):
-    """A hand a phone kept while it was offline (static/js/outbox.js), sent when the network
-    came back: the phone's id for it, its tricks and jacks as the tricks form sends them, and
-    its bids as the bids form sends them, unless they were saved before the network went."""
+class PlayedForm(KeyedEntryForm, TricksForm):
+    """Step 2 of a hand: tricks and award jacks after play, on the bids the page showed.
 
-    entry = IdempotencyKeyField(error_messages={"required": _("This entry has no id.")})
+    A hand a phone kept while it was offline (static/js/outbox.js) comes on this form too, sent
+    when the network is back: its bids as the bids form sends them (unless they were saved
+    before the network went) and the key it was kept under (`once`), which records it once
+    however often it arrives."""
 
-    def __init__(self, data, *, board, **kwargs):
-        number = data.get("number", "")
-        hand_number = int(number) if number.isdigit() and len(number) < 10 else None
-        super().__init__(data, board=board, hand_number=hand_number, **kwargs)
-        has_bids = any(name.startswith("bid_") for name in data)
+    def __init__(self, data=None, *, board, **kwargs):
+        if data is not None and "once" not in data and "entry" in data:
+            # The outbox of the release before sent its key as "entry".
+            data = data.copy()
+            data["once"] = data["entry"]
+        super().__init__(data, board=board, **kwargs)
+        has_bids = data is not None and any(name.startswith("bid_") for name in data)
         self.bids_form = BidsForm(data, board=board) if has_bids else None
 
     def clean(self):
         data = super().clean()
-        if data.get("entry") is None:
-            raise forms.ValidationError(_("This entry has no id."))
         data["bids"] = None
-        if self.bids_form is not None:
+        if self.bids_form is not None and not self.errors:
             if not self.bids_form.is_valid():
                 raise forms.ValidationError(list(self.bids_form.errors.values())[0])
             data["bids"] = self.bids_form.cleaned_data["bids"]
@@ -230,7 +231,7 @@ class SentLaterForm(PlayedForm):
 class NextHandForm(PlayedForm):
     """A hand after one kept on a phone without a network (static/js/hands_ahead.js): bids and
     tricks on one form, players in seat order, as the phone cannot tell what the hands before
-    it did to the game; the server checks it all when it arrives (SentLaterForm)."""
+    it did to the game; the server checks it all when it arrives (PlayedForm)."""
 
     def __init__(self, *args, board, **kwargs):
         number = board.hands_played + 2  # the hand after the one the page enters
@@ -248,7 +249,7 @@ class NextHandForm(PlayedForm):
         return [self[f"bid_{seat}"] for seat in self.order]
 
 
-class CorrectionForm(PlayedForm):
+class CorrectionForm(TricksForm):
     """A past hand corrected, checked against the version the page was rendered from."""
 
     version = forms.IntegerField(widget=QuickHidden, min_value=0, max_value=LARGEST_COUNT)

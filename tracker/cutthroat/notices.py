@@ -1,11 +1,16 @@
-"""The notice a phone is shown after a save: what it saved, or, when another phone saved
-first, what that phone saved and what this one had entered."""
+"""What a phone is told after it sent a hand's bids or tricks (tracker/common/notices.py): what
+it saved, or, when another entry of that hand came first, whose it is (this phone's own or
+another phone's), what it saved and what this one had entered."""
 
+from urllib.parse import urlencode
+
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tracker.common.changes import line_of, phone_of
-from tracker.cutthroat.board import Scoreboard
+from tracker.common.changes import changes_of, line_of
+from tracker.common.notices import CAME_FIRST, Notice, made_here, whose
+from tracker.cutthroat.board import Scoreboard, by_seat, jacks_by_seat
 from tracker.cutthroat.display import (
     SHORT_BIDS,
     describe_entry,
@@ -69,12 +74,12 @@ SAVED_FIRST = {
 }
 
 
-def saved_first(board: Scoreboard, change) -> str:
+def saved_first(board: Scoreboard, change, own: bool = False) -> str:
     """The latest change, as a phone that came second reads it: "bob's phone saved hand 7 of
-    game 2: An 4/5, Bình Nil/0, Chi 3/8"."""
+    game 2: An 4/5, Bình Nil/0, Chi 3/8" (`own`: "This phone saved …")."""
     if change is None:
         return _("Another phone saved first.")
-    who = phone_of(change.user)
+    who = whose(change, own)
     sentence = SAVED_FIRST.get(change.action)
     hand = in_game(board, change.number) if sentence and change.number else None
     if hand is None:
@@ -130,3 +135,74 @@ def hand_differences(board: Scoreboard, typed: dict, row) -> list[dict]:
                 {"what": cutthroat.JACK_NAMES[card], "theirs": caught[0], "mine": caught[1]}
             )
     return rows
+
+
+def came_first(board: Scoreboard, typed: dict, user, idempotency_key: str | None) -> Notice:
+    """Another entry of the hand this phone entered (`typed`, see `typed_entry`) came first:
+    the latest change, whose it is, what this phone entered and what differs, and, when that
+    hand is played and differs from it, a link to correct it filled in with this entry. Sent
+    by `user` with `idempotency_key`, which tell whether the latest change is this phone's."""
+    tournament = board.tournament
+    change = changes_of(tournament).select_related("user").first()
+    own = made_here(change, user, idempotency_key)
+    row = tournament.hands.filter(number=typed["number"]).first()
+    values = correction_values(typed, row) if row is not None and row.is_played else None
+    if values == {}:
+        return Notice(CAME_FIRST, recorded_the_same(row, change, own), same=True, own=own)
+    notice = Notice(CAME_FIRST, saved_first(board, change, own), own=own)
+    notice.mine = you_entered(board, typed, row)
+    notice.differences = hand_differences(board, typed, row)
+    if values:
+        edit = reverse("hand_edit", args=[tournament.group_id, tournament.pk, row.number])
+        label = _("Correct hand %(hand)s with what you entered") % {"hand": row.result["number"]}
+        notice.correct = {"url": f"{edit}?{urlencode(values)}", "label": label}
+    return notice
+
+
+SAME = {
+    "another": gettext_lazy(
+        "Game %(game)s · hand %(hand)s was recorded on another phone, just as this one had it."
+    ),
+    "correction": gettext_lazy(
+        "Game %(game)s · hand %(hand)s was corrected on this phone, to just what it had."
+    ),
+    "own": gettext_lazy(
+        "Game %(game)s · hand %(hand)s was already recorded from this phone, just as it had it."
+    ),
+}
+
+
+def recorded_the_same(row, change, own: bool) -> str:
+    """The hand `row` is recorded just as this phone entered it: by another phone, or by this
+    one (its own tap sent again after its answer was lost, or its correction)."""
+    where = {"game": row.result["game"], "hand": row.result["number"]}
+    if not own:
+        return SAME["another"] % where
+    return SAME["correction" if change.action == "correction" else "own"] % where
+
+
+def typed_entry(data: dict, names: list[str]) -> dict:
+    """What a phone entered (a valid form's data) by seat, as hands are stored, with the hand
+    it was for: its number and, for tricks, the row whose bids its page showed. A hand kept
+    offline has both its bids (unless they were saved online before) and its tricks."""
+    typed = {"number": data["number"]}
+    if data.get("bids") is not None:
+        typed["bids"] = by_seat(data["bids"], names)
+    if "tricks" in data:
+        typed |= {"hand": data.get("hand"), "tricks": by_seat(data["tricks"], names)}
+        typed["jacks"] = jacks_by_seat(data["jacks"], names)
+    return typed
+
+
+def correction_values(typed: dict, hand) -> dict:
+    """The correction's fields filled in with what a phone entered for the played `hand`;
+    none when it entered what was saved."""
+    same, values = True, {}
+    if "bids" in typed:
+        same = typed["bids"] == hand.bids
+        values = {f"bid_{seat}": bid for seat, bid in enumerate(typed["bids"])}
+    if "tricks" in typed:
+        same = same and typed["tricks"] == hand.tricks and typed["jacks"] == (hand.jacks or {})
+        values |= {f"tricks_{seat}": took for seat, took in enumerate(typed["tricks"])}
+        values |= {f"jack_{card}": seat for card, seat in typed["jacks"].items()}
+    return {} if same else values

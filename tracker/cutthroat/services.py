@@ -41,21 +41,27 @@ class NeedsConfirmation(Exception):
         self.changes = changes
 
 
-def record_bids(board: Scoreboard, bids: dict[str, object], user, typed_for=None) -> Hand:
+def record_bids(
+    board: Scoreboard, bids: dict[str, object], user, typed_for=None, idempotency_key=None
+) -> Hand:
     """The bids of the next hand; `typed_for`: the hand (across the tournament) they were
-    tapped for, refused when another phone has played it or taken hands back since."""
+    tapped for, refused when another phone has played it or taken hands back since;
+    `idempotency_key`: the key of the form that sent them."""
     tournament, number = board.tournament, board.hands_played + 1
     game, in_game = board.next_hand()
     where = {"game": game, "hand": in_game}
-    if board.pending is not None:
-        raise AlreadyRecorded(
-            _("The bids of game %(game)s · hand %(hand)s are already recorded.") % where
-        )
-    if typed_for not in (None, number):
-        raise AlreadyRecorded(_("The hands changed on another phone since these bids were tapped."))
-    board.state.check_bids(bids)
 
     def change() -> Recorded:
+        # Checked here, after the same tap sent again is told what the first one did.
+        if board.pending is not None:
+            raise AlreadyRecorded(
+                _("The bids of game %(game)s · hand %(hand)s are already recorded.") % where
+            )
+        if typed_for not in (None, number):
+            raise AlreadyRecorded(
+                _("The hands changed on another phone since these bids were tapped.")
+            )
+        board.state.check_bids(bids)
         board.pending = Hand.objects.create(
             tournament=tournament, number=number, bids=by_seat(bids, board.names), entered_by=user
         )
@@ -67,7 +73,14 @@ def record_bids(board: Scoreboard, bids: dict[str, object], user, typed_for=None
         )
 
     try:
-        record(board, Change.Action.BIDS, change, version=tournament.version, user=user)
+        record(
+            board,
+            Change.Action.BIDS,
+            change,
+            version=tournament.version,
+            user=user,
+            idempotency_key=idempotency_key,
+        )
     except IntegrityError as error:
         board.pending = None
         raise AlreadyRecorded(
@@ -77,15 +90,43 @@ def record_bids(board: Scoreboard, bids: dict[str, object], user, typed_for=None
 
 
 def record_tricks(
-    board: Scoreboard, number: int, tricks, jacks, user, hand_pk=None, idempotency_key=None
-):
-    """Tricks and award jacks of hand `number`, whose bids the page showed (row `hand_pk`);
-    `idempotency_key`: the key of the form or phone that sent them."""
-    hand = board.pending
-    if hand is None or hand.number != number or hand_pk not in (None, hand.pk):
-        raise AlreadyRecorded(
-            _("This hand is already recorded, or its bids changed on another phone.")
-        )
+    board: Scoreboard,
+    number: int,
+    tricks,
+    jacks,
+    user,
+    hand_pk=None,
+    idempotency_key=None,
+    bids=None,
+) -> Hand:
+    """Tricks and award jacks of hand `number`, on the bids the page showed (row `hand_pk`), or
+    with the hand's `bids`, sent with them by a phone that kept the hand while it was offline:
+    its bids are recorded first, unless the hand has just those already, all or nothing.
+    `idempotency_key`, the key of the form or the phone's outbox that sent them, is the key of
+    the hand's change: the hand is recorded once however often it arrives. The hand played."""
+    tournament = board.tournament
+    with once_per_key(tournament, idempotency_key, Change.Action.PLAYED), transaction.atomic():
+        if bids is not None:
+            hand_pk = _bids_of(board, number, bids, user)
+        hand = board.pending
+        if hand is None or hand.number != number or hand_pk not in (None, hand.pk):
+            raise AlreadyRecorded(
+                _("This hand is already recorded, or its bids changed on another phone.")
+            )
+        _play(board, hand, tricks, jacks, user, idempotency_key)
+    return hand
+
+
+def _bids_of(board: Scoreboard, number: int, bids: dict, user):
+    """The row of hand `number`'s bids: recorded now, or before with just these bids (the same
+    phone's, whose answer was lost, or another phone's)."""
+    pending, typed = board.pending, by_seat(bids, board.names)
+    if pending is not None and pending.number == number and pending.bids == typed:
+        return pending.pk
+    return record_bids(board, bids, user, typed_for=number).pk
+
+
+def _play(board: Scoreboard, hand: Hand, tricks, jacks, user, idempotency_key) -> None:
     loaded_at = board.tournament.version
     played = cutthroat.Hand(bids=board.rules_hand(hand).bids, tricks=tricks, jacks=jacks)
     money_before = cutthroat.decided(board.standings)
@@ -102,7 +143,7 @@ def record_tricks(
         won_a_game = cutthroat.decided(board.standings) != money_before
         return Recorded(
             Phrase("Game %(game)s · hand %(hand)s played", **where),
-            number=number,
+            number=hand.number,
             after=hand.as_entry(),
             stored=stored_fields(board),
             postings=True if won_a_game else None,
@@ -117,21 +158,6 @@ def record_tricks(
         idempotency_key=idempotency_key,
     )
     board.pending = None
-    return board
-
-
-def record_hand_sent_later(board: Scoreboard, entry: str, number: int, played: dict, user) -> Hand:
-    """A hand a phone kept while it was offline, recorded once however often it arrives (the
-    phone's id for it, `entry`, is the idempotency key of the hand's change): its bids, unless
-    they were saved online before, and its tricks and jacks, all or nothing. `played` holds
-    "bids" (or None), "tricks", "jacks" and "hand" (the row whose bids the phone showed)."""
-    with once_per_key(board.tournament, entry, Change.Action.PLAYED), transaction.atomic():
-        if played["bids"] is not None:
-            record_bids(board, played["bids"], user, typed_for=number)
-        hand_pk = None if played["bids"] is not None else played["hand"]
-        tricks, jacks, hand = played["tricks"], played["jacks"], board.pending
-        record_tricks(board, number, tricks, jacks, user, hand_pk, idempotency_key=entry)
-    return hand
 
 
 @dataclass

@@ -1,27 +1,23 @@
 from functools import partial
-from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
-from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tracker.common.changes import change_context, changes_of, line_of
+from tracker.common.changes import change_context, line_of
 from tracker.common.idempotency import AlreadyDone
+from tracker.common.notices import REFUSED, SAVED, WAITS, Notice, repeated
 from tracker.common.versioning import AlreadyRecorded, RestoreRunning, StalePage, version_key
 from tracker.cutthroat import display, history, notices, services
-from tracker.cutthroat.board import by_seat, jacks_by_seat, load
+from tracker.cutthroat.board import load
 from tracker.cutthroat.forms import (
     BidsForm,
     CorrectionForm,
     NextHandForm,
     PlayedForm,
-    SentLaterForm,
     correction_initial,
     typed_values,
 )
@@ -35,7 +31,9 @@ from tracker.web.views import (
     act_on_version,
     live_part,
     render_page,
-    swap_or_redirect,
+    tell,
+    waiting_notices,
+    wants_json,
 )
 
 LATEST = 8  # hands listed on the scoreboard; ?all=1 lists every hand of every game
@@ -46,8 +44,9 @@ def tournament_for(request, pk, tournament_pk, role=Role.VIEWER):
     return game_for(request, pk, Tournament, tournament_pk, role=role)
 
 
-def scoreboard(request, group, tournament, board=None, **forms):
-    """The scoreboard, or only its #entry part for htmx; `forms` as the user left them."""
+def scoreboard(request, group, tournament, board=None, notice=None, **forms):
+    """The scoreboard, or only its #entry part for htmx; `forms` as the user left them, and
+    `notice`, what the phone is told of the entry it sent, beside the notices carried here."""
     can_score = group.membership.allows(Role.SCORER)
     every = bool(request.GET.get("all"))
     shared = None if board is not None or forms else shared_key(group, tournament, every)
@@ -55,6 +54,7 @@ def scoreboard(request, group, tournament, board=None, **forms):
     board = board or SimpleLazyObject(partial(load, tournament))
     context = {"group": group, "tournament": tournament, "can_score": can_score, "board": board}
     context["every"] = every
+    context["notices"] = [*waiting_notices(request), *([notice] if notice else [])]
     context["version_key"] = version_key(tournament)
     context["shown"] = SimpleLazyObject(partial(display.scoreboard_context, board, every, LATEST))
     context["recent_changes"] = SimpleLazyObject(
@@ -92,76 +92,6 @@ def entry_context(board, forms: dict) -> dict:
     }
 
 
-def after_refusal(request, group, tournament, typed):
-    """Another phone saved first: the note next to the entry says what it saved and what this
-    phone had entered (`typed_entry`), and the current state is shown."""
-    tournament.refresh_from_db()
-    board = load(tournament)
-    messages.warning(request, refusal_note(board, typed), extra_tags="refused")
-    render_again = partial(scoreboard, request, group, tournament, board)
-    return swap_or_redirect(request, tournament, render_again)
-
-
-def refusal_note(board, typed: dict) -> str:
-    """The note (HTML): what the latest change saved, what this phone had entered and, when
-    that hand is played and differs from it, a link to correct it filled in with the entry."""
-    tournament = board.tournament
-    row = tournament.hands.filter(number=typed["number"]).first()
-    values = correction_values(typed, row) if row is not None and row.is_played else None
-    context = {
-        "saved": notices.saved_first(board, changes_of(tournament).select_related("user").first()),
-        "entered": notices.you_entered(board, typed, row),
-        "differences": notices.hand_differences(board, typed, row),
-        "same": values == {},
-    }
-    if values:
-        edit = reverse("hand_edit", args=[tournament.group_id, tournament.pk, row.number])
-        context.update(correct=f"{edit}?{urlencode(values)}", hand=row.result["number"])
-    return render_to_string(f"{TEMPLATE}#refused", context)
-
-
-def sent_later_conflict(board, typed: dict) -> JsonResponse:
-    """The answer to a hand kept offline that another phone recorded first: none needed when
-    it was recorded just as this phone had it; else both entries, and, for a played hand, a
-    way to correct it with this phone's, after which the phone asks again (`recheck`)."""
-    row = board.tournament.hands.filter(number=typed["number"]).first()
-    played = row is not None and row.is_played
-    if played and correction_values(typed, row) == {}:
-        where = {"game": row.result["game"], "hand": row.result["number"]}
-        said = _(
-            "Game %(game)s · hand %(hand)s was recorded on another phone, just as this one had it."
-        )
-        return JsonResponse({"recorded": said % where})
-    return JsonResponse({"conflict": refusal_note(board, typed), "recheck": played}, status=409)
-
-
-def typed_entry(data: dict, names: list[str]) -> dict:
-    """What a phone entered (a valid form's data) by seat, as hands are stored, with the hand
-    it was for: its number and, for tricks, the row whose bids its page showed. A hand kept
-    offline has both its bids (unless they were saved online before) and its tricks."""
-    typed = {"number": data["number"]}
-    if data.get("bids") is not None:
-        typed["bids"] = by_seat(data["bids"], names)
-    if "tricks" in data:
-        typed |= {"hand": data.get("hand"), "tricks": by_seat(data["tricks"], names)}
-        typed["jacks"] = jacks_by_seat(data["jacks"], names)
-    return typed
-
-
-def correction_values(typed: dict, hand) -> dict:
-    """The correction's fields filled in with what a phone entered for the played `hand`;
-    none when it entered what was saved."""
-    same, values = True, {}
-    if "bids" in typed:
-        same = typed["bids"] == hand.bids
-        values = {f"bid_{seat}": bid for seat, bid in enumerate(typed["bids"])}
-    if "tricks" in typed:
-        same = same and typed["tricks"] == hand.tricks and typed["jacks"] == (hand.jacks or {})
-        values |= {f"tricks_{seat}": took for seat, took in enumerate(typed["tricks"])}
-        values |= {f"jack_{card}": seat for card, seat in typed["jacks"].items()}
-    return {} if same else values
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def tournament_new(request, pk):
@@ -189,33 +119,55 @@ def tournament_detail(request, pk, tournament_pk):
     return scoreboard(request, group, tournament)
 
 
+FORM_NAMES = {BidsForm: "bids_form", PlayedForm: "played_form"}
+
+
 def save_entry(request, pk, tournament_pk, form_class, save):
-    """A step of a hand (bids, or tricks and jacks) from its form, through `save(board, data)`,
-    which says what it saved; a refusal is shown on the form, which keeps what was entered,
-    or, when another phone saved first, in a note that keeps it."""
+    """A step of a hand from its form (the bids; or the tricks and jacks, with the bids of a
+    hand a phone kept offline), through `save(board, data)`, which records it and says what it
+    saved. Told in one notice to the page (htmx, or a form sent without JavaScript) or to the
+    phone's outbox (JSON); a refusal is shown on the form, which keeps what was entered."""
     group, tournament = tournament_for(request, pk, tournament_pk, role=Role.SCORER)
     board = load(tournament)
-    form = form_class(request.POST, board=board)
-    if form.is_valid():
-        try:
-            messages.success(request, save(board, form.cleaned_data))
-            render_again = partial(scoreboard, request, group, tournament, board)
-            return swap_or_redirect(request, tournament, render_again)
-        except RulesError as refusal:
-            form.add_error(None, str(refusal))
-        except (AlreadyRecorded, StalePage):
-            typed = typed_entry(form.cleaned_data, board.names)
-            return after_refusal(request, group, tournament, typed)
-    forms = {"bids_form" if form_class is BidsForm else "played_form": form}
-    return scoreboard(request, group, tournament, board, **forms)
+    form = form_class(request.POST, board=board, keyed=wants_json(request))
+    notice, board = entered(request, board, form, save)
+    forms = {FORM_NAMES[form_class]: form} if notice.place == "form" else {}
+
+    def page(notice):
+        shown = None if forms else notice  # a refusal: the form says why
+        return scoreboard(request, group, board.tournament, board, shown, **forms)
+
+    return tell(request, notice, tournament, page)
+
+
+def entered(request, board, form, save) -> tuple:
+    """What became of an entry: its notice, and the board the page is drawn from after it."""
+    if not form.is_valid():
+        return Notice(REFUSED, " ".join(form_errors(form)), place="form"), board
+    data = form.cleaned_data
+    try:
+        return Notice(SAVED, save(board, data)), board
+    except AlreadyDone as repeat:
+        return repeated(repeat.first), load(board.tournament)
+    except RestoreRunning as refusal:  # the outbox keeps it until the restore has ended
+        form.add_error(None, str(refusal))
+        return Notice(WAITS, refusal.text, place="form"), board
+    except RulesError as refusal:
+        form.add_error(None, str(refusal))
+        return Notice(REFUSED, str(refusal), place="form"), board
+    except (AlreadyRecorded, StalePage):
+        board.tournament.refresh_from_db()
+        board, typed = load(board.tournament), notices.typed_entry(data, board.names)
+        return notices.came_first(board, typed, request.user, data.get("once")), board
 
 
 @login_required
 @require_POST
 def hand_bids(request, pk, tournament_pk):
     def save(board, data):
-        services.record_bids(board, data["bids"], request.user, data["number"])
-        return notices.bids_saved(board, data["bids"])
+        bids, key = data["bids"], data.get("once")
+        services.record_bids(board, bids, request.user, data["number"], idempotency_key=key)
+        return notices.bids_saved(board, bids)
 
     return save_entry(request, pk, tournament_pk, BidsForm, save)
 
@@ -223,38 +175,16 @@ def hand_bids(request, pk, tournament_pk):
 @login_required
 @require_POST
 def hand_played(request, pk, tournament_pk):
+    """Tricks and jacks of a hand on the bids the page showed, or, from a phone's outbox, a
+    hand it kept while offline, with its bids unless they were saved before (PlayedForm)."""
+
     def save(board, data):
-        tricks, jacks, hand = data["tricks"], data["jacks"], board.pending
-        services.record_tricks(board, data["number"], tricks, jacks, request.user, data["hand"])
-        return notices.hand_saved(board, hand)
+        tricks, jacks, hand = data["tricks"], data["jacks"], data["hand"]
+        entry = (request.user, hand, data.get("once"))
+        played = services.record_tricks(board, data["number"], tricks, jacks, *entry, data["bids"])
+        return notices.hand_saved(board, played)
 
     return save_entry(request, pk, tournament_pk, PlayedForm, save)
-
-
-@login_required
-@require_POST
-def hand_sent_later(request, pk, tournament_pk):
-    """A hand a phone kept while it was offline (static/js/outbox.js), answered in JSON for
-    the phone's outbox: recorded once, or refused with what another phone saved first, side by
-    side with what this phone entered, for the scorer to choose."""
-    group, tournament = tournament_for(request, pk, tournament_pk, role=Role.SCORER)
-    board = load(tournament)
-    form, user = SentLaterForm(request.POST, board=board), request.user
-    if not form.is_valid():
-        return JsonResponse({"refused": " ".join(form_errors(form))}, status=400)
-    data = form.cleaned_data
-    try:
-        hand = services.record_hand_sent_later(board, data["entry"], data["number"], data, user)
-    except AlreadyDone:
-        return JsonResponse({"recorded": _("Already recorded.")})
-    except RestoreRunning as refusal:  # kept on the phone until the restore has ended
-        return JsonResponse({"waits": refusal.text}, status=409)
-    except RulesError as refusal:
-        return JsonResponse({"refused": str(refusal)}, status=400)
-    except (AlreadyRecorded, StalePage):
-        tournament.refresh_from_db()
-        return sent_later_conflict(load(tournament), typed_entry(data, board.names))
-    return JsonResponse({"recorded": notices.hand_saved(board, hand)})
 
 
 def form_errors(form) -> list[str]:

@@ -1,9 +1,10 @@
 """Small pieces every page shares: htmx fragments, refusals as messages, versioned actions."""
 
 import json
+from functools import wraps
 
 from django.contrib import messages
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -13,6 +14,7 @@ from django.views.decorators.http import require_GET
 
 from tracker.common.idempotency import AlreadyDone, idempotency_key_of
 from tracker.common.live import current_version, read_token
+from tracker.common.notices import DRAFTED, SAVED, from_message
 from tracker.common.versioning import AlreadyRecorded, StalePage
 from tracker.rules import RulesError
 from tracker.web.shared_part import fill_in, shared_render
@@ -104,6 +106,50 @@ def run_on_version(request, action, done, tags: str = "") -> bool:
         return False
     say_once(request, messages.SUCCESS, done(first) if callable(done) else done, tags)
     return True
+
+
+def wants_json(request) -> bool:
+    """The phone's outbox asks for JSON (static/js/outbox.js); a page asks for HTML."""
+    if getattr(request, "answered_in_json", False):
+        return True
+    return request.get_preferred_type(["text/html", "application/json"]) == "application/json"
+
+
+LEVELS = {"success": messages.SUCCESS, "info": messages.INFO, "warning": messages.WARNING}
+
+
+def tell(request, notice, game, page):
+    """Answer an entry with `notice` (tracker/common/notices.py): the outbox in JSON, with the
+    note of a choice drawn by the notice's template; htmx with the page's entry part, drawn by
+    `page(notice)`, as a form sent without JavaScript is, but for an entry saved, which is
+    redirected to the game's page (POST/redirect/GET), the notice carried as a message."""
+    if wants_json(request):
+        said, status = notice.as_json()
+        if notice.choice:
+            context = {"notice": notice, "outbox": True}
+            said["conflict"] = render_to_string("tracker/_notice.html", context, request)
+        return JsonResponse(said, status=status)
+    if notice.kind in (SAVED, DRAFTED) and not request.htmx:
+        say_once(request, LEVELS.get(notice.tone, messages.SUCCESS), notice.text, notice.place)
+        return redirect(game.get_absolute_url() + "#entry")
+    return page(notice)
+
+
+def waiting_notices(request) -> list:
+    """The notices carried to this page as messages (`tell`, `run_on_version`), shown now."""
+    return [from_message(message) for message in messages.get_messages(request)]
+
+
+def answered_in_json(view):
+    """`view` at an address only the outbox ever sent to: answered in JSON whatever the request
+    asks, as the outbox that kept an entry under it expects."""
+
+    @wraps(view)
+    def in_json(request, *args, **kwargs):
+        request.answered_in_json = True
+        return view(request, *args, **kwargs)
+
+    return in_json
 
 
 def act_on_version(request, game, action, done: str):
