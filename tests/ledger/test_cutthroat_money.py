@@ -24,9 +24,8 @@ def record(tournament, bids, tricks, user):
     tournaments.record_bids(board, dict(zip(board.names, bids, strict=True)), user)
     board = tournaments.load(fresh(tournament))
     named = dict(zip(board.names, tricks, strict=True))
-    return tournaments.record_tricks(
-        board, board.pending.number, named, {"JD": "An", "JC": "An"}, user
-    )
+    tournaments.record_tricks(board, board.pending.number, named, {"JD": "An", "JC": "An"}, user)
+    return tournaments.load(fresh(tournament))
 
 
 def test_the_game_winner_and_champion_collect_stakes_and_buy_ins(tournament, alice, group):
