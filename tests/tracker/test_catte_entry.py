@@ -288,11 +288,11 @@ def test_undo_last_tap_drops_only_the_last_tap(as_bob, start):
     assert shown_in(html) == "f3 t0"
 
 
-def test_a_second_phone_saving_the_same_round_is_told_who_saved_it(as_bob, start):
+def test_a_scorer_saving_a_round_he_saved_already_is_told_this_phone_saved_it(as_bob, start):
     session = start()
     save(as_bob, session, 1, "t0 t0 t0 t0")
     html = save(as_bob, session, 1, "t1 t1 t1 t1").content.decode()
-    assert "bob&#x27;s phone saved round 1: tricks An, An, An, An." in html
+    assert "This phone saved round 1: tricks An, An, An, An." in html
     assert Round.objects.count() == 1 and Round.objects.get().entry["tricks"] == [0, 0, 0, 0]
 
 

@@ -79,7 +79,8 @@ def test_the_same_round_sent_eight_times_is_recorded_once(as_bob, session):
     fields = kept(as_bob, session, SWEEP_BY_AN)
     answers = [send(as_bob, session, fields) for _ in range(8)]
     assert [answer.status_code for answer in answers] == [200] * 8
-    assert answers[7].json() == {"recorded": "Already recorded."}
+    said = "Already recorded from this phone (Round 1: tricks An, An, An, An)."
+    assert answers[7].json() == {"recorded": said}
     assert fresh(session).rounds.count() == 1
 
 

@@ -7,16 +7,17 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from tracker.catte import gate
 from tracker.catte.board import PlayedRound, SessionBoard, latest_round_rows
 from tracker.catte.entries import describe_entry, describe_round, round_differences
 from tracker.catte.settling import settling_up, transfers_at_close
-from tracker.common.changes import changes_of, line_of, phone_of
+from tracker.common.changes import changes_of, line_of
 from tracker.common.fragments import CachedRow, digest
 from tracker.common.locale_money import amount_text, signed_text
 from tracker.common.money import signed
+from tracker.common.notices import made_here, whose
 from tracker.common.versioning import game_identity
 from tracker.models import Change, Round
 from tracker.rules import catte
@@ -215,12 +216,14 @@ def closing_explained(board: SessionBoard, pot, taps: int) -> str:
     return dropped % {"closing": text, "number": board.next_number, "count": taps}
 
 
-def saved_first(board: SessionBoard, number: int, tapped: list[str]) -> dict:
-    """Another phone saved round `number` first: who and what (the latest change of the
-    session, and the round's card), and, when this phone had tapped something else, a way to
-    correct the round starting from what it tapped."""
+def saved_first(board: SessionBoard, number: int, tapped: list[str], user=None, key=None) -> dict:
+    """Round `number` was saved before this phone's taps (`tapped`, sent by `user` with `key`)
+    arrived: who saved it, this phone (its own earlier tap or correction, or the same round sent
+    again after its answer was lost) or another, and what (the latest change of the session, and
+    the round's card), and, when this phone had tapped something else, a way to correct the
+    round starting from what it tapped."""
     change = changes_of(board.session).select_related("user").first()
-    who = phone_of(change.user if change else None)
+    who = whose(change, made_here(change, user, key))
     if change and change.action == Change.Action.ROUND:
         values = {"phone": who, "number": change.number}
         values["round"] = describe_entry(change.after, board.names)
@@ -249,7 +252,7 @@ def saved_first(board: SessionBoard, number: int, tapped: list[str]) -> dict:
     return notice
 
 
-def sent_later_conflict(board: SessionBoard, kept, refusal) -> dict:
+def sent_later_conflict(board: SessionBoard, kept, refusal, user) -> dict:
     """The answer to a round kept on a phone that another phone saved, or went on entering,
     meanwhile: both whole, side by side (rendered here, every value escaped). For a round saved
     otherwise, a way to correct it with this phone's taps, after which the phone asks again
@@ -257,7 +260,7 @@ def sent_later_conflict(board: SessionBoard, kept, refusal) -> dict:
     instead."""
     number, taps = kept.number, kept.taps
     if number < board.next_number:
-        notice = saved_first(board, number, taps)
+        notice = saved_first(board, number, taps, user, kept.entry)
         conflict = render_to_string("tracker/_sent_later_conflict.html", notice)
         return {"conflict": conflict, "recheck": True}
     notice = {"note": str(refusal), "mine": _entered(board, taps)}
@@ -283,17 +286,39 @@ def _entered(board: SessionBoard, taps: list[str]) -> str:
     return str(describe_round(_as_far_as(board, taps)))
 
 
-def taken_later(kept, outcome: str, refusal: str | None) -> dict:
-    """The answer to a round kept on a phone that the table took: what the phone shows."""
+def taken_later(board: SessionBoard, kept, outcome: str, refusal: str | None, user) -> dict:
+    """The answer to a round kept on a phone that the table took: what the phone shows. A round
+    found recorded as the phone had it says whose it was: this phone's own (the same round sent
+    again after its answer was lost, or a correction made here) or another phone's."""
     number = {"number": kept.number}
     if outcome == gate.rounds.RECORDED:
         return {"recorded": _("Round %(number)s saved.") % number}
     if outcome == gate.rounds.RECORDED_ELSEWHERE:
-        said = _("Round %(number)s was recorded on another phone, just as this one had it.")
-        return {"recorded": said % number}
+        change = changes_of(board.session).filter(number=kept.number).first()
+        return {"recorded": str(SAME[_sameness(change, user, kept.entry)]) % number}
     if refusal:
         return {"drafted": refusal, "tone": "warning"}
     return {"drafted": _("Round %(number)s: the taps made offline are the table's.") % number}
+
+
+# A round found recorded just as a phone sent it, by whom.
+SAME = {
+    "another": gettext_lazy(
+        "Round %(number)s was recorded on another phone, just as this one had it."
+    ),
+    "correction": gettext_lazy(
+        "Round %(number)s was corrected on this phone, to just what it had."
+    ),
+    "own": gettext_lazy(
+        "Round %(number)s was already recorded from this phone, just as it had it."
+    ),
+}
+
+
+def _sameness(change, user, key) -> str:
+    if not made_here(change, user, key):
+        return "another"
+    return "correction" if change.action == Change.Action.CORRECTION else "own"
 
 
 def summary_text(board: SessionBoard) -> str:

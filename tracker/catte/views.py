@@ -17,6 +17,7 @@ from tracker.catte.gate.recording import DraftMoved
 from tracker.catte.sheet import SentLaterRoundForm
 from tracker.common.changes import change_context
 from tracker.common.idempotency import AlreadyDone
+from tracker.common.notices import repeated
 from tracker.common.versioning import AlreadyRecorded, RestoreRunning, StalePage, version_key
 from tracker.models import CatteSession, Role
 from tracker.rules import RulesError
@@ -177,7 +178,7 @@ def saved_first(request, group, session, form):
     and what this phone had tapped."""
     session.refresh_from_db()
     board = load(session)
-    notice = display.saved_first(board, form.sent_number, form.tapped)
+    notice = display.saved_first(board, form.sent_number, form.tapped, request.user)
     return session_page(request, group, session, board, notice=notice)
 
 
@@ -210,8 +211,8 @@ def round_sent_later(request, pk, session_pk):
     kept = form.cleaned_data["kept"]
     try:
         taken = gate.rounds.take_round_sent_later(board, kept, request.user)
-    except AlreadyDone:
-        return JsonResponse({"recorded": _("Already recorded.")})
+    except AlreadyDone as repeat:
+        return JsonResponse(repeated(repeat.first).as_json()[0])
     except gate.recording.RoundWaits as waiting:
         return JsonResponse({"waits": str(waiting)}, status=409)
     except RestoreRunning as refusal:  # kept on the phone until the restore has ended
@@ -219,8 +220,9 @@ def round_sent_later(request, pk, session_pk):
     except RulesError as refusal:
         return JsonResponse({"refused": str(refusal)}, status=400)
     except (AlreadyRecorded, StalePage) as refusal:
-        return JsonResponse(display.sent_later_conflict(load(session), kept, refusal), status=409)
-    return JsonResponse(display.taken_later(kept, *taken))
+        conflict = display.sent_later_conflict(load(session), kept, refusal, request.user)
+        return JsonResponse(conflict, status=409)
+    return JsonResponse(display.taken_later(board, kept, *taken, request.user))
 
 
 @login_required
