@@ -44,7 +44,8 @@ class Thumb:
         handle = self.page.locator(summary).first.element_handle()
         handle.evaluate(
             "summary => { const part = summary.closest('details'); part.openedForTest = false;"
-            " part.addEventListener('toggle', () => { part.openedForTest = true; }, {once: true}); }"
+            " part.addEventListener('toggle', () => { part.openedForTest = true; },"
+            " {once: true}); }"
         )
         self.tap(summary)
         self.page.wait_for_function(
