@@ -22,7 +22,6 @@ from sheets.round_fields import (
     LEFTOVER_LINES,
     LINKS,
     PAYMENT_LINES,
-    ROUND_NUMBER,
     count_grid,
     kind_grid,
     seat_grid,
@@ -38,7 +37,7 @@ class RoundForm(RoundRows, forms.Form):
     """Round `number` of the sheet of `board`, as tapped; with room for the chops, leftovers
     and payments of `fits` (a round to correct) when it has more than a round offers."""
 
-    number = forms.IntegerField(**ROUND_NUMBER)
+    number = forms.IntegerField(widget=QuickHidden, min_value=1, max_value=2**31 - 1)
 
     def __init__(self, *args, board, fits: sheet.Round | None = None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -200,7 +199,8 @@ class RoundForm(RoundRows, forms.Form):
 
     def tapped_places(self, data) -> list[int]:
         """The players tapped in the place rows, first to last, none skipped or twice."""
-        names, tapped, gap = self.board.names, [], None
+        names, gap = self.board.names, None
+        tapped: list[int] = []
         for place, field in enumerate(self.place_fields, start=1):
             seat = data[field.name]
             if seat is None:

@@ -2,12 +2,24 @@
 and lines (a player's points with his sitting out, a chop chain, a leftover line, a payment
 line), and whether a folded part opens because something in it is already tapped."""
 
+from typing import TYPE_CHECKING
+
 from sheets.round_fields import LEFTOVER_COUNTS
+
+if TYPE_CHECKING:
+    from django.forms import BoundField
+
+    from sheets.board import SheetBoard
 
 
 class RoundRows:
     """Mixed into the round's form, whose fields (`self[name]`), `board` and line counts
     (`chain_count`, `link_count`, `leftover_count`, `payment_count`) it reads."""
+
+    if TYPE_CHECKING:
+        board: SheetBoard
+
+        def __getitem__(self, name: str) -> BoundField: ...
 
     def given(self, *names: str) -> bool:
         """Something is tapped or ticked in one of the fields `names` (a count above 0)."""
