@@ -50,6 +50,9 @@ class Restore(models.Model):
         CANCELLED = "cancelled"
 
     CANCELLABLE = (State.RUNNING, State.FAILED)
+    # Set by a step that found the group changed by another tap (not stored: the page that
+    # took the step shows it once).
+    taken_by_another = False
 
     group = models.ForeignKey("tracker.Group", on_delete=models.CASCADE, related_name="restores")
     started_by = models.ForeignKey(
