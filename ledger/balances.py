@@ -9,7 +9,6 @@ so paying one suggestion leaves the others.
 
 from dataclasses import dataclass
 from decimal import Decimal
-from functools import partial
 
 from django.core.cache import cache
 
@@ -17,11 +16,12 @@ from ledger.models import Account, Posting, Transaction
 from ledger.posting import balances as account_balances
 from ledger.settlement import Transfer, apply_payment, fewest_transfers
 from tracker.common.names import by_name
+from tracker.models import Player
 
 
 @dataclass
 class BalanceRow:
-    player: object
+    player: Player
     balance: Decimal
     open_share: Decimal
 
@@ -85,7 +85,7 @@ def any_payment(group) -> bool:
 
 
 def is_payment_like(entry: Transaction) -> bool:
-    if entry.kind == Transaction.Kind.REVERSAL:
+    if entry.kind == Transaction.Kind.REVERSAL and entry.reverses is not None:
         return entry.reverses.kind == Transaction.Kind.PAYMENT
     return entry.kind == Transaction.Kind.PAYMENT
 
@@ -96,13 +96,13 @@ def stable_plan(group, settle: dict[str, Decimal]) -> list[Transfer]:
     before = dict(settle)
     for postings in payments:
         for posting in postings:
-            name = posting.account.player.name
+            name = posting.account.holder.name
             before[name] = before.get(name, Decimal(0)) - group.from_minor(posting.amount_minor)
     plan = fewest_transfers(before)
     current = before
     for postings in payments:
-        payer = next(p for p in postings if p.amount_minor > 0).account.player.name
-        payee = next(p for p in postings if p.amount_minor < 0).account.player.name
+        payer = next(p for p in postings if p.amount_minor > 0).account.holder.name
+        payee = next(p for p in postings if p.amount_minor < 0).account.holder.name
         amount = group.from_minor(max(p.amount_minor for p in postings))
         current = apply_payment(current, payer, payee, amount)
         plan = fewest_transfers(current, prefer=plan)
@@ -116,7 +116,11 @@ def cached_balances(group, players=None) -> Balances:
     """`group_balances`, worked out once per version of the group, whichever server and phone
     asks: every change of the money bumps that version."""
     key = f"balances:{group.pk}:{group.version}"
-    return cache.get_or_set(key, partial(group_balances, group, players), BALANCES_SECONDS)
+    balances = cache.get(key)
+    if balances is None:
+        balances = group_balances(group, players)
+        cache.add(key, balances, BALANCES_SECONDS)
+    return balances
 
 
 def group_balances(group, players=None) -> Balances:

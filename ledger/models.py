@@ -1,3 +1,5 @@
+from typing import TYPE_CHECKING
+
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
@@ -6,6 +8,13 @@ from django.utils.translation import gettext_lazy as _
 from ledger.banks import BANKS
 from tracker.common import games
 from tracker.common.stored_messages import render_stored
+
+if TYPE_CHECKING:
+    from tracker.models import Player
+
+
+# How many characters a transaction's description holds.
+DESCRIPTION_LENGTH = 300
 
 
 class Account(models.Model):
@@ -58,6 +67,13 @@ class Account(models.Model):
             return f"{self.player} · side pot"
         return str(self.player) if self.player_id else "Side pot"
 
+    @property
+    def holder(self) -> "Player":
+        """The player whose account it is; only a player's own account and share have one."""
+        if self.player is None:
+            raise ValueError(f"the {self.kind} account {self.pk} has no player")
+        return self.player
+
 
 class Transaction(models.Model):
     """A balanced movement of money; never updated or deleted, only reversed."""
@@ -74,7 +90,7 @@ class Transaction(models.Model):
     )
     kind = models.CharField(max_length=16)
     # Two names of 40 characters, an amount and a note of 100 fit, "Reversed: " included.
-    description = models.CharField(max_length=300)
+    description = models.CharField(max_length=DESCRIPTION_LENGTH)
     # The description as a stored message (tracker/common/stored_messages), shown in the
     # reader's language; `description` is its English text, for the CSV and the admin.
     words = models.JSONField(null=True, blank=True)
@@ -127,7 +143,7 @@ class Transaction(models.Model):
 
 def kind_labels() -> dict[str, str]:
     """Every kind of transaction with its words: the ledger's own and each game's."""
-    labels = dict(Transaction.Kind.choices)
+    labels = {kind: str(label) for kind, label in Transaction.Kind.choices}
     for game_kind in games.every_kind():
         labels.update(game_kind.ledger_kinds())
     return labels

@@ -46,7 +46,7 @@ def details_of(player) -> PaymentDetails | None:
 
 def current_details(group) -> dict[int, PaymentDetails]:
     """Each player's details that are not blank, by the player's key."""
-    latest = {}
+    latest: dict[int, PaymentDetails] = {}
     rows = PaymentDetails.objects.filter(group=group).order_by("player_id", "-number")
     for row in rows.select_related("changed_by"):
         latest.setdefault(row.player_id, row)

@@ -12,7 +12,7 @@ from decimal import Decimal
 from django.db import transaction as db_transaction
 from django.db.models import Case, F, Sum, Value, When
 
-from ledger.models import Account, Posting, Transaction
+from ledger.models import DESCRIPTION_LENGTH, Account, Posting, Transaction
 from tracker.common.stored_messages import as_stored, read_stored
 from tracker.rules.phrases import Phrase
 
@@ -83,9 +83,7 @@ class _Entry:
 def _balanced(group, kind, description, amounts, *, source=("", None), part=0, **extra) -> _Entry:
     minor = {account: group.to_minor(Decimal(amount)) for account, amount in amounts.items()}
     minor = {account: value for account, value in minor.items() if value}
-    words, description = as_stored(
-        description, Transaction._meta.get_field("description").max_length
-    )
+    words, description = as_stored(description, DESCRIPTION_LENGTH)
     if sum(minor.values()) != 0:
         raise UnbalancedTransaction(
             f"{description}: postings sum to {group.from_minor(sum(minor.values()))}, not 0"
@@ -200,7 +198,7 @@ def _sync_part(group, source, part: int, wanted: Wanted | None, unreversed: list
             matched = True
         else:
             entries.append(_reversal(entry, user=user))
-    if not matched and wanted_minor:
+    if wanted is not None and not matched and wanted_minor:
         entries.append(
             _balanced(
                 group, wanted.kind, wanted.description, amounts, source=source, part=part, user=user

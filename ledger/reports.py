@@ -48,7 +48,7 @@ def statement_page(group, player, number: int, size: int = 50) -> StatementPage:
     if account is None:
         return StatementPage(1, [], has_next=False)
     share = Account.objects.filter(player=player, kind=Account.Kind.SIDE_POT_SHARE).first()
-    open_share = group.from_minor(share.balance_minor) if share else 0
+    open_share = group.from_minor(share.balance_minor) if share else Decimal(0)
     start = (number - 1) * size
     postings = list(statement_lines(account)[start : start + size + 1])
     newer = statement_lines(account)[:start].values_list("amount_minor", flat=True)
@@ -87,8 +87,8 @@ def payments_made(group, since=None) -> list[Paid]:
         amount = group.from_minor(payer.amount_minor)
         made.append(
             Paid(
-                payer.account.player.name,
-                payee.account.player.name,
+                payer.account.holder.name,
+                payee.account.holder.name,
                 amount,
                 payer.transaction.created_at,
             )

@@ -67,8 +67,8 @@ def fewest_transfers(
     values = {name: _decimal(name, value) for name, value in balances.items()}
     exponent = min(
         [0]
-        + [value.as_tuple().exponent for value in values.values()]
-        + [transfer.amount.as_tuple().exponent for transfer in prefer or ()]
+        + [_exponent(value) for value in values.values()]
+        + [_exponent(transfer.amount) for transfer in prefer or ()]
     )
     units = {name: _to_units(value, exponent) for name, value in values.items()}
     if sum(units.values()):
@@ -154,9 +154,18 @@ def _decimal(name: str, value) -> Decimal:
     return value
 
 
+def _exponent(value: Decimal) -> int:
+    """The exponent of a finite value (as_tuple names an infinity or a NaN by a letter)."""
+    exponent = value.as_tuple().exponent
+    if not isinstance(exponent, int):
+        raise ValueError(f"{value} is not a finite number")
+    return exponent
+
+
 def _to_units(value: Decimal, exponent: int) -> int:
     """The value as a whole number of 10**exponent (exponent no more than the value's own)."""
-    sign, digits, own = value.as_tuple()
+    sign, digits, _ = value.as_tuple()
+    own = _exponent(value)
     whole = int("".join(map(str, digits))) * 10 ** (own - exponent)
     return -whole if sign else whole
 

@@ -15,6 +15,7 @@ from tracker.common.locale_money import amount_text
 from tracker.common.names import short_names_of
 from tracker.common.seats import seats_of
 from tracker.rules import sheet
+from tracker.rules.sheet import RoundResult, Settings, SheetState
 
 
 @dataclass
@@ -29,8 +30,8 @@ class SheetBoard:
     sheet: Sheet
     seats: list  # SheetSeat rows in seat order
     names: list[str]
-    settings: sheet.Settings
-    state: sheet.SheetState
+    settings: Settings
+    state: SheetState
 
     @property
     def game(self) -> Sheet:
@@ -65,11 +66,13 @@ class SheetBoard:
         """An amount of the group's money as the reader writes it."""
         return amount_text(self.group, amount)
 
-    def words(self, result: sheet.RoundResult) -> list:
+    def words(self, result: RoundResult) -> list:
         """A scored round's payments in words, a line each, money as the reader writes it."""
         return result.words(partial(amount_text, self.group))
 
     def played(self, row: SheetRound) -> PlayedRound:
+        if row.result is None:
+            raise ValueError(f"round {row.pk} of the sheet is not scored")
         result = sheet.round_result_from_snapshot(row.result, self.names)
         return PlayedRound(row, rules_round(row.entry, self.names), result)
 
@@ -100,7 +103,7 @@ def store_results(rows: list[SheetRound], results: list, names: list[str]) -> No
 
 def rebuild(sheet_row: Sheet, names, settings) -> sheet.SheetState:
     """Replay the sheet once and store what it computed, for the version it was read at."""
-    board = SheetBoard(sheet_row, seats_of(sheet_row), names, settings, None)
+    board = SheetBoard(sheet_row, seats_of(sheet_row), names, settings, sheet.SheetState(names))
     rows = list(sheet_row.rounds.all())
     store_results(rows, replay(board, rows), names)
     Sheet.objects.filter(pk=sheet_row.pk, version=sheet_row.version).update(

@@ -49,7 +49,7 @@ def round_rows(board: SheetBoard, limit: int | None) -> list[dict]:
 def round_words(round_: sheet.Round) -> Joined:
     """A round as it was entered: "first An · second Bình · third Chi · last Dũng; …" ("nhất
     An · nhì Bình …" in Vietnamese); by points, each player's points."""
-    parts = []
+    parts: list[Phrase | Joined] = []
     if round_.instant_win is not None:
         winner, hand = round_.instant_win
         parts.append(

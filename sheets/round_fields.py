@@ -5,12 +5,11 @@ fields (`initial_of`)."""
 from django.utils.translation import gettext as _
 
 from tracker.rules import sheet
-from tracker.web.widgets import QuickHidden, TapGrid, TapTypedChoiceField
+from tracker.web.widgets import TapGrid, TapTypedChoiceField
 
 CHAINS, LINKS = 3, 3  # chains of chops a round offers, chops in a chain
 LEFTOVER_LINES, PAYMENT_LINES = 2, 3
 LEFTOVER_COUNTS = {"black_two": 2, "red_two": 2, "three_pairs": 2, "four_kind": 3}
-ROUND_NUMBER = {"widget": QuickHidden, "min_value": 1, "max_value": 2**31 - 1}
 CHOPPED_IN_TURN = ("three_pairs", "four_kind")
 
 
@@ -46,7 +45,8 @@ def count_grid(label, most: int) -> TapTypedChoiceField:
         label=label,
         coerce=int,
         required=False,
-        empty_value=0,
+        # Django's TypedChoiceField takes any empty value; the stubs allow only a string.
+        empty_value=0,  # type: ignore[arg-type]
         initial=0,
         choices=[(str(count), str(count)) for count in range(most + 1)],
         widget=TapGrid(attrs={"class": "counts"}),

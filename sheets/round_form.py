@@ -22,22 +22,22 @@ from sheets.round_fields import (
     LEFTOVER_LINES,
     LINKS,
     PAYMENT_LINES,
-    ROUND_NUMBER,
     count_grid,
     kind_grid,
     seat_grid,
 )
+from sheets.round_rows import RoundRows
 from tracker.common.idempotency import IdempotencyKeyField
 from tracker.rules import sheet
 from tracker.rules.names import NAME_MAX
 from tracker.web.widgets import QuickHidden, TapGrid, TapTypedChoiceField
 
 
-class RoundForm(forms.Form):
+class RoundForm(RoundRows, forms.Form):
     """Round `number` of the sheet of `board`, as tapped; with room for the chops, leftovers
     and payments of `fits` (a round to correct) when it has more than a round offers."""
 
-    number = forms.IntegerField(**ROUND_NUMBER)
+    number = forms.IntegerField(widget=QuickHidden, min_value=1, max_value=2**31 - 1)
 
     def __init__(self, *args, board, fits: sheet.Round | None = None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -137,101 +137,6 @@ class RoundForm(forms.Form):
         return said
 
     # What the template draws, in order; a folded part is drawn open when it holds a choice.
-    def given(self, *names: str) -> bool:
-        """Something is tapped or ticked in one of the fields `names` (a count above 0)."""
-
-        def tapped(name: str) -> bool:
-            value = self[name].value()
-            if name.startswith("leftover_") and not name.endswith("_player"):
-                return str(value or 0) != "0"
-            return value not in (None, "", False)
-
-        return any(map(tapped, names))
-
-    def seat_rows(self, prefix: str) -> list:
-        return [self[f"{prefix}_{seat}"] for seat in range(len(self.board.names))]
-
-    @property
-    def absent_fields(self):
-        return self.seat_rows("absent")
-
-    @property
-    def frozen_fields(self):
-        return self.seat_rows("frozen")
-
-    @property
-    def absent_open(self) -> bool:
-        return self.given(*(field.name for field in self.absent_fields))
-
-    @property
-    def frozen_open(self) -> bool:
-        return self.given(*(field.name for field in self.frozen_fields))
-
-    @property
-    def winner_open(self) -> bool:
-        return self.given("winner", "hand")
-
-    @property
-    def points_rows(self):
-        return list(zip(self.seat_rows("points"), self.absent_fields, strict=True))
-
-    @property
-    def place_fields(self):
-        return [self[name] for name in self.fields if name.startswith("place_")]
-
-    @property
-    def leftover_lines(self):
-        return [
-            {
-                "number": line,
-                "player": self[f"leftover_{line}_player"],
-                "counts": [self[f"leftover_{line}_{what}"] for what in LEFTOVER_COUNTS],
-                "open": self.given(
-                    f"leftover_{line}_player",
-                    *(f"leftover_{line}_{what}" for what in LEFTOVER_COUNTS),
-                ),
-            }
-            for line in range(1, self.leftover_count + 1)
-        ]
-
-    @property
-    def chains(self):
-        return [
-            {
-                "number": chain,
-                "first": [
-                    self[f"chop_{chain}_1_{part}"] for part in ("chopper", "chopped", "what")
-                ],
-                "in_turn": [
-                    {
-                        "link": link,
-                        "by": self[f"chop_{chain}_{link}_chopper"],
-                        "what": self[f"chop_{chain}_{link}_what"],
-                    }
-                    for link in range(2, self.link_count + 1)
-                ],
-                "open": self.given(
-                    *(f"chop_{chain}_1_{part}" for part in ("chopper", "chopped", "what"))
-                ),
-            }
-            for chain in range(1, self.chain_count + 1)
-        ]
-
-    @property
-    def payment_lines(self):
-        return [
-            {
-                "number": line,
-                "payer": self[f"pay_{line}_payer"],
-                "payee": self[f"pay_{line}_payee"],
-                "line": self[f"pay_{line}_line"] if self.board.settings.lines else None,
-                "name": self[f"pay_{line}_name"],
-                "units": self[f"pay_{line}_units"],
-                "open": self.given(f"pay_{line}_payer", f"pay_{line}_payee", f"pay_{line}_name"),
-            }
-            for line in range(1, self.payment_count + 1)
-        ]
-
     # The round, from what was tapped.
     def clean(self):
         data = super().clean()
@@ -294,7 +199,8 @@ class RoundForm(forms.Form):
 
     def tapped_places(self, data) -> list[int]:
         """The players tapped in the place rows, first to last, none skipped or twice."""
-        names, tapped, gap = self.board.names, [], None
+        names, gap = self.board.names, None
+        tapped: list[int] = []
         for place, field in enumerate(self.place_fields, start=1):
             seat = data[field.name]
             if seat is None:

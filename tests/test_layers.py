@@ -93,7 +93,7 @@ def test_the_ledger_imports_no_game(path):
 
 
 @pytest.mark.parametrize("path", modules("tracker.common"), ids=lambda p: p.name)
-def test_the_common_room_imports_no_game_and_no_web_plumbing(path):
+def test_the_common_package_imports_no_game_and_no_web_plumbing(path):
     assert not imports_from(path, (*GAMES, *ABOVE_THE_GAMES, "tracker.web"))
 
 

@@ -12,6 +12,7 @@ from tracker.common.idempotency import done_once
 from tracker.common.stored_messages import as_stored, render_stored
 from tracker.common.versioning import AlreadyRecorded, StalePage
 from tracker.models import Change
+from tracker.models.history import SUMMARY_LENGTH
 from tracker.rules import RulesError
 
 LATEST = 8  # on a game's page; ?all=1 lists them all
@@ -55,7 +56,7 @@ def record_change(*, game, summary, **fields) -> Change:
     """A change in the history of `game`; `summary` given as a phrase
     (tracker/common/stored_messages) is stored as its message and values, to be read in each
     reader's language, and as English text."""
-    words, english = as_stored(summary, Change._meta.get_field("summary").max_length)
+    words, english = as_stored(summary, SUMMARY_LENGTH)
     where = {"group_id": game.group_id, "game_kind": games.kind_of(game).kind, "game_id": game.pk}
     return Change.objects.create(summary=english, words=words, **where, **fields)
 

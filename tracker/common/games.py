@@ -273,12 +273,12 @@ class GameKind:
     def latest_games(self, group):
         """The group's games of this kind, newest first, with what their rows on the group page
         read (a queryset: only read when the page's cached part is drawn again)."""
-        return self.model.objects.filter(group=group)
+        return self.model._default_manager.filter(group=group)
 
     def played_for_money(self, group) -> bool:
         """Whether any of the group's games of this kind moved money: the group's currency then
         stays what it is."""
-        return self.model.objects.filter(group=group).exists()
+        return self.model._default_manager.filter(group=group).exists()
 
     def group_section(self, group, count: int) -> Section:
         """Its section of the group page: its `count` latest games, the buttons to start one,

@@ -14,7 +14,7 @@ from functools import reduce
 from operator import add
 
 from django.core import signing
-from django.db.models import F
+from django.db.models import F, Model
 
 from tracker.common import games
 from tracker.models import Group
@@ -25,13 +25,19 @@ TOKEN_SECONDS = 24 * 60 * 60
 GROUP = "group"  # the group's own pages (who owes whom) follow the group's version
 
 
-def _followed(kind: str) -> tuple[type, tuple[str, ...]] | None:
+def _is_followed(kind: str) -> bool:
+    return kind == GROUP or games.kind_named(kind) is not None
+
+
+def _followed(kind: str) -> tuple[type[Model], tuple[str, ...]]:
     """What a kind of live page follows: its model, and the counters whose sum is its version
     (a game's, as the registry of games declares them)."""
     if kind == GROUP:
         return Group, ("version",)
     game_kind = games.kind_named(kind)
-    return (game_kind.model, game_kind.followed) if game_kind else None
+    if game_kind is None:
+        raise ValueError(f"no live page follows {kind!r}")
+    return game_kind.model, game_kind.followed
 
 
 def followed(thing) -> tuple[str, int, int]:
@@ -52,10 +58,12 @@ def read_token(token: str) -> tuple[str, int] | None:
         kind, pk = signing.loads(token, salt=SALT, max_age=TOKEN_SECONDS)
     except (signing.BadSignature, ValueError, TypeError):
         return None
-    return (kind, pk) if isinstance(kind, str) and _followed(kind) and isinstance(pk, int) else None
+    return (
+        (kind, pk) if isinstance(kind, str) and _is_followed(kind) and isinstance(pk, int) else None
+    )
 
 
 def current_version(kind: str, pk: int) -> int | None:
     model, counters = _followed(kind)
     version = reduce(add, (F(name) for name in counters))
-    return model.objects.filter(pk=pk).values_list(version, flat=True).first()
+    return model._default_manager.filter(pk=pk).values_list(version, flat=True).first()

@@ -69,6 +69,8 @@ def money_field(group, label: str, required: bool = True, help_text: str = "", h
         )
         % {"currency": group.currency, "decimals": decimals}
     )
+    field_class: type[forms.DecimalField]
+    widget: forms.Widget | type[forms.Widget]
     field_class, widget = (
         MoneyField,
         forms.TextInput(

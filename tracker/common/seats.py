@@ -120,6 +120,7 @@ class SeatsForm(forms.Form):
     their `SEATS` seats, clockwise (a subclass adds its `first_dealer_field`)."""
 
     SEATS: int
+    group_players: dict[str, Player]  # by key, set by add_seat_fields
     name = forms.CharField(max_length=80, required=False, label=gettext_lazy("Name (optional)"))
 
     def __init__(self, *args, players, **kwargs):

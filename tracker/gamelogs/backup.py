@@ -34,7 +34,7 @@ def events(group) -> list:
     started = [
         game
         for game_kind in games.every_kind()
-        for game in game_kind.model.objects.filter(group=group)
+        for game in game_kind.model._default_manager.filter(group=group)
     ]
     return sorted(started, key=lambda item: (item.created_at, item.pk))
 
@@ -131,7 +131,9 @@ def read_zip(data: bytes) -> tuple[dict, dict[str, bytes]]:
 def check_restorable(group, manifest: dict) -> None:
     """Refuse a backup whose amounts are not in the group's currency, or a group that has
     played something already."""
-    played = any(kind.model.objects.filter(group=group).exists() for kind in games.every_kind())
+    played = any(
+        kind.model._default_manager.filter(group=group).exists() for kind in games.every_kind()
+    )
     if played or group.transactions.exists():
         raise RulesError(_("backup: restore into a group that has played nothing yet"))
     if manifest["currency"] != group.currency:
@@ -192,10 +194,16 @@ def restore_seasons(group, seasons: list[dict]) -> None:
     for number, entry in enumerate(seasons, start=1):
         if name_key(entry["name"]) in known:
             continue
+        where = _("backup: seasons %(number)d") % {"number": number}
+        days = season_days(entry)
+        if days is None:
+            raise RulesError(
+                _("%(where)s: starts and ends must be days such as 2026-03-01, in order")
+                % {"where": where}
+            )
         try:
-            add_season(group, entry["name"], *season_days(entry))
+            add_season(group, entry["name"], *days)
         except Refused as refusal:
-            where = _("backup: seasons %(number)d") % {"number": number}
             raise RulesError(f"{where}: {refusal}") from refusal
 
 

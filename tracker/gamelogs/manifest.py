@@ -15,8 +15,8 @@ from tracker.common.seats import MAX_PLAYERS
 from tracker.common.text import shown_value
 from tracker.gamelogs import limits
 from tracker.gamelogs.limits import MANIFEST, MAX_GAME_NAME, MAX_LOGS, MAX_PAYMENTS, count
-from tracker.models import CURRENCIES, Season
-from tracker.models.seasons import MOST_SEASONS
+from tracker.models import CURRENCIES
+from tracker.models.seasons import MOST_SEASONS, SEASON_NAME_MAX
 from tracker.rules import RulesError
 from tracker.rules.money import check_amount, parse_amount
 from tracker.rules.names import check_names, name_key, name_problem, short_name_problem
@@ -74,7 +74,7 @@ def check_seasons(seasons: list) -> None:
         # Translators: "seasons" is a key of a backup's group.json; keep it as it is.
         where = _("backup: seasons %(number)d") % {"number": number}
         _only_keys(entry, {"name", "starts", "ends"}, where, required=("name", "starts", "ends"))
-        problem = name_problem(entry["name"], Season._meta.get_field("name").max_length)
+        problem = name_problem(entry["name"], SEASON_NAME_MAX)
         if problem:
             raise RulesError(f"{where}: {problem}")
         if name_key(entry["name"]) in names:

@@ -29,6 +29,14 @@ def differs(difference: str) -> RulesError:
     )
 
 
+def game_of(group, kind: str, pk: int):
+    """The group's game of the registered `kind` with `pk`; None when there is none."""
+    game_kind = kinds.kind_named(kind)
+    if game_kind is None:
+        return None
+    return game_kind.model._default_manager.filter(group=group, pk=pk).first()
+
+
 def check_logs(restore, logs: list[dict], read) -> None:
     """The next games of `restore` against the backup's `logs` (its manifest's entries), each
     log's text read by `read(file)`; `restore.logs_checked` moves on past them."""
@@ -37,7 +45,7 @@ def check_logs(restore, logs: list[dict], read) -> None:
     while restore.logs_checked < len(logs) and read_back < CHECK_ENTRIES:
         entry = logs[restore.logs_checked]
         kind, pk = games[restore.logs_checked]
-        game = kinds.kind_named(kind).model.objects.filter(group=restore.group, pk=pk).first()
+        game = game_of(restore.group, kind, pk)
         if game is None:
             raise differs(_("%(file)s is not in the group") % {"file": entry["file"]})
         read_back += check_game(game, entry, registry.read(read(entry["file"])), restore.players)
@@ -72,7 +80,9 @@ def check_group(restore, manifest: dict) -> None:
     """The group's games, payments and money against the backup's manifest; players are
     told apart by the restore's own record of them (`restore.players`), not by name."""
     group = restore.group
-    games = sum(kind.model.objects.filter(group=group).count() for kind in kinds.every_kind())
+    games = sum(
+        kind.model._default_manager.filter(group=group).count() for kind in kinds.every_kind()
+    )
     if games != len(manifest["logs"]):
         raise differs(
             _("%(restored)s games restored, %(backup)s in the backup")

@@ -11,7 +11,8 @@ from tracker.rules.names import name_key, name_problem, short_name_problem
 
 
 class SignupForm(UserCreationForm):
-    class Meta(UserCreationForm.Meta):
+    # The stubs do not declare UserCreationForm.Meta; Django's form has it.
+    class Meta(UserCreationForm.Meta):  # type: ignore[name-defined]
         fields = ("username",)
 
 

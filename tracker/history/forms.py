@@ -1,7 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy
 
-from tracker.history.seasons import NAME_MAX
+from tracker.models.seasons import SEASON_NAME_MAX
 
 
 class DayInput(forms.DateInput):
@@ -24,7 +24,7 @@ class SeasonForm(forms.Form):
 
     name = forms.CharField(
         label=gettext_lazy("Name"),
-        max_length=NAME_MAX,
+        max_length=SEASON_NAME_MAX,
         error_messages={
             "required": gettext_lazy("Give the season a name."),
             "max_length": gettext_lazy("Keep the name to %(limit_value)d characters."),

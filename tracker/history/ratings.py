@@ -7,7 +7,9 @@ what a page reads is worked out once per version of the group (every change of a
 player or a season bumps it) and cached under it.
 """
 
+from collections.abc import Callable
 from decimal import Decimal
+from typing import TypeVar
 
 from django.core.cache import cache
 from django.urls import reverse
@@ -32,6 +34,18 @@ from tracker.web import charts
 CACHE_SECONDS = 24 * 60 * 60  # a new version of the group is a new key anyway
 
 
+Worked = TypeVar("Worked")
+
+
+def cached(key: str, work: Callable[[], Worked]) -> Worked:
+    """What `work` answers, worked out once per key (a key names the group's version)."""
+    found = cache.get(key)
+    if found is None:
+        found = work()
+        cache.set(key, found, CACHE_SECONDS)
+    return found
+
+
 def cache_key(what: str, group, *more: str) -> str:
     """A key of the group's version; the games registered are part of it, so a game added or
     taken out (or a new shape of what is cached) never reads what was cached before."""
@@ -46,7 +60,7 @@ def group_matches(group) -> dict[str, list[Match]]:
 
 def cached_matches(group) -> dict[str, list[Match]]:
     key = cache_key("matches", group)
-    return cache.get_or_set(key, lambda: group_matches(group), CACHE_SECONDS)
+    return cached(key, lambda: group_matches(group))
 
 
 def boards_of(matches: dict, season: Season | None) -> dict[str, list[Standing]]:
@@ -62,7 +76,7 @@ def cached_leaderboards(group, season: Season | None = None) -> dict[str, list[S
     """`group_leaderboards`, worked out once per version of the group and season."""
     span = f"{season.starts}:{season.ends}" if season else "all"
     key = cache_key("leaderboards", group, span)
-    return cache.get_or_set(key, lambda: boards_of(cached_matches(group), season), CACHE_SECONDS)
+    return cached(key, lambda: boards_of(cached_matches(group), season))
 
 
 def ratings_of(boards: dict[str, list[Standing]]) -> dict[str, list[Rating]]:
@@ -142,7 +156,7 @@ def cached_histories(group) -> dict[str, dict[str, list[float]]]:
         matches = cached_matches(group)
         return {game: rating_history(m.ranking for m in played) for game, played in matches.items()}
 
-    return cache.get_or_set(key, histories, CACHE_SECONDS)
+    return cached(key, histories)
 
 
 def rating_text(value) -> str:

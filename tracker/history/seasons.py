@@ -11,11 +11,10 @@ from tracker.common.text import sentence
 from tracker.common.versioning import touch_group
 from tracker.history.ratings import cached_matches
 from tracker.models import Season as NamedSeason
-from tracker.models.seasons import MOST_SEASONS
+from tracker.models.seasons import MOST_SEASONS, SEASON_NAME_MAX
 from tracker.rules.leaderboard import Season, calendar_year, calendar_years
 from tracker.rules.names import name_key, name_problem
 
-NAME_MAX = NamedSeason._meta.get_field("name").max_length
 YEAR = re.compile(r"[1-9][0-9]{3}")
 NAME, ENDS_ON = "name", "ends_on"  # the fields of the season form a refusal is about
 
@@ -58,7 +57,7 @@ def add_season(group, name: str, starts: date, ends: date) -> NamedSeason:
     name = name.strip()
     if not name:
         raise Refused(NAME, _("Give the season a name."))
-    problem = name_problem(name, NAME_MAX)
+    problem = name_problem(name, SEASON_NAME_MAX)
     if problem:
         raise Refused(NAME, sentence(problem))
     if ends < starts:

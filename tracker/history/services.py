@@ -17,8 +17,11 @@ from tracker.history import words
 def player_page(group, player) -> dict:
     """Each game's record of `player`, in the order of the registry, and one row per rival
     with each game's part, with a link to the rival's own page."""
-    records = [kind.player_record(group, player) for kind in games.every_kind()]
-    records = [record for record in records if record is not None]
+    records = [
+        record
+        for kind in games.every_kind()
+        if (record := kind.player_record(group, player)) is not None
+    ]
     urls = {p.name: reverse("player_stats", args=[group.pk, p.pk]) for p in group.players.all()}
     names = sorted({name for record in records for name in record.rivals}, key=sort_key)
     rivals = [

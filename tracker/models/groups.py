@@ -2,6 +2,7 @@ import re
 import secrets
 from datetime import timedelta
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import models
@@ -9,6 +10,9 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 # Code → number of decimals of the minor unit. Amounts are stored as integers of that unit.
 CURRENCIES = {
@@ -31,7 +35,7 @@ class Role(models.TextChoices):
 
     @classmethod
     def rank(cls, role: str) -> int:
-        return [cls.VIEWER, cls.SCORER, cls.OWNER].index(role)
+        return [cls.VIEWER.value, cls.SCORER.value, cls.OWNER.value].index(role)
 
 
 class Group(models.Model):
@@ -40,12 +44,14 @@ class Group(models.Model):
         max_length=3, choices=[(code, code) for code in CURRENCIES], default="EUR"
     )
     created_at = models.DateTimeField(default=timezone.now)
-    members = models.ManyToManyField(
+    members: "models.ManyToManyField[User, Membership]" = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="Membership", related_name="card_groups"
     )
     # Bumped by every change the group's own pages show (a game, a payment, a player, a
     # member), so what those pages cache is keyed by it.
     version = models.PositiveIntegerField(default=0)
+    # The reader's membership, set on the group a view fetched (tracker/web/permissions.py).
+    membership: "Membership"
     # The restore writing into the group, which keeps it read-only for everyone else until it
     # is done or cancelled (tracker/models/restores.py).
     restoring = models.ForeignKey(

@@ -3,6 +3,9 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+# How many characters a change's English summary holds.
+SUMMARY_LENGTH = 200
+
 
 class Change(models.Model):
     """One entry of a game's history: who changed what, when, before and after.
@@ -36,7 +39,9 @@ class Change(models.Model):
     # The line in English (exports, the admin) and as a stored message (see
     # tracker/common/stored_messages.py), shown to each reader in his language; rows written
     # before messages were stored have none.
-    summary = models.CharField(max_length=200, blank=True)
+    summary = models.CharField(max_length=SUMMARY_LENGTH, blank=True)
+    # The user's name, annotated by the query of tracker/common/changes.py (None: no user).
+    username: str | None
     words = models.JSONField(null=True, blank=True)
     # The idempotency key of the form that asked for the change (an undo, a close): a repeat of
     # the same tap is told it is done, not refused. A key belongs to its game; NULL (no key)

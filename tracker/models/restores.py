@@ -26,7 +26,7 @@ from tracker.rules import RulesError
 # The restore whose step runs in this call stack, as a parameter handed down through the gates
 # would be: it lets that step write the group it keeps read-only. Which group a restore holds is
 # the database's word (`Group.restoring`), never this process's.
-_step_of = ContextVar("step_of", default=None)
+_step_of: ContextVar[int | None] = ContextVar("step_of", default=None)
 READ_ONLY = gettext_noop(
     "Nothing was saved: a backup is being restored into this group, and nothing in it can "
     "change until the restore ends."
@@ -50,6 +50,9 @@ class Restore(models.Model):
         CANCELLED = "cancelled"
 
     CANCELLABLE = (State.RUNNING, State.FAILED)
+    # Set by a step that found the group changed by another tap (not stored: the page that
+    # took the step shows it once).
+    taken_by_another = False
 
     group = models.ForeignKey("tracker.Group", on_delete=models.CASCADE, related_name="restores")
     started_by = models.ForeignKey(

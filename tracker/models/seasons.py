@@ -1,6 +1,7 @@
 from django.db import models
 
 MOST_SEASONS = 100  # a group's named seasons: decades of them, and a list that stays short
+SEASON_NAME_MAX = 40
 
 
 class Season(models.Model):
@@ -8,7 +9,7 @@ class Season(models.Model):
     a group without any has a season per calendar year."""
 
     group = models.ForeignKey("tracker.Group", on_delete=models.CASCADE, related_name="seasons")
-    name = models.CharField(max_length=40)
+    name = models.CharField(max_length=SEASON_NAME_MAX)
     # The name as names are compared (rules.names.name_key: one encoding, one case), unique in
     # the group, so two phones adding "Café" and "CAFÉ" at once store one.
     name_key = models.CharField(max_length=80)

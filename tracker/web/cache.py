@@ -60,7 +60,8 @@ class ForgivingRedisCache(RedisCache):
 
     @property
     def where(self) -> str:
-        return ",".join(self._servers)
+        # RedisCache keeps its server addresses in _servers; the stubs do not declare it.
+        return ",".join(self._servers)  # type: ignore[attr-defined]
 
     def unavailable(self) -> bool:
         failed_at = self.failed_at.get(self.where)

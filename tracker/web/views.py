@@ -4,6 +4,7 @@ import json
 from functools import wraps
 
 from django.contrib import messages
+from django.contrib.messages.storage.base import BaseStorage
 from django.http import Http404, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
@@ -78,7 +79,8 @@ def say_once(request, level: int, text: str, tags: str = "") -> None:
     the phone one thing. `tags` say where the page shows it (see `run_on_version`)."""
     waiting = messages.get_messages(request)
     said_before = any(message.level == level and str(message) == str(text) for message in waiting)
-    waiting.used = False  # looked at, not shown: they stay for the next page
+    if isinstance(waiting, BaseStorage):
+        waiting.used = False  # looked at, not shown: they stay for the next page
     if not said_before:
         messages.add_message(request, level, text, extra_tags=tags)
 

@@ -73,7 +73,8 @@ def static_signature() -> str:
 def cache_name() -> str:
     """The worker's cache, named after the static files and the offline page it caches: a
     deploy that changes either is a new worker, which drops the old cache."""
-    offline_page = get_template(OFFLINE_TEMPLATE).template.source
+    # The Django template engine's template keeps its source.
+    offline_page = get_template(OFFLINE_TEMPLATE).template.source  # type: ignore[attr-defined]
     digest = hashlib.sha256(f"{static_signature()}\n{offline_page}".encode()).hexdigest()
     return f"cardtable-{digest[:16]}"
 
@@ -116,7 +117,10 @@ def escaped(text: str) -> str:
 
 
 def worker_source() -> str:
-    source = Path(finders.find(WORKER_SOURCE)).read_text()
+    found = finders.find(WORKER_SOURCE)
+    if not isinstance(found, str):
+        raise ImproperlyConfigured(f"{WORKER_SOURCE} is not among the static files")
+    source = Path(found).read_text()
     values = {
         '"%CACHE%"': cache_name(),
         '"%STATIC_URL%"': settings.STATIC_URL,

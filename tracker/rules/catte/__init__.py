@@ -17,8 +17,6 @@ from tracker.rules.catte.play import (
     Settlement,
     check_players,
     play_session,
-    round_result_from_snapshot,
-    round_result_snapshot,
     session_result,
 )
 from tracker.rules.catte.round import (
@@ -42,6 +40,7 @@ from tracker.rules.catte.settings import (
     rules_from_settings,
     settings_from_rules,
 )
+from tracker.rules.catte.snapshot import round_result_from_snapshot, round_result_snapshot
 
 __all__ = [
     "FORMAT",

@@ -182,41 +182,6 @@ def session_result(
     )
 
 
-def round_result_snapshot(result: RoundResult, players: list[str]) -> dict:
-    """A scored round as JSON-ready values, players by seat."""
-    seat = players.index
-    return {
-        "number": result.number,
-        "dealer": seat(result.dealer),
-        "winner": seat(result.winner),
-        "result": result.result,
-        "eliminated": [seat(name) for name in result.eliminated],
-        "net": [str(result.net[name]) for name in players],
-        "side_pot": str(result.side_pot),
-        "side_pot_target": result.side_pot_target,
-        "at_table": [seat(name) for name in result.at_table],
-        "doubled": result.doubled,
-        "share_change": [str(result.share_change.get(name, ZERO)) for name in players],
-    }
-
-
-def round_result_from_snapshot(snapshot: dict, players: list[str]) -> RoundResult:
-    name = players.__getitem__
-    return RoundResult(
-        number=snapshot["number"],
-        dealer=name(snapshot["dealer"]),
-        winner=name(snapshot["winner"]),
-        result=snapshot["result"],
-        eliminated=[name(seat) for seat in snapshot["eliminated"]],
-        net=dict(zip(players, map(Decimal, snapshot["net"]), strict=True)),
-        side_pot=Decimal(snapshot["side_pot"]),
-        side_pot_target=snapshot["side_pot_target"],
-        at_table=[name(seat) for seat in snapshot["at_table"]],
-        doubled=snapshot["doubled"],
-        share_change=dict(zip(players, map(Decimal, snapshot["share_change"]), strict=True)),
-    )
-
-
 def check_players(players: list[str]) -> None:
     if not isinstance(players, list) or not FEWEST_AT_TABLE <= len(players) <= MOST_PLAYERS:
         count = len(players) if isinstance(players, list) else Phrase(_("no list"))

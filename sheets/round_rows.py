@@ -1,0 +1,117 @@
+"""What the template of a sheet's round draws from its form: the bound fields grouped in rows
+and lines (a player's points with his sitting out, a chop chain, a leftover line, a payment
+line), and whether a folded part opens because something in it is already tapped."""
+
+from typing import TYPE_CHECKING
+
+from sheets.round_fields import LEFTOVER_COUNTS
+
+if TYPE_CHECKING:
+    from django.forms import BoundField
+
+    from sheets.board import SheetBoard
+
+
+class RoundRows:
+    """Mixed into the round's form, whose fields (`self[name]`), `board` and line counts
+    (`chain_count`, `link_count`, `leftover_count`, `payment_count`) it reads."""
+
+    if TYPE_CHECKING:
+        board: SheetBoard
+
+        def __getitem__(self, name: str) -> BoundField: ...
+
+    def given(self, *names: str) -> bool:
+        """Something is tapped or ticked in one of the fields `names` (a count above 0)."""
+
+        def tapped(name: str) -> bool:
+            value = self[name].value()
+            if name.startswith("leftover_") and not name.endswith("_player"):
+                return str(value or 0) != "0"
+            return value not in (None, "", False)
+
+        return any(map(tapped, names))
+
+    def seat_rows(self, prefix: str) -> list:
+        return [self[f"{prefix}_{seat}"] for seat in range(len(self.board.names))]
+
+    @property
+    def absent_fields(self):
+        return self.seat_rows("absent")
+
+    @property
+    def frozen_fields(self):
+        return self.seat_rows("frozen")
+
+    @property
+    def absent_open(self) -> bool:
+        return self.given(*(field.name for field in self.absent_fields))
+
+    @property
+    def frozen_open(self) -> bool:
+        return self.given(*(field.name for field in self.frozen_fields))
+
+    @property
+    def winner_open(self) -> bool:
+        return self.given("winner", "hand")
+
+    @property
+    def points_rows(self):
+        return list(zip(self.seat_rows("points"), self.absent_fields, strict=True))
+
+    @property
+    def place_fields(self):
+        return [self[name] for name in self.fields if name.startswith("place_")]
+
+    @property
+    def leftover_lines(self):
+        return [
+            {
+                "number": line,
+                "player": self[f"leftover_{line}_player"],
+                "counts": [self[f"leftover_{line}_{what}"] for what in LEFTOVER_COUNTS],
+                "open": self.given(
+                    f"leftover_{line}_player",
+                    *(f"leftover_{line}_{what}" for what in LEFTOVER_COUNTS),
+                ),
+            }
+            for line in range(1, self.leftover_count + 1)
+        ]
+
+    @property
+    def chains(self):
+        return [
+            {
+                "number": chain,
+                "first": [
+                    self[f"chop_{chain}_1_{part}"] for part in ("chopper", "chopped", "what")
+                ],
+                "in_turn": [
+                    {
+                        "link": link,
+                        "by": self[f"chop_{chain}_{link}_chopper"],
+                        "what": self[f"chop_{chain}_{link}_what"],
+                    }
+                    for link in range(2, self.link_count + 1)
+                ],
+                "open": self.given(
+                    *(f"chop_{chain}_1_{part}" for part in ("chopper", "chopped", "what"))
+                ),
+            }
+            for chain in range(1, self.chain_count + 1)
+        ]
+
+    @property
+    def payment_lines(self):
+        return [
+            {
+                "number": line,
+                "payer": self[f"pay_{line}_payer"],
+                "payee": self[f"pay_{line}_payee"],
+                "line": self[f"pay_{line}_line"] if self.board.settings.lines else None,
+                "name": self[f"pay_{line}_name"],
+                "units": self[f"pay_{line}_units"],
+                "open": self.given(f"pay_{line}_payer", f"pay_{line}_payee", f"pay_{line}_name"),
+            }
+            for line in range(1, self.payment_count + 1)
+        ]
