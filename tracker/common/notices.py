@@ -48,6 +48,7 @@ class Notice:
     def as_json(self) -> tuple[dict, int]:
         """What the outbox is answered (static/js/outbox.js) and its status, but for the
         rendered note of a choice, which `tracker.web.views.tell` adds as "conflict"."""
+        said: dict[str, object]
         if self.kind in (SAVED, DRAFTED) or (self.kind == CAME_FIRST and self.same):
             said = {"drafted" if self.kind == DRAFTED else "recorded": str(self.text)}
             warns = self.kind != CAME_FIRST and self.tone == "warning"
