@@ -1,16 +1,18 @@
 // The outbox: what is entered while the phone has no network (a Cutthroat hand, a Cắt Tê round
-// on its sheet, see sheet.js) is kept on the phone (localStorage: it survives a reload, a closed
-// tab and a restarted browser) under an id, and sent, in order, as soon as the network is back:
-// at the "online" event, on every page load and every few seconds while anything waits, retried
-// with a growing pause, never dropped. It is sent as the page's own form is, to the same address,
-// its id as the form's idempotency key ("once": the key the page's form had, when the tap that
-// could not be sent was on it, so a tap whose answer was lost is told it was recorded), asking
-// for JSON; the server records each id once however often it arrives. A Cắt Tê round still being tapped is kept too, and sent to become the
-// table's draft. When another phone recorded or changed that hand or round first, the server's
-// answer says what each phone entered; the entry stays until the scorer chooses (keep the other
-// phone's, record this one instead, or correct the saved one with it, after which the phone
-// asks again). A round that must wait for an earlier one to be saved at the table waits here.
-// Without JavaScript nothing is kept and every form works online as before.
+// on its sheet, see sheet.js, a score sheet's round) is kept on the phone (localStorage: it
+// survives a reload, a closed tab and a restarted browser) under an id, and sent, in order, as
+// soon as the network is back: at the "online" event, on every page load and every few seconds
+// while anything waits, retried with a growing pause, never dropped. It is sent as its form's
+// fields, to the form's data-outbox address or else its own, asking for JSON, with its id as
+// the idempotency key every form carries ("once": the key the page's form had, when the tap that
+// could not be sent was on it, so a tap whose answer was lost is told it was recorded); the
+// server records each id once however often it arrives. A Cắt Tê round still being tapped is
+// kept too, and sent to become the table's draft. When another phone recorded or changed that
+// hand or round first, the server's answer says what each phone entered; the entry stays until
+// the scorer chooses (keep the other phone's, record this one instead, or correct the saved one
+// with it, after which the phone asks again). A round that must wait for an earlier one to be
+// saved at the table waits here. Without JavaScript nothing is kept and every form works online
+// as before.
 (function () {
   "use strict";
   var KEY = "cardtable:outbox";
@@ -378,7 +380,7 @@
     var heading = form.querySelector("h2");
     var entry = {
       id: keyOf(form),
-      url: form.getAttribute("action"),
+      url: form.dataset.outbox || form.getAttribute("action"),
       fields: fieldsOf(form, held),
       page: window.location.pathname,
       label: heading ? heading.textContent.trim() : "",
