@@ -13,7 +13,6 @@ rules' round (`round`); the rules check it, and what they refuse is shown on the
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from sheets.round_fields import (
     CHAINS,
@@ -27,7 +26,7 @@ from sheets.round_fields import (
     seat_grid,
 )
 from sheets.round_rows import RoundRows
-from tracker.common.idempotency import IdempotencyKeyField
+from tracker.common.idempotency import KeyedEntryForm
 from tracker.rules import sheet
 from tracker.rules.names import NAME_MAX
 from tracker.web.widgets import QuickHidden, TapGrid, TapTypedChoiceField
@@ -312,17 +311,12 @@ class RoundForm(RoundRows, forms.Form):
         return paid
 
 
-class SentLaterForm(RoundForm):
+class SentLaterForm(KeyedEntryForm, RoundForm):
     """A round a phone kept while it was offline (static/js/outbox.js), sent when the network
-    came back: the round form's fields and the phone's id for it."""
+    came back: the round form's fields and the id the phone kept it under (`once`)."""
 
-    entry = IdempotencyKeyField(error_messages={"required": gettext_lazy("This entry has no id.")})
-
-    def clean_entry(self):
-        entry = self.cleaned_data["entry"]
-        if entry is None:
-            raise forms.ValidationError(_("This entry has no id."))
-        return entry
+    def __init__(self, data, *, board):
+        super().__init__(data, board=board, keyed=True)
 
 
 class CorrectionForm(RoundForm):

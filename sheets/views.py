@@ -172,7 +172,7 @@ def round_sent_later(request, pk, sheet_pk):
     data = form.cleaned_data
     try:
         said = services.record_round_sent_later(
-            board, data["entry"], data["number"], data["round"], request.user
+            board, data["once"], data["number"], data["round"], request.user
         )
     except AlreadyDone:
         return JsonResponse({"recorded": _("Already recorded.")})

@@ -62,7 +62,7 @@ def kept_sweep(phone) -> tuple:
     entering = next(form for form in forms if "/round/" in form.action).fields
     taps = ["u7H", "c-", "t0", "t0", "t0", "t0"]
     fields = {"number": entering["number"], "draft_version": entering["draft_version"]}
-    fields |= {"reached": "", "taps": " ".join(taps), "tap": "save", "entry": ENTRY}
+    fields |= {"reached": "", "taps": " ".join(taps), "tap": "save", "once": ENTRY}
     fields["csrfmiddlewaretoken"] = token  # the outbox sends it as a header
     return sheet, fields
 

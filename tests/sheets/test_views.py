@@ -233,11 +233,29 @@ def test_a_round_saved_while_another_phone_saved_first_stays_on_the_form(as_bob,
 def test_a_round_kept_offline_is_recorded_once_from_its_form(as_bob, tien_len):
     form = round_form(as_bob, tien_len)
     url = reverse("sheet_sent_later", args=[tien_len.group_id, tien_len.pk])
-    data = form.filled(place_1="0", place_2="1", place_3="2", entry="e" * 32)
+    data = form.filled(place_1="0", place_2="1", place_3="2", once="e" * 32)
     first, again = as_bob.post(url, data), as_bob.post(url, data)
     assert first.json() == {"recorded": "Round 1 saved."}
     assert again.json() == {"recorded": "Already recorded."}
     assert fresh(tien_len).rounds.count() == 1
+
+
+def test_a_round_kept_by_the_outbox_of_the_release_before_is_recorded_once(as_bob, tien_len):
+    form = round_form(as_bob, tien_len)
+    url = reverse("sheet_sent_later", args=[tien_len.group_id, tien_len.pk])
+    data = form.filled(place_1="0", place_2="1", place_3="2", entry="e" * 32)
+    assert as_bob.post(url, data).json() == {"recorded": "Round 1 saved."}
+    data = form.filled(place_1="0", place_2="1", place_3="2", once="e" * 32)
+    assert as_bob.post(url, data).json() == {"recorded": "Already recorded."}
+    assert fresh(tien_len).rounds.count() == 1
+
+
+def test_a_round_kept_offline_without_its_key_is_refused(as_bob, tien_len):
+    url = reverse("sheet_sent_later", args=[tien_len.group_id, tien_len.pk])
+    data = round_form(as_bob, tien_len).filled(place_1="0", place_2="1", place_3="2")
+    said = as_bob.post(url, data)
+    assert said.status_code == 400 and said.json() == {"refused": "This entry has no id."}
+    assert fresh(tien_len).rounds.count() == 0
 
 
 def test_a_round_kept_offline_that_another_phone_recorded_otherwise_offers_the_choice(
@@ -246,7 +264,7 @@ def test_a_round_kept_offline_that_another_phone_recorded_otherwise_offers_the_c
     form = round_form(as_bob, tien_len)
     services.record_round(load(tien_len), sheet.Round(places=["An", "Bình", "Chi", "Dũng"]), bob)
     url = reverse("sheet_sent_later", args=[tien_len.group_id, tien_len.pk])
-    said = as_bob.post(url, form.filled(place_1="3", place_2="2", place_3="1", entry="f" * 32))
+    said = as_bob.post(url, form.filled(place_1="3", place_2="2", place_3="1", once="f" * 32))
     assert said.status_code == 409
     assert said.json()["retry"] == {
         "fields": {"number": "2"},
@@ -257,7 +275,7 @@ def test_a_round_kept_offline_that_another_phone_recorded_otherwise_offers_the_c
 
 def test_a_round_kept_offline_that_the_rules_refuse_says_why(as_bob, tien_len):
     url = reverse("sheet_sent_later", args=[tien_len.group_id, tien_len.pk])
-    data = round_form(as_bob, tien_len).filled(place_1="0", entry="d" * 32)
+    data = round_form(as_bob, tien_len).filled(place_1="0", once="d" * 32)
     said = as_bob.post(url, data)
     assert (
         said.status_code == 400 and "only the last one follows by itself" in said.json()["refused"]

@@ -137,7 +137,7 @@ def test_a_new_session_is_refused(restore, empty, bobs_phone):
 
 def test_a_round_kept_offline_waits_on_the_phone_until_the_restore_ends(restore, empty, bobs_phone):
     session = empty.sessions.get()
-    kept = {"number": 3, "taps": "t0 t0 t0 t0", "save": "1", "entry": "a" * 32}
+    kept = {"number": 3, "taps": "t0 t0 t0 t0", "save": "1", "once": "a" * 32}
     answer = bobs_phone.post(reverse("round_sent_later", args=[empty.pk, session.pk]), kept)
     assert answer.status_code == 409 and REFUSED in answer.json()["waits"]
     assert "<a" not in answer.json()["waits"] and session.rounds.count() == 2

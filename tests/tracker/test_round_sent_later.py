@@ -47,7 +47,7 @@ def kept(client, session, taps, entry=ENTRY, save=True, number=None) -> dict:
         "reached": shown,
         "draft_version": "" if number else entering["draft_version"],
         "taps": " ".join([*shown.split(), *taps]),
-        "entry": entry,
+        "once": entry,
     }
     return fields | ({"tap": "save"} if save else {})
 
@@ -82,6 +82,22 @@ def test_the_same_round_sent_eight_times_is_recorded_once(as_bob, session):
     said = "Already recorded from this phone (Round 1: tricks An, An, An, An)."
     assert answers[7].json() == {"recorded": said}
     assert fresh(session).rounds.count() == 1
+
+
+def test_a_round_sent_without_its_key_is_refused_and_records_nothing(as_bob, session):
+    fields = kept(as_bob, session, SWEEP_BY_AN)
+    del fields["once"]
+    answer = send(as_bob, session, fields)
+    assert answer.status_code == 400 and answer.json() == {"refused": "This entry has no id."}
+    assert not fresh(session).rounds.exists()
+
+
+def test_a_round_kept_by_the_outbox_of_the_release_before_is_recorded(as_bob, session):
+    fields = kept(as_bob, session, SWEEP_BY_AN)
+    fields["entry"] = fields.pop("once")  # the name that outbox sent its key under
+    answer = send(as_bob, session, fields)
+    assert answer.status_code == 200 and answer.json() == {"recorded": "Round 1 saved."}
+    assert changes_of(session).get(action="round").idempotency_key == ENTRY
 
 
 def test_the_taps_go_on_from_those_the_table_already_had(as_bob, session, bob):
@@ -236,11 +252,11 @@ def test_taps_that_cannot_be_read_save_nothing(as_bob, session):
 
 
 def test_an_outsider_is_told_there_is_no_such_session(as_dave, session):
-    assert send(as_dave, session, {"entry": ENTRY}).status_code == 404
+    assert send(as_dave, session, {"once": ENTRY}).status_code == 404
 
 
 def test_a_viewer_cannot_send_a_round(as_carol, session):
-    assert send(as_carol, session, {"entry": ENTRY}).status_code == 403
+    assert send(as_carol, session, {"once": ENTRY}).status_code == 403
 
 
 def test_a_round_being_tapped_sent_twice_at_the_same_moment_is_drafted_by_both(bob, session):

@@ -13,14 +13,13 @@ import json
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from tracker.catte.draft import RoundDraft
 from tracker.catte.entries import AUTO_WIN_WORDS
 from tracker.catte.gate.tapping import MOST_TAPS
 from tracker.catte.taps import KeptRound, parse_taps
 from tracker.common.bounds import LARGEST_COUNT
-from tracker.common.idempotency import IdempotencyKeyField
+from tracker.common.idempotency import KeyedEntryForm
 
 
 def sheet_buttons(draft: RoundDraft) -> dict:
@@ -63,12 +62,11 @@ def sheet_words(draft: RoundDraft) -> dict:
     }
 
 
-class SentLaterRoundForm(forms.Form):
-    """A round as a phone's outbox sends it: the phone's id for it, the round's number, its taps
-    from the table's draft on (at version `draft_version`; `reached` with the tap that could not
-    be sent), and "save" as its `tap` when the phone saved it."""
+class SentLaterRoundForm(KeyedEntryForm):
+    """A round as a phone's outbox sends it: the id it was kept under (`once`), the round's
+    number, its taps from the table's draft on (at version `draft_version`; `reached` with the
+    tap that could not be sent), and "save" as its `tap` when the phone saved it."""
 
-    entry = IdempotencyKeyField(error_messages={"required": gettext_lazy("This entry has no id.")})
     number = forms.IntegerField(min_value=1, max_value=100_000)
     taps = forms.CharField(required=False, max_length=2000)
     reached = forms.CharField(required=False, max_length=2000)
@@ -76,7 +74,7 @@ class SentLaterRoundForm(forms.Form):
     tap = forms.ChoiceField(required=False, choices=[("", ""), ("save", "save")])
 
     def __init__(self, data, *, board):
-        super().__init__(data)
+        super().__init__(data, keyed=True)
         self.seats = len(board.names)
 
     def clean_taps(self) -> list[str]:
@@ -101,10 +99,8 @@ class SentLaterRoundForm(forms.Form):
         data = super().clean()
         if self.errors:
             return data
-        if data.get("entry") is None:
-            raise forms.ValidationError(_("This entry has no id."))
         data["kept"] = KeptRound(
-            entry=data["entry"],
+            entry=data["once"],
             number=data["number"],
             taps=data["taps"],
             reached=data["reached"],

@@ -210,10 +210,6 @@ class PlayedForm(KeyedEntryForm, TricksForm):
     however often it arrives."""
 
     def __init__(self, data=None, *, board, **kwargs):
-        if data is not None and "once" not in data and "entry" in data:
-            # The outbox of the release before sent its key as "entry".
-            data = data.copy()
-            data["once"] = data["entry"]
         super().__init__(data, board=board, **kwargs)
         has_bids = data is not None and any(name.startswith("bid_") for name in data)
         self.bids_form = BidsForm(data, board=board) if has_bids else None
