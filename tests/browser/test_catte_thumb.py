@@ -168,15 +168,15 @@ def test_the_upturned_card_grid_fits_with_44_px_cards(thumb, live_server, alice,
 
 
 def test_a_refused_save_shows_its_message_next_to_the_entry(
-    thumb, live_server, alice, players, group
+    thumb, live_server, alice, bob, players, group
 ):
     session = open_session(thumb, live_server, group, players, alice, {"stake": "1.00"})
     for seat in (0, 0, 0, 0):
         tap(thumb, trick(seat))
-    board = catte_board.load(fresh(session))  # another phone saves round 1 first
-    gate.rounds.record_round(board, catte.Round(tricks=["Chi"] * 4), alice)
+    board = catte_board.load(fresh(session))  # bob's phone saves round 1 first
+    gate.rounds.record_round(board, catte.Round(tricks=["Chi"] * 4), bob)
     tap(thumb, SAVE)
-    thumb.page.wait_for_selector("text=alice's phone saved round 1: tricks Chi, Chi, Chi, Chi.")
+    thumb.page.wait_for_selector("text=bob's phone saved round 1: tricks Chi, Chi, Chi, Chi.")
     thumb.assert_in_view("#saved-first .flash")
     thumb.assert_in_view("#saved-first a:text-is('Correct round 1 with what you tapped')")
     thumb.screenshot("catte-refused")
