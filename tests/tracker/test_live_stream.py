@@ -18,6 +18,9 @@ from tracker.common.versioning import touch_group
 from tracker.rules import catte
 from tracker.web import live_stream
 
+# The stream reads versions on threads of its own, which see only what is committed.
+pytestmark = pytest.mark.django_db(transaction=True)
+
 
 def stream_url(kind: str, pk: int) -> str:
     return reverse("live_stream", args=[live_token(kind, pk)])
@@ -113,7 +116,6 @@ def redis_server(settings):
     server.stop()
 
 
-@pytest.mark.django_db(transaction=True)
 def test_with_redis_a_committed_change_is_announced_to_the_stream(redis_server, group):
     # The stream waits 20 s between its own reads: the version within 5 s came from Redis.
     group.refresh_from_db()

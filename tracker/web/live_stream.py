@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator
 import redis.asyncio
 from asgiref.sync import sync_to_async
 from django.conf import settings
+from django.db import connection
 
 from tracker.common.live import channel, current_version
 
@@ -23,7 +24,20 @@ KEEP_ALIVE = 20.0
 CHECK = 0.5
 
 logger = logging.getLogger(__name__)
-read_version = sync_to_async(current_version)
+
+
+def _read_and_close(kind: str, pk: int) -> int | None:
+    # An open stream holds no database connection between reads: a thousand idle phones are
+    # not a thousand connections.
+    try:
+        return current_version(kind, pk)
+    finally:
+        connection.close()
+
+
+# Not tied to the stream's own thread (each would hold one per open stream): a few shared
+# threads read for every stream.
+read_version = sync_to_async(_read_and_close, thread_sensitive=False)
 
 
 def event(version: int) -> str:
