@@ -28,5 +28,6 @@ USER cards
 EXPOSE 8000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
     CMD ["python", "ops/healthcheck.py"]
-# gunicorn.conf.py: workers from GUNICORN_WORKERS, graceful stop on SIGTERM.
-CMD ["gunicorn", "cardtable.wsgi"]
+# gunicorn.conf.py: workers from GUNICORN_WORKERS, graceful stop on SIGTERM. The workers are
+# uvicorn's, serving the app over ASGI: a followed page's stream of versions needs it.
+CMD ["gunicorn", "cardtable.asgi", "--worker-class", "uvicorn_worker.UvicornWorker"]

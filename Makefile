@@ -22,6 +22,9 @@ install: $(VENV)/.installed
 messages: install
 	$(PY) manage.py compile_catalogs
 
+# Served by uvicorn, an ASGI server: a followed page's stream of versions needs one (Django's
+# runserver would hold it back); under ASGI Django keeps no database connection between requests.
+# Open streams are cut 3 s after Ctrl-C; the pages open them again on the next server.
 run: messages
 	$(PY) manage.py migrate --noinput
 	@echo ""
@@ -30,7 +33,8 @@ run: messages
 	@echo "  (or on the command line: $(PY) manage.py createsuperuser)."
 	@echo "  Optional: '$(PY) manage.py demo' fills the database with a demo group."
 	@echo ""
-	$(PY) manage.py runserver $(HOST):$(PORT)
+	DJANGO_CONN_MAX_AGE=0 $(BIN)/uvicorn cardtable.asgi:application --host $(HOST) --port $(PORT) \
+		--no-access-log --timeout-graceful-shutdown 3
 
 lint: install
 	$(BIN)/ruff check .

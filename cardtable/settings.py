@@ -6,7 +6,11 @@ DATABASE_URL (default: SQLite file in the project),
 DJANGO_SECURE_PROXY_SSL_HEADER (set to 1 behind a proxy that sets X-Forwarded-Proto),
 DJANGO_SECURE_SSL_REDIRECT (default on with debug off), DJANGO_TRUSTED_PROXY_COUNT (how many
 proxies in front append the client's address to X-Forwarded-For; default 0: REMOTE_ADDR),
-REDIS_URL (a Redis server as the shared cache; default: each process's memory),
+REDIS_URL (a Redis server as the shared cache and the live pages' messenger; default: each
+process's memory),
+DJANGO_LIVE_STREAM (default on: a followed page holds a stream open for each new version; off, it
+asks every 3 s), DJANGO_CONN_MAX_AGE (seconds a database connection is kept; default 60, 0
+under an ASGI server, where Django asks for none kept),
 DJANGO_REQUEST_LOG_LEVEL (INFO, the default, logs every request; WARNING silences them).
 """
 
@@ -118,7 +122,8 @@ TEMPLATES = [
 # production sets DATABASE_URL to PostgreSQL.
 DATABASES = {
     "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60
+        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        conn_max_age=int(os.environ.get("DJANGO_CONN_MAX_AGE", "60")),
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -155,6 +160,10 @@ else:
             "OPTIONS": {"MAX_ENTRIES": 5000},
         }
     }
+
+# A followed page holds a stream open and hears each new version at once (under an ASGI server;
+# a WSGI server answers the stream "no", and the page asks every 3 s). Off: every page asks.
+LIVE_STREAM = env_bool("DJANGO_LIVE_STREAM", True)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -4,7 +4,7 @@ from django.urls import include, path, register_converter
 from tracker.common import games
 from tracker.web.converters import IdConverter
 from tracker.web.language import choose_language
-from tracker.web.views import changed
+from tracker.web.views import changed, stream
 from tracker.webapp import views as webapp
 
 register_converter(IdConverter, "id")
@@ -18,6 +18,7 @@ urlpatterns = [
     path("groups/<id:pk>/", include("ledger.urls")),
     path("groups/<id:pk>/", include("tracker.tableview.urls")),
     path("live/<str:token>/", changed, name="live"),
+    path("live/<str:token>/stream/", stream, name="live_stream"),
     path("language/", choose_language, name="choose_language"),
     # At the root: a service worker looks after the pages under the folder it is served from.
     path("sw.js", webapp.service_worker, name="service_worker"),

@@ -19,6 +19,7 @@ import pytest
 from django.core.management import call_command
 
 from tests.page_forms import forms_in
+from tracker.common.live import live_token
 from tracker.management.commands import table_address as table_address_command
 from tracker.web.local_network import lan_address
 
@@ -40,17 +41,17 @@ def table_address(*arguments: str) -> str:
 
 
 def test_make_run_serves_every_address_of_the_machine_on_port_8000():
-    assert "runserver 0.0.0.0:8000" in planned_run()
+    assert "uvicorn cardtable.asgi:application --host 0.0.0.0 --port 8000" in planned_run()
 
 
 def test_make_run_serves_on_the_port_named():
     planned = planned_run("PORT=8001")
-    assert "runserver 0.0.0.0:8001" in planned
+    assert "--host 0.0.0.0 --port 8001" in planned
     assert "table_address --host 0.0.0.0 --port 8001" in planned
 
 
 def test_make_run_keeps_to_this_computer_on_the_host_named():
-    assert "runserver 127.0.0.1:8000" in planned_run("HOST=127.0.0.1")
+    assert "--host 127.0.0.1 --port 8000" in planned_run("HOST=127.0.0.1")
 
 
 @pytest.mark.skipif(lan_address() is None, reason="this machine has no address on a network")
@@ -129,3 +130,17 @@ def test_make_run_answers_a_phone_that_signs_up_at_the_address_it_printed(make_r
     signup = urllib.request.Request(f"{address}{form.action}", sent, {"Origin": address})
     home = phone.open(signup, timeout=10)
     assert home.url == f"{address}/" and "erin" in home.read().decode()
+
+
+def test_make_run_streams_a_followed_page_its_version(make_run, tmp_path):
+    port, _printed = make_run
+    address = f"http://127.0.0.1:{port}"
+    first_answer(opener(), f"{address}/healthz")
+    environment = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path}/db.sqlite3"}
+    demo = [sys.executable, "manage.py", "demo"]
+    subprocess.run(demo, cwd=ROOT, env=environment, capture_output=True, check=True)
+    stream = opener().open(f"{address}/live/{live_token('group', 1)}/stream/?v=0", timeout=10)
+    lines = [stream.readline() for _ in range(4)]
+    stream.close()
+    assert stream.headers["Content-Type"] == "text/event-stream"
+    assert lines[0] == b"retry: 3000\n" and lines[3] == b"event: version\n"

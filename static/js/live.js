@@ -1,11 +1,14 @@
-// Every phone at the table follows the game. While the page is visible it asks every 3 s
-// whether its game (or group) changed; when it did, it refreshes the live part of the page —
-// unless this phone has something typed and not saved yet: then it says so next to the
-// entry and refreshes only when asked, so nothing typed is lost.
+// Every phone at the table follows the game. While the page is visible it holds a stream open
+// that tells each new version of its game (or group) at once (data-stream); while there is no
+// stream open (before it opens, after it drops, no stream on this server) it asks every 3 s
+// whether the game changed. When it did, it refreshes the live part of the page — unless this
+// phone has something typed and not saved yet: then it says so next to the entry and refreshes
+// only when asked, so nothing typed is lost.
 (function () {
   "use strict";
   var PERIOD = 3000;
   var asking = false;
+  var stream = null;
   // The words come from the page, in its language (data-live-note, data-live-show on <body>).
   var words = (document.body && document.body.dataset) || {};
   var CHANGED = words.liveNote || "Another phone saved a change. What you typed is still here.";
@@ -50,9 +53,24 @@
     document.dispatchEvent(new CustomEvent(name, { detail: { version: version } }));
   }
 
+  // A new version, from the stream or an answer to the question: shown, or offered.
+  function arrived(version) {
+    var m = marker();
+    if (!m || version === null || version.trim() === m.dataset.version) { return; }
+    m.dataset.version = version.trim();
+    told("live:changed", m.dataset.version);
+    if (typing()) { offerRedraw(); } else { redraw(); }
+  }
+
+  function streaming() { return !!stream && stream.readyState === 1; }
+
   function ask() {
     var m = marker();
     if (!m || asking || document.visibilityState !== "visible") { return; }
+    listen(m);
+    // An open stream would have told a new version: the page kept for reading offline is
+    // current (register.js), and nothing needs asking.
+    if (streaming()) { told("live:current", m.dataset.version); return; }
     asking = true;
     var shown = m.dataset.version;
     fetch(m.dataset.live + "?v=" + encodeURIComponent(shown),
@@ -62,14 +80,34 @@
         if (response.status === 204) { told("live:current", shown); }
         return response.status === 200 ? response.text() : null;
       })
-      .then(function (version) {
-        if (version === null || version.trim() === m.dataset.version) { return; }
-        m.dataset.version = version.trim();
-        told("live:changed", m.dataset.version);
-        if (typing()) { offerRedraw(); } else { redraw(); }
-      })
+      .then(arrived)
       .catch(function () { /* offline for a moment: ask again next time */ })
       .then(function () { asking = false; });
+  }
+
+  // The browser opens a dropped stream again by itself, and its first event brings a version
+  // missed meanwhile; a stream the server refused (a WSGI server's 204) stays closed until the
+  // page is shown again.
+  function listen(m) {
+    if (stream && stream.url.indexOf(m.dataset.stream) !== -1) { return; }
+    hush();
+    if (!m.dataset.stream || !window.EventSource) { return; }
+    stream = new EventSource(m.dataset.stream + "?v=" + encodeURIComponent(m.dataset.version));
+    stream.addEventListener("version", function (event) { arrived(event.data); });
+    stream.addEventListener("open", function () { said(true); });
+    stream.addEventListener("error", function () { said(false); });
+  }
+
+  // Whether the page follows by its stream, on <html> (a redraw replaces the marker).
+  function said(open) { document.documentElement.toggleAttribute("data-streaming", open); }
+
+  function hush() {
+    if (stream) { stream.close(); stream = null; }
+    said(false);
+  }
+
+  function shownOrHidden() {
+    if (document.visibilityState === "visible") { ask(); } else { hush(); }
   }
 
   // A form the thumb has touched holds typing until it is saved (its swap replaces it): a
@@ -80,6 +118,7 @@
   }
   document.addEventListener("change", touched);
   document.addEventListener("input", touched);
-  document.addEventListener("visibilitychange", ask);
+  document.addEventListener("visibilitychange", shownOrHidden);
   window.setInterval(ask, PERIOD);
+  if (document.visibilityState === "visible" && marker()) { listen(marker()); }
 })();

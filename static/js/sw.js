@@ -104,7 +104,7 @@ var KEPT_AT = "X-Kept-At", KEPT_VERSION = "X-Kept-Version", KEPT_CHANGED = "X-Ke
 var CURRENT_STEP = 10000;
 var KEPT_PARTS = /^(entry|kept-sheet)$/;
 var LONGEST_PART = 2000000;
-var LIVE_VERSION = /<div hidden data-live="[^"]*" data-version="(\d+)">/;
+var LIVE_VERSION = /<div hidden data-live="[^"]*" data-version="(\d+)"/;
 // ledger/_pay_by_qr.html: one <details class="pay"> a transfer, nothing like it inside.
 var PAY_CODES = /<details class="pay">[\s\S]*?<\/details>/g;
 

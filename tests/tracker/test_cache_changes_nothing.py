@@ -17,9 +17,9 @@ from tracker.cutthroat import services as cutthroat
 from tracker.rules.catte import Round
 
 # What differs between two renders by design: the CSRF token, a form's idempotency key and the
-# signed (timestamped) address a page asks whether it changed.
+# signed (timestamped) addresses a page asks whether it changed and hears it from.
 PER_RENDER = re.compile(
-    r'(name="(?:csrfmiddlewaretoken|once)" value="|"X-CSRFToken": "|data-live=")[^"]*"'
+    r'(name="(?:csrfmiddlewaretoken|once)" value="|"X-CSRFToken": "|data-(?:live|stream)=")[^"]*"'
 )
 HTMX = {"HX-Request": "true"}  # the live part alone, as a phone fetches it after a change
 

@@ -5,15 +5,24 @@ The address is signed, so the question needs no login: one indexed query answers
 keeps a table of phones asking every 3 s a rounding error for the server. It tells only a
 version number, of the one game or group the signed page was rendered for.
 
+Where the server can, a page also holds a stream open (tracker/web/live_stream.py) that tells it
+each new version at once, and asks no more while it is open. With REDIS_URL, every change tells
+the streams of every app server through Redis once it commits (`announce`); without, each
+stream reads the version itself.
+
 The version a page carries and the version the check answers are both worked out from
 `_followed` alone: were they worked out twice, a page that carries one number while the check
 answers another would refresh itself every few seconds, for ever.
 """
 
-from functools import reduce
+import logging
+from functools import cache, partial, reduce
 from operator import add
 
+import redis
+from django.conf import settings
 from django.core import signing
+from django.db import transaction
 from django.db.models import F, Model
 
 from tracker.common import games
@@ -23,6 +32,8 @@ SALT = "live"
 # A page left open longer than an evening asks its reader to reload it.
 TOKEN_SECONDS = 24 * 60 * 60
 GROUP = "group"  # the group's own pages (who owes whom) follow the group's version
+
+logger = logging.getLogger(__name__)
 
 
 def _is_followed(kind: str) -> bool:
@@ -67,3 +78,33 @@ def current_version(kind: str, pk: int) -> int | None:
     model, counters = _followed(kind)
     version = reduce(add, (F(name) for name in counters))
     return model._default_manager.filter(pk=pk).values_list(version, flat=True).first()
+
+
+def channel(kind: str, pk: int) -> str:
+    """The Redis channel the streams following (kind, pk) listen on."""
+    return f"live:{kind}:{pk}"
+
+
+def announce(kind: str, pk: int) -> None:
+    """The streams following (kind, pk) on every app server hear its version once the change
+    commits (with REDIS_URL; without, each stream reads the version itself)."""
+    if settings.REDIS_URL and settings.LIVE_STREAM:
+        transaction.on_commit(partial(_publish, kind, pk))
+
+
+@cache
+def _publisher(url: str) -> redis.Redis:
+    # Short timeouts: a save waits at most this long for a Redis that does not answer.
+    return redis.Redis.from_url(url, socket_connect_timeout=0.5, socket_timeout=0.5)
+
+
+def _publish(kind: str, pk: int) -> None:
+    # Read after the commit: two changes committed close together both tell the later version.
+    version = current_version(kind, pk)
+    if version is None:
+        return
+    try:
+        _publisher(settings.REDIS_URL).publish(channel(kind, pk), version)
+    except redis.RedisError as error:
+        # The streams read the version themselves at their next keep-alive.
+        logger.warning("live: Redis does not answer, %s %s not announced: %s", kind, pk, error)

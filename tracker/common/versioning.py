@@ -3,13 +3,15 @@ version the writer read, and stores what the rules computed with the version it 
 
 Every write to a group's games, players and money bumps the group's version (`touch_group`,
 `claim_group_version`) in its own transaction: that update is also where a write to a group
-being restored is refused (RestoreRunning, see tracker/models/restores.py)."""
+being restored is refused (RestoreRunning, see tracker/models/restores.py). Each of them also
+announces the new version to the pages that follow it (tracker/common/live.py)."""
 
 from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
 from tracker.common import games
+from tracker.common.live import GROUP, announce
 from tracker.models import Group
 from tracker.models.restores import RestoreRunning, refuse_while_restored, unrestored
 
@@ -47,6 +49,7 @@ def save_state(game, state: dict, expected: int, **fields) -> None:
         touch_group(game.group_id)  # first: a group being restored refuses before the game waits
         if not rows.update(**changes):
             raise StalePage(games.kind_of(game).changed_elsewhere())
+        announce(games.kind_of(game).kind, game.pk)
     game.version = game.state_version = new
     game.state = state
     for name, value in fields.items():
@@ -75,6 +78,7 @@ def touch_group(group_id: int, *, while_restored: bool = False) -> None:
     rows = Group.objects.filter(pk=group_id)
     if not (rows if while_restored else rows.filter(unrestored())).update(version=F("version") + 1):
         refuse_while_restored(group_id)
+    announce(GROUP, group_id)
 
 
 def claim_group_version(group, expected: int) -> None:
@@ -85,4 +89,5 @@ def claim_group_version(group, expected: int) -> None:
     if not rows.update(version=expected + 1):
         refuse_while_restored(group.pk)
         raise StalePage(_("The balances changed on another phone; here they are now."))
+    announce(GROUP, group.pk)
     group.version = expected + 1

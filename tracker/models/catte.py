@@ -53,6 +53,10 @@ class CatteSession(Game):
             return False
         self.draft, self.draft_version, self.draft_note = taps, expected + 1, note
         self.draft_entry = entry
+        # Imported here: tracker.common reads the models when it loads.
+        from tracker.common.live import announce
+
+        announce("session", self.pk)  # the draft is part of what the session's pages follow
         return True
 
 

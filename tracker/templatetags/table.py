@@ -2,6 +2,7 @@
 idempotency key a form sends so that a double tap or a retry does a thing once."""
 
 from django import template
+from django.conf import settings
 from django.urls import reverse
 from django.utils.html import format_html
 
@@ -44,7 +45,14 @@ def idempotency_key_field(context):
 @register.simple_tag
 def live_marker(thing):
     """Where the page asks whether the tournament, session or group it shows changed, and the
-    version it shows, as that question answers it (see tracker/common/live.py, live.js)."""
+    version it shows, as that question answers it, and the stream that tells each new version
+    (LIVE_STREAM; see tracker/common/live.py, live.js)."""
     kind, pk, version = followed(thing)
-    url = reverse("live", args=[live_token(kind, pk)])
-    return format_html('<div hidden data-live="{}" data-version="{}"></div>', url, version)
+    token = live_token(kind, pk)
+    url = reverse("live", args=[token])
+    if not settings.LIVE_STREAM:
+        return format_html('<div hidden data-live="{}" data-version="{}"></div>', url, version)
+    stream = reverse("live_stream", args=[token])
+    return format_html(
+        '<div hidden data-live="{}" data-version="{}" data-stream="{}"></div>', url, version, stream
+    )

@@ -3,9 +3,12 @@
 import json
 from functools import wraps
 
+from asgiref.sync import sync_to_async
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.messages.storage.base import BaseStorage
-from django.http import Http404, HttpResponse, JsonResponse
+from django.core.handlers.asgi import ASGIRequest
+from django.http import Http404, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -18,6 +21,7 @@ from tracker.common.live import current_version, read_token
 from tracker.common.notices import DRAFTED, SAVED, from_message
 from tracker.common.versioning import AlreadyRecorded, StalePage
 from tracker.rules import RulesError
+from tracker.web.live_stream import versions
 from tracker.web.shared_part import fill_in, shared_render
 
 REFUSALS = (AlreadyRecorded, StalePage, RulesError)
@@ -174,6 +178,27 @@ def changed(request, token):
     if request.GET.get("v") == str(version):
         return HttpResponse(status=204)
     return HttpResponse(str(version), content_type="text/plain")
+
+
+@require_GET
+async def stream(request, token):
+    """The stream of `token`'s versions (tracker/web/live_stream.py): at once the current one
+    when the page shows another (?v=, or Last-Event-ID when the browser comes back), then each
+    new one. No login, as `changed`."""
+    what = read_token(token)
+    if what is None or not settings.LIVE_STREAM:
+        raise Http404(_("No such page"))
+    if await sync_to_async(current_version)(*what) is None:
+        raise Http404(_("No such page"))
+    if not isinstance(request, ASGIRequest):
+        # A WSGI server would send nothing until the stream ends; 204 tells the browser not to
+        # come back, and the page asks every 3 s.
+        return HttpResponse(status=204)
+    shown = request.headers.get("Last-Event-ID") or request.GET.get("v", "")
+    response = StreamingHttpResponse(versions(*what, shown), content_type="text/event-stream")
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"  # nginx and the like pass each event on at once
+    return response
 
 
 def log_download(log: dict, filename: str) -> HttpResponse:
