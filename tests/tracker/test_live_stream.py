@@ -122,3 +122,11 @@ def test_with_redis_a_committed_change_is_announced_to_the_stream(redis_server, 
     url = stream_url("group", group.pk) + f"?v={group.version}"
     said = heard(url, until="event: version", then=lambda: touch_group(group.pk))
     assert said.endswith(f"data: {group.version + 1}\n\n")
+
+
+def test_with_redis_not_answering_the_stream_reads_the_versions_itself(settings, group):
+    settings.REDIS_URL = f"redis://127.0.0.1:{free_port()}/0"  # nothing listens there
+    group.refresh_from_db()
+    url = stream_url("group", group.pk) + f"?v={group.version}"
+    said = heard(url, until="event: version", then=lambda: touch_group(group.pk))
+    assert said.endswith(f"data: {group.version + 1}\n\n")

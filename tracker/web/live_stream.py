@@ -71,20 +71,25 @@ async def _read(kind: str, pk: int) -> AsyncIterator[int | None]:
 
 async def _heard(kind: str, pk: int) -> AsyncIterator[int | None]:
     """The version once subscribed (a change committed before is not missed), then each one
-    announced; read again at each keep-alive, in case an announcement was lost."""
-    client = redis.asyncio.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=0.5)
-    try:
-        async with client.pubsub() as pubsub:
-            await pubsub.subscribe(channel(kind, pk))
-            yield await read_version(kind, pk)
-            while True:
-                message = await pubsub.get_message(
-                    ignore_subscribe_messages=True, timeout=KEEP_ALIVE
-                )
-                yield int(message["data"]) if message else await read_version(kind, pk)
-    except redis.RedisError as error:
-        logger.warning("live: Redis does not answer, the stream reads versions itself: %s", error)
-    finally:
-        await client.aclose()
-    async for version in _read(kind, pk):
-        yield version
+    announced; read again at each keep-alive, in case an announcement was lost. While Redis does
+    not answer, the stream reads the version itself and asks Redis again a keep-alive later."""
+    while True:
+        client = redis.asyncio.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=2)
+        try:
+            async with client.pubsub() as pubsub:
+                await pubsub.subscribe(channel(kind, pk))
+                yield await read_version(kind, pk)
+                while True:
+                    message = await pubsub.get_message(
+                        ignore_subscribe_messages=True, timeout=KEEP_ALIVE
+                    )
+                    yield int(message["data"]) if message else await read_version(kind, pk)
+        except redis.RedisError as error:
+            logger.warning("live: Redis does not answer, the stream reads versions: %s", error)
+        finally:
+            await client.aclose()
+        until = time.monotonic() + KEEP_ALIVE
+        async for version in _read(kind, pk):
+            yield version
+            if time.monotonic() >= until:
+                break
