@@ -92,15 +92,22 @@ def cut_the_stream(phone, server) -> None:
     phone.wait_for_selector(NOT_STREAMING, state="attached")
 
 
-def test_the_other_phone_follows_by_stream_and_by_asking_while_it_is_cut(
+def at_the_table(server, session, saver, follower) -> list[str]:
+    """Both phones open the session as alice; what the follower asks for from then on."""
+    requested: list[str] = []
+    follower.on("request", lambda request: requested.append(request.url))
+    for phone in (saver, follower):
+        log_in(phone, server, "alice")
+        phone.goto(server.url + session.get_absolute_url())
+    return requested
+
+
+def test_the_other_phone_follows_by_stream_without_asking(
     asgi_server, saver, thumb, group, players, alice
 ):
     session = gate.logs.start(group, players, RULES, alice)
-    follower, requested = thumb.page, []
-    follower.on("request", lambda request: requested.append(request.url))
-    for phone in (saver, follower):
-        log_in(phone, asgi_server, "alice")
-        phone.goto(asgi_server.url + session.get_absolute_url())
+    follower = thumb.page
+    requested = at_the_table(asgi_server, session, saver, follower)
     follower.wait_for_selector(STREAMING, state="attached")
     requested.clear()
     save_a_sweep_by(saver, "Chi")
@@ -112,11 +119,8 @@ def test_with_the_stream_cut_the_other_phone_asks_until_it_is_back(
     asgi_server, saver, thumb, group, players, alice
 ):
     session = gate.logs.start(group, players, RULES, alice)
-    follower, requested = thumb.page, []
-    follower.on("request", lambda request: requested.append(request.url))
-    for phone in (saver, follower):
-        log_in(phone, asgi_server, "alice")
-        phone.goto(asgi_server.url + session.get_absolute_url())
+    follower = thumb.page
+    requested = at_the_table(asgi_server, session, saver, follower)
     cut_the_stream(follower, asgi_server)
     save_a_sweep_by(saver, "An")
     follower.wait_for_selector("text=Round 2 ·", timeout=FOLLOWS_WITHIN_MS)

@@ -17,7 +17,7 @@ from tracker.common.changes import changes_of, line_of
 from tracker.common.fragments import CachedRow, digest
 from tracker.common.locale_money import amount_text, signed_text
 from tracker.common.money import signed
-from tracker.common.notices import made_here, whose
+from tracker.common.notices import made_here, sameness, whose
 from tracker.common.versioning import game_identity
 from tracker.models import Change, Round
 from tracker.rules import catte
@@ -295,7 +295,8 @@ def taken_later(board: SessionBoard, kept, outcome: str, refusal: str | None, us
         return {"recorded": _("Round %(number)s saved.") % number}
     if outcome == gate.rounds.RECORDED_ELSEWHERE:
         change = changes_of(board.session).filter(number=kept.number).first()
-        return {"recorded": str(SAME[_sameness(change, user, kept.entry)]) % number}
+        own = made_here(change, user, kept.entry)
+        return {"recorded": str(SAME[sameness(change, own)]) % number}
     if refusal:
         return {"drafted": refusal, "tone": "warning"}
     return {"drafted": _("Round %(number)s: the taps made offline are the table's.") % number}
@@ -313,12 +314,6 @@ SAME = {
         "Round %(number)s was already recorded from this phone, just as it had it."
     ),
 }
-
-
-def _sameness(change, user, key) -> str:
-    if not made_here(change, user, key):
-        return "another"
-    return "correction" if change.action == Change.Action.CORRECTION else "own"
 
 
 def summary_text(board: SessionBoard) -> str:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from tracker.common.changes import line_of, phone_of
+from tracker.models import Change
 
 SAVED, DRAFTED, WAITS, REFUSED, CAME_FIRST = "saved", "drafted", "waits", "refused", "came first"
 TONES = {SAVED: "success", DRAFTED: "success", WAITS: "warning", REFUSED: "error"}
@@ -70,6 +71,14 @@ def made_here(change, user, idempotency_key: str | None) -> bool:
     if idempotency_key and change.idempotency_key == idempotency_key:
         return True
     return change.user_id is not None and change.user_id == getattr(user, "pk", None)
+
+
+def sameness(change, own: bool) -> str:
+    """Whose the entry found recorded just as a phone had it is, as the games' sentences key
+    it: "another" phone's, this phone's "correction", or this phone's "own" earlier save."""
+    if not own:
+        return "another"
+    return "correction" if change.action == Change.Action.CORRECTION else "own"
 
 
 def whose(change, own: bool) -> str:

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tracker.common.changes import changes_of, line_of
-from tracker.common.notices import CAME_FIRST, Notice, made_here, whose
+from tracker.common.notices import CAME_FIRST, Notice, made_here, sameness, whose
 from tracker.cutthroat.board import Scoreboard, by_seat, jacks_by_seat
 from tracker.cutthroat.display import (
     SHORT_BIDS,
@@ -176,9 +176,7 @@ def recorded_the_same(row, change, own: bool) -> str:
     """The hand `row` is recorded just as this phone entered it: by another phone, or by this
     one (its own tap sent again after its answer was lost, or its correction)."""
     where = {"game": row.result["game"], "hand": row.result["number"]}
-    if not own:
-        return SAME["another"] % where
-    return SAME["correction" if change.action == "correction" else "own"] % where
+    return SAME[sameness(change, own)] % where
 
 
 def typed_entry(data: dict, names: list[str]) -> dict:

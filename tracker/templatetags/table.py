@@ -49,10 +49,9 @@ def live_marker(thing):
     (LIVE_STREAM; see tracker/common/live.py, live.js)."""
     kind, pk, version = followed(thing)
     token = live_token(kind, pk)
+    stream = ""
+    if settings.LIVE_STREAM:
+        stream = format_html(' data-stream="{}"', reverse("live_stream", args=[token]))
     url = reverse("live", args=[token])
-    if not settings.LIVE_STREAM:
-        return format_html('<div hidden data-live="{}" data-version="{}"></div>', url, version)
-    stream = reverse("live_stream", args=[token])
-    return format_html(
-        '<div hidden data-live="{}" data-version="{}" data-stream="{}"></div>', url, version, stream
-    )
+    marker = '<div hidden data-live="{}" data-version="{}"{}></div>'
+    return format_html(marker, url, version, stream)

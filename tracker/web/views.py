@@ -3,7 +3,6 @@
 import json
 from functools import wraps
 
-from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.messages.storage.base import BaseStorage
@@ -21,7 +20,7 @@ from tracker.common.live import current_version, read_token
 from tracker.common.notices import DRAFTED, SAVED, from_message
 from tracker.common.versioning import AlreadyRecorded, StalePage
 from tracker.rules import RulesError
-from tracker.web.live_stream import versions
+from tracker.web.live_stream import read_version, versions
 from tracker.web.shared_part import fill_in, shared_render
 
 REFUSALS = (AlreadyRecorded, StalePage, RulesError)
@@ -188,7 +187,7 @@ async def stream(request, token):
     what = read_token(token)
     if what is None or not settings.LIVE_STREAM:
         raise Http404(_("No such page"))
-    if await sync_to_async(current_version)(*what) is None:
+    if await read_version(*what) is None:
         raise Http404(_("No such page"))
     if not isinstance(request, ASGIRequest):
         # A WSGI server would send nothing until the stream ends; 204 tells the browser not to
