@@ -8,6 +8,7 @@ the tournament replayed once and the state stored again. Hands are stored by sea
 player never rewrites history.
 """
 
+from collections.abc import Mapping
 from functools import cached_property
 
 from tracker.common.names import short_names_of
@@ -92,10 +93,18 @@ class Scoreboard:
 
     def scored(self, hand: Hand) -> cutthroat.HandResult:
         """A played hand with what the rules computed for it, as they computed it."""
-        return cutthroat.hand_result_from_snapshot(hand.result, self.names, self.rules_hand(hand))
+        result = stored_result(hand)
+        return cutthroat.hand_result_from_snapshot(result, self.names, self.rules_hand(hand))
 
 
-def by_seat(values: dict[str, object], names: list[str]) -> list:
+def stored_result(hand: Hand) -> dict:
+    """What the rules computed for a played hand, as stored with it (by seat)."""
+    if hand.result is None:
+        raise ValueError(f"hand {hand.pk} of the tournament is not scored")
+    return hand.result
+
+
+def by_seat(values: Mapping[str, object], names: list[str]) -> list:
     return [values[name] for name in names]
 
 

@@ -4,13 +4,14 @@ Hands are named within their game everywhere a person reads them ("game 2 · han
 tournament-wide number (`Hand.number`) stays in the database, the URLs and the logs.
 """
 
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from tracker.common.fragments import CachedRow, digest
 from tracker.common.locale_money import amount_text
 from tracker.common.versioning import game_identity
-from tracker.cutthroat.board import Scoreboard, every_hand_row, latest_hand_rows
+from tracker.cutthroat.board import Scoreboard, every_hand_row, latest_hand_rows, stored_result
 from tracker.models import Hand
 from tracker.rules import cutthroat
 
@@ -18,7 +19,7 @@ from tracker.rules import cutthroat
 HISTORY_SECONDS_KEPT = 24 * 60 * 60
 
 # Bids where a table cell is narrow ("1F" and "2F" stay as the table writes them).
-SHORT_BIDS = {
+SHORT_BIDS: dict[str, str | Promise] = {
     # Translators: the bid Nil, in a narrow table cell.
     "NIL": gettext_lazy("Nil"),
     # Translators: short for the bid Blind Nil, in a narrow table cell.
@@ -30,6 +31,11 @@ SHORT_BIDS = {
     # Translators: short for the bid Shoot the Moon, in a narrow table cell.
     "SM": gettext_lazy("Moon"),
 }
+
+
+def short_bid(bid: int | str) -> int | str | Promise:
+    """A bid as a narrow table cell writes it: "Nil", "BN", "1F", 7."""
+    return SHORT_BIDS.get(bid, bid) if isinstance(bid, str) else bid
 
 
 # A bid's outcome with its points, among the parts of a hand's score.
@@ -47,6 +53,7 @@ def part_text(part: cutthroat.ScorePart) -> str:
     """One part of a hand's score in a few words: "made +30", "8 bags", "bag-out -100"."""
     points, cards = signed(part.points), " ".join(cutthroat.JACK_NAMES[c] for c in part.cards)
     if part.kind == cutthroat.BID:
+        assert part.outcome is not None  # every bid is made, set or over
         return OUTCOMES[part.outcome] % {"points": points}
     if part.kind == cutthroat.BAGS:
         return ngettext("%(bags)s bag", "%(bags)s bags", part.bags) % {"bags": part.bags}
@@ -123,7 +130,7 @@ def hand_row(board: Scoreboard, hand: cutthroat.HandResult) -> dict:
     parts = score_in_parts(board, hand)
     cells = [
         {
-            "bid": SHORT_BIDS.get(hand.hand.bids[name], hand.hand.bids[name]),
+            "bid": short_bid(hand.hand.bids[name]),
             "bid_label": cutthroat.bid_label(hand.hand.bids[name]),
             "tricks": hand.hand.tricks[name],
             "score": hand.score[name],
@@ -158,7 +165,7 @@ def history(board: Scoreboard, hands: list[Hand]) -> list[dict]:
     (`hands`: rows of the latest hands, or of every hand of the tournament)."""
     by_game: dict[int, list] = {}
     for hand in hands:
-        by_game.setdefault(hand.result["game"], []).append(hand_line(board, hand))
+        by_game.setdefault(stored_result(hand)["game"], []).append(hand_line(board, hand))
     return [
         {
             "number": game.number,
@@ -195,7 +202,7 @@ def money_of_game(board: Scoreboard, number: int) -> list[str]:
     for (what, part), amounts in owed.items():
         if what == cutthroat.GAME and part != number:
             continue
-        winner = max(amounts, key=amounts.get)
+        winner = max(amounts, key=lambda name: amounts[name])
         payers = [name for name, amount in amounts.items() if amount < 0]
         each = amount_text(group, -amounts[payers[0]])  # every loser pays the same
         values = {"payers": in_words(payers), "winner": winner, "amount": each}
@@ -287,7 +294,7 @@ def describe_entry(entry: dict | None, names: list[str]) -> str:
         return ""
     tricks = entry.get("tricks") or [None] * len(names)
     players = ", ".join(
-        f"{name} {SHORT_BIDS.get(bid, bid)}" + (f"/{took}" if took is not None else "")
+        f"{name} {short_bid(bid)}" + (f"/{took}" if took is not None else "")
         for name, bid, took in zip(names, entry["bids"], tricks, strict=True)
     )
     caught = entry.get("jacks") or {}

@@ -9,6 +9,7 @@ JavaScript.
 """
 
 from django import forms
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from tracker.common.bounds import LARGEST_COUNT, LARGEST_KEY
@@ -19,7 +20,7 @@ from tracker.rules import cutthroat
 from tracker.web.widgets import QuickHidden, TapChoiceField, TapGrid, TapTypedChoiceField
 
 # What a bid button says where the full words do not fit; screen readers get the full words.
-BID_BUTTONS = {
+BID_BUTTONS: dict[str, str | Promise] = {
     "BN": _("Blind Nil"),
     "B6": _("Blind 6"),
     "1F": "1F",
@@ -39,7 +40,7 @@ def bid_field(name: str, tricks: int, blind_six: bool):
     classes.update(dict.fromkeys(("1F", "2F", "SM"), "small"))
     return TapChoiceField(
         label=name,
-        choices=blind + specials + numbers,
+        choices=[*blind, *specials, *numbers],
         widget=TapGrid(classes=classes, words=words),
         error_messages={"required": _("%(player)s has no bid yet.") % {"player": name}},
     )
@@ -49,8 +50,11 @@ def parse_bid(value: str):
     return int(value) if value.isdigit() else value
 
 
-# The hand (counted across the tournament) a page showed, bounded as the database is.
-HAND_NUMBER = {"widget": QuickHidden, "min_value": 1, "max_value": LARGEST_COUNT}
+def hand_number_field(required: bool = True) -> forms.IntegerField:
+    """The hand (counted across the tournament) a page showed, bounded as the database is."""
+    return forms.IntegerField(
+        widget=QuickHidden, required=required, min_value=1, max_value=LARGEST_COUNT
+    )
 
 
 class BidsForm(KeyedEntryForm):
@@ -58,7 +62,7 @@ class BidsForm(KeyedEntryForm):
 
     # The hand the bids were tapped for: a page rendered before another phone played that hand
     # must not put its bids on the next one.
-    number = forms.IntegerField(required=False, **HAND_NUMBER)
+    number = hand_number_field(required=False)
 
     def __init__(self, *args, board, **kwargs):
         super().__init__(*args, **kwargs)
@@ -141,7 +145,7 @@ def jack_field(card: str, names: list[str], shown: list[str], order: list[int]):
 class TricksForm(forms.Form):
     """Tricks and award jacks after play, for the hand `hand_number` (its bidding order)."""
 
-    number = forms.IntegerField(**HAND_NUMBER)
+    number = hand_number_field()
     # The row whose bids the page showed: bids undone and entered again on another phone make
     # a new row, so tricks from the stale page cannot land on them.
     hand = forms.IntegerField(

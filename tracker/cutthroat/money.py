@@ -6,6 +6,8 @@ game number as part); a decided tournament with a buy-in one more (source
 change, and a correction that changes a winner reverses the old transaction and posts the new.
 """
 
+from decimal import Decimal
+
 from ledger.posting import Accounts, Wanted, sync
 from tracker.rules import cutthroat
 from tracker.rules.phrases import Phrase
@@ -31,7 +33,7 @@ def after_change(board, user) -> None:
     owed = cutthroat.money_owed(standings, tournament.game_stake, tournament.buy_in)
     accounts = Accounts(board.group, board.players.values())
     winners = {game.number: game.winner for game in standings.games}
-    wanted = {GAME_SOURCE: {}, CHAMPION_SOURCE: {}}
+    wanted: dict[str, dict[int, Wanted]] = {GAME_SOURCE: {}, CHAMPION_SOURCE: {}}
     for (what, number), amounts in owed.items():
         by_account = {accounts.of(board.players[name]): amount for name, amount in amounts.items()}
         if what == cutthroat.GAME:
@@ -54,9 +56,10 @@ def after_change(board, user) -> None:
         sync(board.group, (source, tournament.pk), parts, user)
 
 
-def owed_in_tournament(board) -> dict:
+def owed_in_tournament(board) -> dict[str, Decimal]:
     """Player name → what the tournament's decided games and champion owe him (signed)."""
-    tournament, owed = board.tournament, {}
+    tournament = board.tournament
+    owed: dict[str, Decimal] = {}
     for amounts in cutthroat.money_owed(
         board.standings, tournament.game_stake, tournament.buy_in
     ).values():

@@ -10,14 +10,8 @@ from django.utils.translation import gettext_lazy
 
 from tracker.common.changes import changes_of, line_of
 from tracker.common.notices import CAME_FIRST, Notice, made_here, sameness, whose
-from tracker.cutthroat.board import Scoreboard, by_seat, jacks_by_seat
-from tracker.cutthroat.display import (
-    SHORT_BIDS,
-    describe_entry,
-    just_won,
-    score_in_parts,
-    signed,
-)
+from tracker.cutthroat.board import Scoreboard, by_seat, jacks_by_seat, stored_result
+from tracker.cutthroat.display import describe_entry, just_won, score_in_parts, short_bid, signed
 from tracker.rules import cutthroat
 
 
@@ -27,7 +21,7 @@ def bids_saved(board: Scoreboard, bids: dict) -> str:
         board.names[seat]
         for seat in cutthroat.bidding_order(len(board.names), board.hands_played + 1)
     ]
-    bids_in_words = " · ".join(f"{name} {SHORT_BIDS.get(bids[name], bids[name])}" for name in names)
+    bids_in_words = " · ".join(f"{name} {short_bid(bids[name])}" for name in names)
     game, hand = board.next_hand()
     values = {"game": game, "hand": hand, "bids": bids_in_words}
     return _("Bids of game %(game)s · hand %(hand)s saved: %(bids)s.") % values
@@ -36,7 +30,7 @@ def bids_saved(board: Scoreboard, bids: dict) -> str:
 def score_in_words(name: str, hand: cutthroat.HandResult, parts: list[str]) -> str:
     """A player's score in a hand and what made it: "An -80 (1/9 made +10, 8 bags, …)"."""
     bid = hand.hand.bids[name]
-    took = f"{SHORT_BIDS.get(bid, bid)}/{hand.hand.tricks[name]}"
+    took = f"{short_bid(bid)}/{hand.hand.tricks[name]}"
     return f"{name} {signed(hand.score[name])} ({took} {', '.join(parts)})"
 
 
@@ -82,7 +76,7 @@ def saved_first(board: Scoreboard, change, own: bool = False) -> str:
     who = whose(change, own)
     sentence = SAVED_FIRST.get(change.action)
     hand = in_game(board, change.number) if sentence and change.number else None
-    if hand is None:
+    if sentence is None or hand is None:
         return _("%(phone)s: %(summary)s.") % {"phone": who, "summary": line_of(change)}
     entry = describe_entry(change.after, board.names)
     return sentence % {"phone": who, "game": hand[0], "hand": hand[1], "entry": entry}
@@ -107,7 +101,7 @@ def you_entered(board: Scoreboard, typed: dict, row) -> str:
 
 
 def _bid_and_tricks(bid, took) -> str:
-    said = str(SHORT_BIDS.get(bid, bid)) if bid is not None else "—"
+    said = str(short_bid(bid)) if bid is not None else "—"
     return said + (f"/{took}" if took is not None else "")
 
 
@@ -128,9 +122,10 @@ def hand_differences(board: Scoreboard, typed: dict, row) -> list[dict]:
     if "jacks" not in typed or row.tricks is None:
         return rows
     for card in cutthroat.AWARD_JACKS:
-        theirs, mine = (row.jacks or {}).get(card), typed["jacks"].get(card)
-        if theirs != mine:
-            caught = [board.names[seat] if seat is not None else "—" for seat in (theirs, mine)]
+        their_seat, my_seat = (row.jacks or {}).get(card), typed["jacks"].get(card)
+        if their_seat != my_seat:
+            seats = (their_seat, my_seat)
+            caught = [board.names[seat] if seat is not None else "—" for seat in seats]
             rows.append(
                 {"what": cutthroat.JACK_NAMES[card], "theirs": caught[0], "mine": caught[1]}
             )
@@ -152,9 +147,10 @@ def came_first(board: Scoreboard, typed: dict, user, idempotency_key: str | None
     notice = Notice(CAME_FIRST, saved_first(board, change, own), own=own)
     notice.mine = you_entered(board, typed, row)
     notice.differences = hand_differences(board, typed, row)
-    if values:
+    if row is not None and values:
         edit = reverse("hand_edit", args=[tournament.group_id, tournament.pk, row.number])
-        label = _("Correct hand %(hand)s with what you entered") % {"hand": row.result["number"]}
+        hand = stored_result(row)["number"]
+        label = _("Correct hand %(hand)s with what you entered") % {"hand": hand}
         notice.correct = {"url": f"{edit}?{urlencode(values)}", "label": label}
     return notice
 

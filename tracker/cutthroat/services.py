@@ -86,6 +86,7 @@ def record_bids(
         raise AlreadyRecorded(
             _("Game %(game)s · hand %(hand)s is already recorded.") % where
         ) from error
+    assert board.pending is not None  # change() made it: record returns only once it ran
     return board.pending
 
 
@@ -250,7 +251,7 @@ def undo_last(board: Scoreboard, version: int, user, idempotency_key=None) -> Sc
     summary = undone(board)
 
     def change() -> Recorded:
-        if last is None:
+        if last is None or summary is None:
             raise RulesError(_("There is no hand to undo."))
         if board.pending is None:
             replay(board, rows)

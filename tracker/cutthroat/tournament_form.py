@@ -88,7 +88,8 @@ class TournamentForm(SeatsForm):
     jokers = forms.TypedChoiceField(
         coerce=int,
         required=False,
-        empty_value=0,
+        # Django's TypedChoiceField takes any empty value; the stubs allow only a string.
+        empty_value=0,  # type: ignore[arg-type]
         label=_("Jokers (5 players only)"),
         choices=[(0, _("none")), (2, _("2 jokers")), (3, _("3 jokers"))],
     )
