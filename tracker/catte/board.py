@@ -111,6 +111,8 @@ class SessionBoard:
         )
 
     def played(self, row: Round) -> PlayedRound:
+        if row.result is None:
+            raise ValueError(f"round {row.pk} of the session is not scored")
         result = catte.round_result_from_snapshot(row.result, self.names)
         round_ = rules_round(row.entry, self.names, self.not_yet_seated(row.number))
         return PlayedRound(row, round_, result)
@@ -141,7 +143,9 @@ def carried_in(session: CatteSession, names: list[str]) -> dict[str, Decimal]:
     return {names[int(seat)]: Decimal(amount) for seat, amount in session.side_pot_in.items()}
 
 
-def replay(session: CatteSession, names, settings, rows, upto: int | None = None, seats=()):
+def replay(
+    session: CatteSession, names, settings, rows, upto: int | None = None, seats=()
+) -> tuple[catte.SessionState, list[catte.RoundResult]]:
     """The session's state and round results replayed from `rows` (the first `upto` only);
     `seats` tells who joined during the evening (they sat out the rounds before)."""
     state = catte.SessionState(names, carried_in(session, names))
@@ -164,7 +168,7 @@ def rebuild(session: CatteSession, seats, names, settings) -> catte.SessionState
     return state
 
 
-def store_results(rows: list[Round], results: list, names: list[str]) -> None:
+def store_results(rows: list[Round], results: list[catte.RoundResult], names: list[str]) -> None:
     for row, result in zip(rows, results, strict=True):
         row.result = catte.round_result_snapshot(result, names)
     Round.objects.bulk_update(rows, ["result"], batch_size=500)

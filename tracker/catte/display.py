@@ -61,6 +61,7 @@ def outcome(result: catte.RoundResult, round_: catte.Round) -> str:
             return _("Sweep by %(winner)s · pays double") % {"winner": result.winner}
         return _("Sweep by %(winner)s") % {"winner": result.winner}
     if result.result == "auto_win":
+        assert round_.auto_win is not None  # the round the result was scored from
         values = {"winner": result.winner, "hand": HAND_NAMES[round_.auto_win[1]]}
         if result.doubled:
             return _("Automatic win: %(winner)s (%(hand)s) · pays double") % values
@@ -234,7 +235,7 @@ def saved_first(board: SessionBoard, number: int, tapped: list[str], user=None, 
         ) % {"number": number, "phone": who, "summary": line_of(change)}
     else:
         note = _("Round %(number)s is already recorded.") % {"number": number}
-    notice = {"note": note, "round": None, "correct": None}
+    notice: dict[str, object] = {"note": note, "round": None, "correct": None}
     row = board.session.rounds.filter(number=number).first()
     if row is None:
         return notice
@@ -268,7 +269,7 @@ def sent_later_conflict(board: SessionBoard, kept, refusal, user) -> dict:
     notice["differences"] = round_differences(
         _as_far_as(board, board.session.draft), _as_far_as(board, taps)
     )
-    retry = {"fields": {"draft_version": str(board.session.draft_version)}}
+    retry: dict[str, object] = {"fields": {"draft_version": str(board.session.draft_version)}}
     retry["label"] = _("Record this phone's round %(number)s instead") % {"number": number}
     conflict = render_to_string("tracker/_sent_later_conflict.html", notice)
     return {"conflict": conflict, "retry": retry}

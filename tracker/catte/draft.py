@@ -15,7 +15,7 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 
 from tracker.catte.draft_buttons import UNSET, DraftButtons
-from tracker.catte.taps import TOKEN, tap_seat
+from tracker.catte.taps import TOKEN, tap_parts, tap_seat
 from tracker.rules import RulesError, catte
 from tracker.rules.catte.settings import HAND_NAMES
 
@@ -51,7 +51,8 @@ class RoundDraft(DraftButtons):
             self._give_the_rest_to_the_last_one()
 
     def _apply(self, tap: re.Match) -> None:
-        kind, seat = tap["kind"], int(tap["seat"]) if tap["seat"] else None
+        # Read only for a tap of a kind, which always names its seat.
+        kind, seat = tap["kind"], int(tap["seat"] or -1)
         if kind == "a":
             _toggle(self.absent, seat)
         elif kind == "t":
@@ -134,7 +135,7 @@ class RoundDraft(DraftButtons):
 
     @property
     def claimant_name(self) -> str | None:
-        return None if self.claimant in (UNSET, None) else self.names[self.claimant]
+        return self.names[self.claimant] if isinstance(self.claimant, int) else None
 
     @property
     def claim_answered(self) -> bool:
@@ -278,10 +279,11 @@ class RoundDraft(DraftButtons):
 
     def refusal(self, tap: str) -> str | None:
         """Why a tap makes no sense at this point (the rules check the whole round on saving)."""
-        match, seat = TOKEN.fullmatch(tap), tap_seat(tap)
+        match, seat = tap_parts(tap), tap_seat(tap)
         kind, hand = match["kind"], match["hand"]
         if seat is not None and seat >= len(self.names):
             return _("There is no such seat at this table.")
+        player = "" if seat is None else self.names[seat]
         if hand and not self.settings.allows_auto_win(hand):
             return _("An automatic win with %(hand)s is not played in this session.") % {
                 "hand": HAND_NAMES[hand]
@@ -290,11 +292,11 @@ class RoundDraft(DraftButtons):
             if self.next_trick is None:
                 return _("Every trick is recorded; undo the last tap to change one.")
             return _("%(player)s cannot win trick %(trick)s.") % {
-                "player": self.names[seat],
+                "player": player,
                 "trick": self.next_trick,
             }
         if kind == "f" and seat not in self.folds and seat == self.round_winner:
-            return _("%(player)s wins the round and so cannot fold.") % {"player": self.names[seat]}
+            return _("%(player)s wins the round and so cannot fold.") % {"player": player}
         if kind == "a" and seat in self.tricks and seat not in self.absent:
             return _("%(player)s won a trick and so is at the table.") % {
                 "player": self.names[seat]
@@ -346,7 +348,7 @@ class RoundDraft(DraftButtons):
             absent=[name(seat) for seat in sorted(self.absent)],
             folds=[name(seat) for seat in sorted(self.folds)],
             false_claims=[name(seat) for seat in sorted(self.false_claims)],
-            ace_withheld_by=name(self.ace) if self.asks_ace and self.ace_named else None,
+            ace_withheld_by=name(self.ace) if self.asks_ace and isinstance(self.ace, int) else None,
             side_pot_upturned=self.upturned if self.settings.has_side_pot else None,
             side_pot_claimed_by=self.claimant_name if self.settings.has_side_pot else None,
         )

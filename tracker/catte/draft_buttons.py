@@ -2,8 +2,11 @@
 and the 52 cards for the side pot's upturned card. Mixed into `draft.RoundDraft`, whose state
 (who is at the table, who folded, what is tapped) they show."""
 
+from typing import TYPE_CHECKING
+
 from django.utils.translation import gettext_lazy
 
+from tracker.rules import catte
 from tracker.rules.catte.cards import RANKS, SUITS
 from tracker.rules.catte.settings import HAND_NAMES
 
@@ -19,6 +22,29 @@ CARD_WORDS = {
 
 
 class DraftButtons:
+    # The draft's state the buttons read, kept by `draft.RoundDraft` (a seat indexes `names`).
+    names: list[str]
+    labels: list[str]  # the names on the buttons
+    settings: catte.Settings
+    away: list[int]
+    absent: list[int]
+    folds: list[int]
+    false_claims: list[int]
+    tricks: list[int]  # who won each trick tapped so far
+    claimant: int | str | None  # the side pot's claimant: UNSET, None for no one, or a seat
+    ace: int | str | None  # who held back the ace: UNSET, None for no one, or a seat
+
+    if TYPE_CHECKING:  # worked out by the draft
+
+        @property
+        def at_table(self) -> list[int]: ...
+        @property
+        def still_in(self) -> list[int]: ...
+        @property
+        def can_win_next(self) -> list[int]: ...
+        @property
+        def upturned(self) -> str | None: ...
+
     @property
     def auto_win_buttons(self) -> list[dict]:
         """For each automatic win the session plays (four aces always), a button per player."""
@@ -61,13 +87,13 @@ class DraftButtons:
 
     @property
     def claim_buttons(self) -> list[dict]:
-        chosen = [] if self.claimant in (UNSET, None) else [self.claimant]
+        chosen = [self.claimant] if isinstance(self.claimant, int) else []
         return self.players(self.at_table, chosen)
 
     @property
     def ace_buttons(self) -> list[dict]:
         sweeper = self.tricks[0] if self.tricks else None
-        chosen = [] if self.ace in (UNSET, None) else [self.ace]
+        chosen = [self.ace] if isinstance(self.ace, int) else []
         return [row for row in self.players(self.at_table, chosen) if row["seat"] != sweeper]
 
     @property

@@ -19,7 +19,7 @@ AUTO_WIN_WORDS = {
 
 def _renamed(entry: dict, rename) -> dict:
     """A round object with every player passed through `rename` (seat → name or name → seat)."""
-    renamed = {}
+    renamed: dict[str, object] = {}
     for key, value in entry.items():
         if key in PLAYER_LISTS:
             renamed[key] = [rename(player) for player in value]

@@ -298,7 +298,8 @@ class JoinForm(forms.Form):
         super().__init__(*args, **kwargs)
         seated = {seat.player_id for seat in board.seats}
         self.free = {str(p.pk): p for p in by_name(group_players) if p.pk not in seated}
-        self.fields["player"].choices = [("", "—")] + [(pk, p.name) for pk, p in self.free.items()]
+        # The ChoiceField declared above; the stubs type every field of the form as a Field.
+        self.fields["player"].choices = [("", "—")] + [(pk, p.name) for pk, p in self.free.items()]  # type: ignore[attr-defined]
         if not can_add_players:
             del self.fields["new_name"]
 

@@ -140,7 +140,7 @@ def settlements(group, page_number) -> Section:
     for session in page:
         balances = catte_board.load(session).settled.settlement_balances
         transfers = fewest_transfers(balances) if any(balances.values()) else []
-        pairs = paid.get(session.pk) or [(transfer, 0) for transfer in transfers]
+        pairs = paid.get(session.pk) or [(transfer, Decimal(0)) for transfer in transfers]
         rows = [settling.transfer_row(group, *pair) for pair in pairs]
         settled.append({"session": session, "transfers": rows})
     return Section("tracker/catte/_settlements.html", {"sessions": settled, "page": page})

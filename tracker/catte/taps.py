@@ -35,9 +35,18 @@ def is_tap(text: str) -> bool:
     return TOKEN.fullmatch(text) is not None
 
 
+def tap_parts(tap: str) -> re.Match[str]:
+    """What a tap says, by the names of `TOKEN`'s groups; ValueError for text that is not a tap
+    (the forms let only taps through)."""
+    match = TOKEN.fullmatch(tap)
+    if match is None:
+        raise ValueError(f"not a tap: {tap!r}")
+    return match
+
+
 def tap_seat(tap: str) -> int | None:
     """The seat a tap names, if it names one."""
-    match = TOKEN.fullmatch(tap)
+    match = tap_parts(tap)
     seat = match["seat"] or match["who"] or match["winner"]
     return None if seat in (None, "-") else int(seat)
 

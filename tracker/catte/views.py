@@ -2,6 +2,7 @@ from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.messages.storage.base import BaseStorage
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.functional import SimpleLazyObject
@@ -100,7 +101,8 @@ def said_next_to_seating(request) -> bool:
     so that part is this reader's)."""
     waiting = messages.get_messages(request)
     said = any(SEATING in message.extra_tags for message in waiting)
-    waiting.used = False  # looked at, not shown: they stay for the page
+    if isinstance(waiting, BaseStorage):
+        waiting.used = False  # looked at, not shown: they stay for the page
     return said
 
 

@@ -20,16 +20,16 @@ from django.db.models import Max
 
 from tracker.common import games
 from tracker.common.changes import once_per_key, record_change
+from tracker.common.stored_messages import Line
 from tracker.common.versioning import save_state, touch_group
 from tracker.rules import RulesError
-from tracker.rules.phrases import Phrase
 
 
 @dataclass
 class Recorded:
     """What a game's change did, as its history says it and its ledger postings need it."""
 
-    summary: Phrase  # the history's line
+    summary: Line  # the history's line
     number: int | None = None  # the round or hand it changed
     before: dict | None = None  # the entry as it was
     after: dict | None = None  # the entry as it is now

@@ -22,7 +22,7 @@ from tracker.common import games
 from tracker.common.changes import changes_of
 from tracker.common.recording import Recorded, record
 from tracker.common.stored_messages import Joined
-from tracker.models import CatteSession, Change
+from tracker.models import CatteSession, Change, Player
 from tracker.rules import catte
 from tracker.rules.phrases import Phrase
 
@@ -40,7 +40,7 @@ def _session_changes():
     return Change.objects.filter(game_kind=games.kind_of(CatteSession).kind)
 
 
-def carried_side_pots(group) -> list[tuple[CatteSession, dict]]:
+def carried_side_pots(group) -> list[tuple[CatteSession, dict[Player, Decimal]]]:
     """Closed sessions whose side pot waits for the next session: (session, {Player: share}),
     without the shares an imported log has taken over."""
     waiting = list(
@@ -52,7 +52,7 @@ def carried_side_pots(group) -> list[tuple[CatteSession, dict]]:
     pots = []
     for session in waiting:
         board, gone = load(session), taken.get(session.pk, {})
-        shares = {}
+        shares: dict[Player, Decimal] = {}
         for name, player in board.players.items():
             share = board.state.open_shares[name] - gone.get(player.pk, Decimal(0))
             if share:
@@ -64,7 +64,7 @@ def carried_side_pots(group) -> list[tuple[CatteSession, dict]]:
 
 def _shares_taken(sessions: list[CatteSession]) -> dict[int, dict[int, Decimal]]:
     """{session pk: {player pk: share}} taken over, player by player, by imported logs."""
-    taken = {}
+    taken: dict[int, dict[int, Decimal]] = {}
     of_sessions = _session_changes().filter(game_id__in=[session.pk for session in sessions])
     for change in of_sessions.filter(after__has_key=SHARES_TAKEN_INTO):
         by_player = taken.setdefault(change.game_id, {})
@@ -73,9 +73,9 @@ def _shares_taken(sessions: list[CatteSession]) -> dict[int, dict[int, Decimal]]
     return taken
 
 
-def carried_side_pot(group) -> dict:
+def carried_side_pot(group) -> dict[Player, Decimal]:
     """{Player: open share} that a session started now would take over."""
-    shares = {}
+    shares: dict[Player, Decimal] = {}
     for _source, pot in carried_side_pots(group):
         for player, amount in pot.items():
             shares[player] = shares.get(player, Decimal(0)) + amount
@@ -114,7 +114,8 @@ def _mark_taken(
 def take_carried_side_pots(group, session: CatteSession, players: list, user) -> dict[int, Decimal]:
     """The carried shares by seat of `session`; shares of players not in it are refunded."""
     seat_of = {player.pk: seat for seat, player in enumerate(players)}
-    side_pot_in, refunds = {}, {}
+    side_pot_in: dict[int, Decimal] = {}
+    refunds: dict[Player, Decimal] = {}
     for source, shares in carried_side_pots(group):
         for player, amount in shares.items():
             if player.pk in seat_of:
@@ -132,7 +133,7 @@ def take_matching_shares(group, session: CatteSession, wanted: dict, user) -> se
     """The players of `wanted` ({Player: share}) whose share the group holds, to the cent:
     those shares are taken over by `session`. Returns their pks."""
     pots = carried_side_pots(group)
-    held = {}
+    held: dict[int, Decimal] = {}
     for _source, shares in pots:
         for player, amount in shares.items():
             held[player.pk] = held.get(player.pk, Decimal(0)) + amount

@@ -102,6 +102,7 @@ def reopen(board: SessionBoard, version: int, user, idempotency_key=None) -> Ses
         if refusal:
             raise RulesError(refusal)
         closed_at, session.closed_at = session.closed_at, None
+        assert closed_at is not None  # an open session is refused above
         return Recorded(
             Phrase("Session reopened"),
             before={"closed_at": closed_at.isoformat()},

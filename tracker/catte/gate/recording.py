@@ -11,6 +11,7 @@ from tracker.catte.board import SessionBoard, replay, store_results
 from tracker.common.recording import refuse_if_closed
 from tracker.common.versioning import AlreadyRecorded, StalePage
 from tracker.models import CatteSession, Round
+from tracker.rules import catte
 
 
 class DraftMoved(StalePage):
@@ -46,7 +47,7 @@ def check_next_number(board: SessionBoard, number: int) -> None:
         raise StalePage(_("This session was changed on another phone; here is the new state."))
 
 
-def replay_rounds(board: SessionBoard, rows: list[Round]) -> list:
+def replay_rounds(board: SessionBoard, rows: list[Round]) -> list[catte.RoundResult]:
     board.state, results = replay(
         board.session, board.names, board.settings, rows, seats=board.seats
     )

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 from tracker.catte.board import SessionBoard
 from tracker.catte.draft import RoundDraft
 from tracker.catte.gate.recording import DraftMoved, check_next_number
-from tracker.catte.taps import TOKEN, next_taps, tap_seat
+from tracker.catte.taps import next_taps, tap_parts, tap_seat
 from tracker.common.changes import phone_of
 from tracker.rules import RulesError, catte
 from tracker.rules.catte.settings import HAND_NAMES
@@ -105,7 +105,7 @@ def tap_in_words(draft: RoundDraft, button: str) -> str:
         if button == "undo":
             return _("undid the last tap first")
         return _("started the round again first")
-    match, seat = TOKEN.fullmatch(button), tap_seat(button)
+    match, seat = tap_parts(button), tap_seat(button)
     name = _("no one") if seat is None else draft.names[seat]
     kind = match["kind"] or match["choice"]
     if kind == "t":

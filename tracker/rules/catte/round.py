@@ -47,7 +47,9 @@ def tricks_if_taken_by(tricks: Sequence, player: Hashable) -> int:
     return SWEEP_TRICKS if swept else ALL_TRICKS
 
 
-def survivors_after_four(at_table: Sequence, first_four: Sequence, folds: Sequence) -> list:
+def survivors_after_four(
+    at_table: Sequence[Player], first_four: Sequence[Player], folds: Sequence[Player]
+) -> list[Player]:
     """Who plays tricks 5 and 6: players who won one of the first four and did not fold.
 
     A sweep leaves its sweeper as the only survivor. Seat order, as `at_table` is given.
@@ -67,7 +69,9 @@ def next_trick(tricks: Sequence) -> int | None:
     return None if len(tricks) >= tricks_in_round(tricks) else len(tricks) + 1
 
 
-def may_win_next(at_table: Sequence, folds: Sequence, tricks: Sequence) -> list:
+def may_win_next(
+    at_table: Sequence[Player], folds: Sequence[Player], tricks: Sequence[Player]
+) -> list[Player]:
     """Who may win the next trick: at the table and not folded; after four, the survivors."""
     if next_trick(tricks) is None:
         return []
@@ -76,7 +80,9 @@ def may_win_next(at_table: Sequence, folds: Sequence, tricks: Sequence) -> list:
     return [player for player in at_table if player not in folds]
 
 
-def last_one_left(at_table: Sequence, folds: Sequence, tricks: Sequence) -> Hashable | None:
+def last_one_left(
+    at_table: Sequence[Player], folds: Sequence[Player], tricks: Sequence[Player]
+) -> Player | None:
     """The player left when everyone else who could still win a trick has folded: he wins the
     remaining tricks, and the round is scored from them like any other (a sweep if he won all
     of the first four). None while two or more are in, or when no trick is left to play.
@@ -87,7 +93,9 @@ def last_one_left(at_table: Sequence, folds: Sequence, tricks: Sequence) -> Hash
     return left[0] if len(left) == 1 else None
 
 
-def eliminated_after_four(at_table: Sequence, folds: Sequence, tricks: Sequence) -> list:
+def eliminated_after_four(
+    at_table: Sequence[Player], folds: Sequence[Player], tricks: Sequence[Player]
+) -> list[Player]:
     """Who is out after trick four of a round that goes on to the last trick."""
     if len(tricks) < SWEEP_TRICKS or is_sweep(tricks):
         return []
