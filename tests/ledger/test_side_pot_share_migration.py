@@ -112,5 +112,5 @@ def test_every_session_keeps_its_rows_under_the_games_name(migrated):
     ]
     assert SessionSeat.objects.count() == len(before["tracker.SessionSeat"])
     assert Round.objects.count() == len(before["tracker.Round"])
-    session_changes = [row for row in before["core.Change"] if row["session_id"]]
+    session_changes = [row for row in before["tracker.Change"] if row["session_id"]]
     assert Change.objects.filter(game_kind="session").count() == len(session_changes)
