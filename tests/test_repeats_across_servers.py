@@ -97,7 +97,7 @@ def test_fifty_copies_of_a_round_across_two_servers_are_one_round_and_no_conflic
 
 def changes_with_the_entry(env) -> int:
     count = (
-        "from tracker.models import Change; "
+        "from core.models import Change; "
         f"print(Change.objects.filter(idempotency_key='{ENTRY}'))"
     )
     done = subprocess.run([sys.executable, "manage.py", "shell", "-c", count], cwd=ROOT, env=env,
