@@ -14,7 +14,7 @@ timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 # On SIGTERM (docker stop, systemctl stop, a deploy) a worker finishes the request it is
 # answering, a save included, before it exits; after this many seconds it is killed.
 graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "20"))
-# The app logs each request itself, with its request id (tracker.web.request_log).
+# The app logs each request itself, with its request id (core.web.request_log).
 accesslog = None
 errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")

@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from bench import history
 from bench.report import CHANGED
-from tracker.common.live import live_token
+from core.live import live_token
 from tracker.models import CatteSession, Tournament
 
 PAGES = ["group page", "Cutthroat scoreboard", "Cắt Tê session", "balances", "statement"]

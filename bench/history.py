@@ -9,11 +9,12 @@ from decimal import Decimal
 
 from django.contrib.auth import get_user_model
 
+from core import recording
+from core.models import Group, Membership, Player, Role
 from ledger.payments import record_payment
 from tracker.catte import gate
-from tracker.common import recording
 from tracker.cutthroat import services as tournaments
-from tracker.models import Group, Hand, Membership, Player, Role, Round
+from tracker.models import Hand, Round
 
 NAMES = ["An", "Bình", "Chi", "Dũng"]
 

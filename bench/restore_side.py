@@ -22,8 +22,8 @@ def main(folder: str, logs: int, rounds: int) -> dict:
     from django.urls import reverse
 
     from bench.history import benchmark_user, make_group
+    from core.models import Group, Membership, Role
     from tracker.gamelogs import backup, registry
-    from tracker.models import Group, Membership, Role
 
     call_command("migrate", verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)

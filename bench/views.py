@@ -4,8 +4,8 @@ from django.db.models import F
 from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_POST
 
-from tracker.models import Group, Player, Role
-from tracker.web.permissions import group_for
+from core.models import Group, Player, Role
+from core.web.permissions import group_for
 
 BARE_ROWS = 4
 

@@ -21,7 +21,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from tracker.web.local_network import machine_addresses
+from core.web.local_network import machine_addresses
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -67,12 +67,13 @@ INSTALLED_APPS = [
     "template_partials",
     "axes",
     "csp",
+    "core",
     "tracker",
     "ledger",
     "sheets",
 ]
 
-# The kinds of game a group plays (tracker/common/games.py): each declares what is its own, and
+# The kinds of game a group plays (core/games.py): each declares what is its own, and
 # everything around the games asks the registry.
 GAMES = [
     "tracker.cutthroat.game.CutthroatGame",
@@ -82,17 +83,17 @@ GAMES = [
 
 MIDDLEWARE = [
     # First: its time and its request id cover everything after it.
-    "tracker.web.request_log.RequestLogMiddleware",
+    "core.web.request_log.RequestLogMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
-    "tracker.web.headers.PermissionsPolicyMiddleware",
+    "core.web.headers.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # Before anything renders: the language of the request (cookie, else the browser's).
-    "tracker.web.language.LanguageMiddleware",
+    "core.web.language.LanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -143,12 +144,12 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Template fragments (the {% cache %} tags) are cached under keys that carry the version of
 # what they show, so a cache makes a page faster, never different. One process's memory by
 # default; with REDIS_URL, a Redis server every app server shares, which may fail: pages are then
-# rendered cold (tracker/web/cache.py).
+# rendered cold (core/web/cache.py).
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "tracker.web.cache.ForgivingRedisCache",
+            "BACKEND": "core.web.cache.ForgivingRedisCache",
             "LOCATION": REDIS_URL,
             "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
         }
@@ -174,7 +175,7 @@ AUTH_PASSWORD_VALIDATORS = [
 # The lockout check runs before the password is looked at; Django's ModelBackend then logs
 # people in.
 PASSWORD_BACKEND = "django.contrib.auth.backends.ModelBackend"
-AUTHENTICATION_BACKENDS = ["tracker.web.throttle.LoginLockoutBackend", PASSWORD_BACKEND]
+AUTHENTICATION_BACKENDS = ["core.web.throttle.LoginLockoutBackend", PASSWORD_BACKEND]
 LOGIN_URL = "login"
 # Sessions live in the database and are read from it (every server sees every login and every
 # logout): a copy in a cache that may fail could outlive its row, and checking it against the
@@ -203,7 +204,7 @@ STORAGES = {
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
         if DEBUG
-        else "tracker.web.static_files.CachedAddressesStorage"
+        else "core.web.static_files.CachedAddressesStorage"
     },
 }
 
@@ -216,13 +217,13 @@ AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_CALLABLE = "tracker.web.throttle.login_locked_out"
-AXES_CLIENT_IP_CALLABLE = "tracker.web.throttle.client_ip"
+AXES_LOCKOUT_CALLABLE = "core.web.throttle.login_locked_out"
+AXES_CLIENT_IP_CALLABLE = "core.web.throttle.client_ip"
 # Only failures are stored, and only until their cool-off ends: no record of every login.
 AXES_DISABLE_ACCESS_LOG = True
 TRUSTED_PROXY_COUNT = int(os.environ.get("DJANGO_TRUSTED_PROXY_COUNT", "0"))
 
-# Sign-up throttling (tracker.web.throttle.throttled): sign-up posts per client address within
+# Sign-up throttling (core.web.throttle.throttled): sign-up posts per client address within
 # the last hour, counted in the database. A whole table may sign up at once from one home
 # network, mistakes included.
 SIGNUP_THROTTLE_LIMIT = 20
@@ -271,7 +272,7 @@ if not DEBUG:
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 # Everything goes to the console, where gunicorn, systemd or Docker collect it: warnings and
-# errors on stderr, and one line per request on stdout (tracker.web.request_log; gunicorn's
+# errors on stderr, and one line per request on stdout (core.web.request_log; gunicorn's
 # own access log is off, see gunicorn.conf.py).
 LOGGING = {
     "version": 1,

@@ -1,10 +1,10 @@
 from django.contrib import admin
 from django.urls import include, path, register_converter
 
-from tracker.common import games
-from tracker.web.converters import IdConverter
-from tracker.web.language import choose_language
-from tracker.web.views import changed, stream
+from core import games
+from core.web.converters import IdConverter
+from core.web.language import choose_language
+from core.web.views import changed, stream
 from tracker.webapp import views as webapp
 
 register_converter(IdConverter, "id")

@@ -1,7 +1,7 @@
 from django.contrib import admin
 
+from core.web.admin import ReadOnlyAdmin
 from ledger.models import Account, PaymentDetails, Posting, Transaction
-from tracker.web.admin import ReadOnlyAdmin
 
 # Money moves only through ledger.posting, which keeps every balance the sum of its postings.
 

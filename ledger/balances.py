@@ -12,11 +12,11 @@ from decimal import Decimal
 
 from django.core.cache import cache
 
+from core.models import Player
+from core.names import by_name
 from ledger.models import Account, Posting, Transaction
 from ledger.posting import balances as account_balances
 from ledger.settlement import Transfer, apply_payment, fewest_transfers
-from tracker.common.names import by_name
-from tracker.models import Player
 
 
 @dataclass

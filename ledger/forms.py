@@ -2,12 +2,12 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from core.bounds import LARGEST_COUNT
+from core.idempotency import IdempotencyKeyField, new_idempotency_key
+from core.money import money_field
+from core.names import by_name
 from ledger import banks
 from ledger.payments import NOTE_MAX
-from tracker.common.bounds import LARGEST_COUNT
-from tracker.common.idempotency import IdempotencyKeyField, new_idempotency_key
-from tracker.common.money import money_field
-from tracker.common.names import by_name
 
 
 class VersionField(forms.IntegerField):

@@ -5,12 +5,12 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from core import games
+from core.stored_messages import render_stored
 from ledger.banks import BANKS
-from tracker.common import games
-from tracker.common.stored_messages import render_stored
 
 if TYPE_CHECKING:
-    from tracker.models import Player
+    from core.models import Player
 
 
 # How many characters a transaction's description holds.
@@ -30,10 +30,10 @@ class Account(models.Model):
         SIDE_POT_SHARE = "share", _("Open side-pot share")
         SIDE_POT = "side_pot", _("Side pot")
 
-    group = models.ForeignKey("tracker.Group", on_delete=models.CASCADE, related_name="accounts")
+    group = models.ForeignKey("core.Group", on_delete=models.CASCADE, related_name="accounts")
     kind = models.CharField(max_length=10, choices=Kind.choices)
     player = models.ForeignKey(
-        "tracker.Player",
+        "core.Player",
         on_delete=models.PROTECT,
         null=True,
         blank=True,
@@ -85,13 +85,11 @@ class Transaction(models.Model):
         PAYMENT = "payment", _("Payment")
         REVERSAL = "reversal", _("Reversal")
 
-    group = models.ForeignKey(
-        "tracker.Group", on_delete=models.CASCADE, related_name="transactions"
-    )
+    group = models.ForeignKey("core.Group", on_delete=models.CASCADE, related_name="transactions")
     kind = models.CharField(max_length=16)
     # Two names of 40 characters, an amount and a note of 100 fit, "Reversed: " included.
     description = models.CharField(max_length=DESCRIPTION_LENGTH)
-    # The description as a stored message (tracker/common/stored_messages), shown in the
+    # The description as a stored message (core/stored_messages), shown in the
     # reader's language; `description` is its English text, for the CSV and the admin.
     words = models.JSONField(null=True, blank=True)
     # Where it came from, e.g. ("round", round.pk) or ("session", session.pk).
@@ -168,9 +166,9 @@ class PaymentDetails(models.Model):
     version is the player's details; all blank, he has none. Never updated or deleted: a change
     is a new row, so the group sees who changed what, and when."""
 
-    group = models.ForeignKey("tracker.Group", on_delete=models.CASCADE, related_name="+")
+    group = models.ForeignKey("core.Group", on_delete=models.CASCADE, related_name="+")
     player = models.ForeignKey(
-        "tracker.Player", on_delete=models.CASCADE, related_name="payment_details"
+        "core.Player", on_delete=models.CASCADE, related_name="payment_details"
     )
     number = models.PositiveIntegerField()  # 1, 2, … for each player: the compare-and-swap
     holder = models.CharField(max_length=70, blank=True, default="")

@@ -18,13 +18,13 @@ from django.utils.translation import gettext as _
 from schwifty import BIC, IBAN
 from schwifty.exceptions import InvalidChecksumDigits, SchwiftyException
 
+from core.models import Role
+from core.text import hidden_character
+from core.versioning import touch_group
 from ledger import payment_codes
 from ledger.banks import BANKS
 from ledger.models import PaymentDetails
 from ledger.sepa import SEPA_COUNTRIES
-from tracker.common.text import hidden_character
-from tracker.common.versioning import touch_group
-from tracker.models import Role
 
 # How long a change of anyone's details is pointed out on the group's pages.
 RECENT_DAYS = 30

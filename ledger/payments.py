@@ -14,12 +14,12 @@ from django.db import IntegrityError
 from django.db import transaction as db_transaction
 from django.utils.translation import gettext as _
 
+from core.idempotency import AlreadyDone, done_once
+from core.stored_messages import Money, read_stored
+from core.text import hidden_character
+from core.versioning import StalePage, claim_group_version
 from ledger.models import Transaction
 from ledger.posting import player_account, post, reverse
-from tracker.common.idempotency import AlreadyDone, done_once
-from tracker.common.stored_messages import Money, read_stored
-from tracker.common.text import hidden_character
-from tracker.common.versioning import StalePage, claim_group_version
 from tracker.rules.phrases import Phrase
 
 NOTE_MAX = 100

@@ -12,8 +12,8 @@ from decimal import Decimal
 from django.db import transaction as db_transaction
 from django.db.models import Case, F, Sum, Value, When
 
+from core.stored_messages import as_stored, read_stored
 from ledger.models import DESCRIPTION_LENGTH, Account, Posting, Transaction
-from tracker.common.stored_messages import as_stored, read_stored
 from tracker.rules.phrases import Phrase
 
 
@@ -61,7 +61,7 @@ def player_account(player) -> Account:
 
 def post(group, kind, description, amounts, *, source=("", None), part=0, **extra):
     """Write one balanced transaction. `amounts` maps Account → Decimal in the group currency;
-    `description` given as a phrase (tracker/common/stored_messages) is stored as its message
+    `description` given as a phrase (core/stored_messages) is stored as its message
     and values.
 
     Refuses (and writes nothing) when the amounts do not sum to exactly zero or have more

@@ -5,9 +5,9 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
+from core.locale_money import amount_text, signed_text
 from ledger.models import Account, Posting, Transaction
 from ledger.settlement import Paid
-from tracker.common.locale_money import amount_text, signed_text
 
 
 def statement_lines(account):

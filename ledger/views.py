@@ -11,6 +11,18 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from core.models import Role
+from core.versioning import RestoreRunning, StalePage
+from core.web.permissions import group_for
+from core.web.shared_part import shared_key
+from core.web.views import (
+    idempotency_key_of_request,
+    live_part,
+    page_version,
+    render_chat_text,
+    render_page,
+    say_once,
+)
 from ledger import reports
 from ledger.balances import cached_balances, group_balances
 from ledger.forms import PaidForm, PaymentDetailsForm, PaymentForm
@@ -25,18 +37,6 @@ from ledger.payment_details import (
     stale_details_message,
 )
 from ledger.payments import PaymentError, record_payment, reverse_payment
-from tracker.common.versioning import RestoreRunning, StalePage
-from tracker.models import Role
-from tracker.web.permissions import group_for
-from tracker.web.shared_part import shared_key
-from tracker.web.views import (
-    idempotency_key_of_request,
-    live_part,
-    page_version,
-    render_chat_text,
-    render_page,
-    say_once,
-)
 
 LATEST_PAYMENTS = 10
 BALANCES_TEMPLATE = "ledger/balances.html"

@@ -1,9 +1,9 @@
-"""Score sheets in the admin: staff look, never write (tracker.web.admin)."""
+"""Score sheets in the admin: staff look, never write (core.web.admin)."""
 
 from django.contrib import admin
 
+from core.web.admin import ReadOnlyAdmin
 from sheets.models import Sheet, SheetRound, SheetSeat
-from tracker.web.admin import ReadOnlyAdmin
 
 
 class SheetSeatInline(ReadOnlyAdmin, admin.TabularInline):

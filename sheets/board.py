@@ -9,11 +9,11 @@ and the state stored again. Rounds are stored by seat, so renaming a player rewr
 from dataclasses import dataclass
 from functools import partial
 
+from core.locale_money import amount_text
+from core.names import short_names_of
+from core.seats import seats_of
 from sheets.entries import rules_round
 from sheets.models import Sheet, SheetRound
-from tracker.common.locale_money import amount_text
-from tracker.common.names import short_names_of
-from tracker.common.seats import seats_of
 from tracker.rules import sheet
 from tracker.rules.sheet import RoundResult, Settings, SheetState
 

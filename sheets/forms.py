@@ -11,9 +11,9 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tracker.common.money import money_field
-from tracker.common.seats import add_seat_fields, seats_as_last_time
-from tracker.common.text import clean_label
+from core.money import money_field
+from core.seats import add_seat_fields, seats_as_last_time
+from core.text import clean_label
 from tracker.rules import sheet
 from tracker.rules.names import NAME_MAX
 

@@ -1,15 +1,15 @@
-"""The score sheet as the registry of games knows it (tracker/common/games.py)."""
+"""The score sheet as the registry of games knows it (core/games.py)."""
 
 from django.db.models import Prefetch
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
+from core import leaderboards
+from core.games import GameKind
 from ledger.settlement import fewest_transfers
 from sheets import backups, board, demo, history, money, services, tableview
 from sheets.models import Sheet, SheetRound, SheetSeat
-from tracker.common import leaderboards
-from tracker.common.games import GameKind
 from tracker.rules import sheet
 
 

@@ -14,17 +14,17 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.games import PlayerRecord, Section
+from core.locale_money import amount_text, number_text
+from core.money import signed
+from core.web import charts
+from core.web.lists import player_links
 from ledger.settlement import fewest_transfers
 from sheets import board as sheet_board
 from sheets.models import SheetSeat
-from tracker.common.games import PlayerRecord, Section
-from tracker.common.locale_money import amount_text, number_text
-from tracker.common.money import signed
 from tracker.rules import sheet
 from tracker.rules.leaderboard import Match
 from tracker.rules.sheet import records
-from tracker.web import charts
-from tracker.web.lists import player_links
 
 LATEST_SETTLED = 10  # sheets on "Who owes whom, session by session"
 

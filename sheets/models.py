@@ -1,4 +1,4 @@
-"""A score sheet, its seats and its rounds, on the bases every game has (tracker/models/games.py).
+"""A score sheet, its seats and its rounds, on the bases every game has (core/models/games.py).
 
 A round is stored as it was entered, players by seat (`entry`), with what the rules computed
 for it (`result`), so renaming a player never rewrites a sheet and a page replays nothing.
@@ -10,14 +10,14 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tracker.models.games import Game, Seat
+from core.models.games import Game, Seat
 from tracker.rules.sheet import PRESET_NAMES
 
 
 class Sheet(Game):
     """Rounds of any game a table plays, in points or places, with money."""
 
-    group = models.ForeignKey("tracker.Group", on_delete=models.CASCADE, related_name="sheets")
+    group = models.ForeignKey("core.Group", on_delete=models.CASCADE, related_name="sheets")
     round_count = models.PositiveIntegerField(default=0)
 
     class Meta(Game.Meta):

@@ -4,8 +4,8 @@ fields (`initial_of`)."""
 
 from django.utils.translation import gettext as _
 
+from core.web.widgets import TapGrid, TapTypedChoiceField
 from tracker.rules import sheet
-from tracker.web.widgets import TapGrid, TapTypedChoiceField
 
 CHAINS, LINKS = 3, 3  # chains of chops a round offers, chops in a chain
 LEFTOVER_LINES, PAYMENT_LINES = 2, 3

@@ -14,6 +14,8 @@ rules' round (`round`); the rules check it, and what they refuse is shown on the
 from django import forms
 from django.utils.translation import gettext as _
 
+from core.idempotency import KeyedEntryForm
+from core.web.widgets import QuickHidden, TapGrid, TapTypedChoiceField
 from sheets.round_fields import (
     CHAINS,
     CHOPPED_IN_TURN,
@@ -26,10 +28,8 @@ from sheets.round_fields import (
     seat_grid,
 )
 from sheets.round_rows import RoundRows
-from tracker.common.idempotency import KeyedEntryForm
 from tracker.rules import sheet
 from tracker.rules.names import NAME_MAX
-from tracker.web.widgets import QuickHidden, TapGrid, TapTypedChoiceField
 
 
 class RoundForm(RoundRows, forms.Form):

@@ -4,24 +4,24 @@ a round, undo the last, import and export a log.
 What is the sheet's own: each change checked against the rules (RulesError) and against what
 another phone saved first (AlreadyRecorded), and its rounds written; the rest of every change
 (the version the page showed, the history entry, the stored state, the ledger) is
-`tracker.common.recording.record`'s. A new round is played on from the stored state; a
+`core.recording.record`'s. A new round is played on from the stored state; a
 correction or an undo replays the sheet once.
 """
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from core import recording
+from core.changes import once_per_key
+from core.models import Change
+from core.money import check_in_currency
+from core.recording import Recorded, record
+from core.seats import match_players
+from core.versioning import AlreadyRecorded, StalePage
 from sheets import money
 from sheets.board import SheetBoard, load, replay, store_results
 from sheets.entries import describe_round, entry_by_seat, rules_round
 from sheets.models import Sheet, SheetRound, SheetSeat
-from tracker.common import recording
-from tracker.common.changes import once_per_key
-from tracker.common.money import check_in_currency
-from tracker.common.recording import Recorded, record
-from tracker.common.seats import match_players
-from tracker.common.versioning import AlreadyRecorded, StalePage
-from tracker.models import Change
 from tracker.rules import RulesError, sheet
 from tracker.rules.names import name_key
 from tracker.rules.phrases import Phrase, plural_phrase

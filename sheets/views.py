@@ -9,21 +9,21 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from core.changes import change_context, line_of
+from core.idempotency import AlreadyDone
+from core.models import Role
+from core.versioning import AlreadyRecorded, RestoreRunning, StalePage, version_key
+from core.web.lists import page_of
+from core.web.permissions import game_for, group_for
+from core.web.shared_part import shared_key
+from core.web.views import act_on_version, live_part, render_page, swap_or_redirect
 from sheets import display, history, services
 from sheets.board import load
 from sheets.forms import SheetForm
 from sheets.models import Sheet
 from sheets.round_fields import initial_of
 from sheets.round_form import CorrectionForm, RoundForm, SentLaterForm
-from tracker.common.changes import change_context, line_of
-from tracker.common.idempotency import AlreadyDone
-from tracker.common.versioning import AlreadyRecorded, RestoreRunning, StalePage, version_key
-from tracker.models import Role
 from tracker.rules import RulesError, sheet
-from tracker.web.lists import page_of
-from tracker.web.permissions import game_for, group_for
-from tracker.web.shared_part import shared_key
-from tracker.web.views import act_on_version, live_part, render_page, swap_or_redirect
 
 LATEST = 8  # rounds listed on the sheet's page; ?all=1 lists them all
 TEMPLATE = "sheets/sheet.html"

@@ -10,9 +10,9 @@ from django.core.cache import cache
 from django.test import override_settings
 from django.utils import translation
 
+from core.models import Role
+from core.web.catalogs import compile_catalogs
 from tests.factories import PASSWORD, GroupFactory, MembershipFactory, PlayerFactory, UserFactory
-from tracker.models import Role
-from tracker.web.catalogs import compile_catalogs
 
 
 def pytest_configure(config):

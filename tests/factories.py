@@ -5,11 +5,12 @@ import factory
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from core import recording
+from core.models import Group, Invite, Membership, Player, Role
 from ledger.payments import record_payment, reverse_payment
 from tracker.catte import board as catte_board
 from tracker.catte import gate
-from tracker.common import recording
-from tracker.models import Group, Invite, Membership, Player, Role, Round
+from tracker.models import Round
 from tracker.rules import catte
 
 PASSWORD = "deal-the-cards-42"

@@ -11,9 +11,9 @@ import time
 
 import pytest
 
+from core.web.cache import ASK_AGAIN_AFTER, ForgivingRedisCache
 from tests.page_forms import forms_on
 from tests.test_two_servers import GUNICORN, Phone, free_port, gunicorns, stopped, with_the_demo
-from tracker.web.cache import ASK_AGAIN_AFTER, ForgivingRedisCache
 
 REDIS = shutil.which("redis-server")
 pytestmark = pytest.mark.skipif(

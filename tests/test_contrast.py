@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tracker.web import charts
+from core.web import charts
 
 CSS = (Path(__file__).resolve().parent.parent / "static/css/app.css").read_text()
 DARK = re.compile(r"@media\s*\(prefers-color-scheme:\s*dark\)\s*\{\s*:root\s*\{(.*?)\}", re.S)

@@ -3,8 +3,8 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
+from core.models import Group
 from ledger.balances import group_balances
-from tracker.models import Group
 
 
 @pytest.mark.django_db

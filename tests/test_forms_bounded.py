@@ -10,7 +10,7 @@ from django import forms
 import cardtable
 import ledger
 import tracker
-from tracker.common.bounds import LARGEST_KEY
+from core.bounds import LARGEST_KEY
 
 
 def project_forms() -> list[type[forms.BaseForm]]:

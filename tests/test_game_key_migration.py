@@ -6,8 +6,9 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 
-from tracker.common.changes import changes_of
-from tracker.models import CatteSession, Change, Tournament
+from core.changes import changes_of
+from core.models import Change
+from tracker.models import CatteSession, Tournament
 
 BEFORE = [("tracker", "0022_games_numbered_within_their_group")]
 AFTER = [("tracker", "0023_a_change_points_at_a_game_of_any_kind")]

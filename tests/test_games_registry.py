@@ -4,8 +4,8 @@ kind, its game, its log format or its model."""
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
+from core import games
 from sheets.models import Sheet
-from tracker.common import games
 from tracker.models import CatteSession, Tournament
 
 BOTH = ["tracker.cutthroat.game.CutthroatGame", "tracker.catte.game.CatteGame"]

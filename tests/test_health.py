@@ -7,7 +7,7 @@ from django.db.models import QuerySet
 
 UNREACHABLE_REDIS = {
     "default": {
-        "BACKEND": "tracker.web.cache.ForgivingRedisCache",
+        "BACKEND": "core.web.cache.ForgivingRedisCache",
         "LOCATION": "redis://127.0.0.1:1/0",  # nothing listens on port 1
     }
 }

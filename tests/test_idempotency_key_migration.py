@@ -5,8 +5,8 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 
+from core.models import Change
 from ledger.models import Transaction
-from tracker.models import Change
 
 BEFORE = [("tracker", "0019_session_is_a_catte_session"), ("ledger", "0009_payment_details")]
 

@@ -2,11 +2,14 @@
 
 rules (pure Python: what the games share, and rules/catte, rules/cutthroat and rules/sheet beside
 each other)
-← common (the domain both games share) ← web (plumbing every page shares) ← the games (cutthroat,
-catte) ← history, game logs ← the project;
-the ledger knows no game: games post to it, it never calls them. Only views know requests.
-The benchmark (bench/) stands beside the project: it may import anything from it, and nothing
-of the project imports it.
+← core (an app of its own: the domain every game and the ledger share — groups, players, versions,
+idempotency keys, money, stored messages, the registry and the recorder — and, in core.web, the
+plumbing every page shares)
+← ledger (balanced money; it knows no game and nothing of the tracker app)
+← the games (cutthroat, catte, the score sheet) ← history, game logs, the pages around the games
+← the project.
+Only views know requests. The benchmark (bench/) stands beside the project: it may import
+anything from it, and nothing of the project imports it.
 """
 
 import ast
@@ -85,19 +88,34 @@ def test_what_the_games_rules_share_knows_neither_game(path):
     assert not [name for name in imported_names(path) if name.startswith(games)], path
 
 
+def is_shared_rules(name: str) -> bool:
+    """The rules' own modules every game shares (pure Python): not an app, not a game."""
+    games_rules = tuple(f"tracker.rules.{game}" for game in RULES_OF)
+    return name.startswith("tracker.rules") and not name.startswith(games_rules)
+
+
 @pytest.mark.parametrize("path", modules("ledger"), ids=lambda p: str(p.relative_to(ROOT)))
-def test_the_ledger_imports_no_game(path):
-    for name in imports_from(path, ("tracker",)):
-        shared = ("tracker.common", "tracker.web", "tracker.rules.phrases")
-        assert name == "tracker.models" or name.startswith(shared), name
+def test_the_ledger_depends_on_the_core_app_not_on_the_tracker_app(path):
+    for name in imported_names(path):
+        assert not name.startswith(("tracker", "sheets")) or is_shared_rules(name), name
 
 
-@pytest.mark.parametrize("path", modules("tracker.common"), ids=lambda p: p.name)
-def test_the_common_package_imports_no_game_and_no_web_plumbing(path):
-    assert not imports_from(path, (*GAMES, *ABOVE_THE_GAMES, "tracker.web"))
+@pytest.mark.parametrize("path", modules("core"), ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_core_app_imports_neither_the_ledger_nor_a_game_nor_the_tracker_app(path):
+    for name in imported_names(path):
+        assert not name.startswith(("tracker", "sheets", "ledger")) or is_shared_rules(name), name
 
 
-@pytest.mark.parametrize("path", modules("tracker.web"), ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path", [p for p in modules("core") if "web" not in p.parts], ids=lambda p: p.name
+)
+def test_the_core_domain_imports_no_web_plumbing(path):
+    # The app's configuration registers the plumbing's deploy check; the admin is a page.
+    if path.name not in ("apps.py", "admin.py"):
+        assert not imports_from(path, ("core.web",))
+
+
+@pytest.mark.parametrize("path", modules("core.web"), ids=lambda p: p.name)
 def test_the_web_plumbing_imports_no_game(path):
     assert not imports_from(path, GAMES + ABOVE_THE_GAMES)
 
@@ -115,7 +133,11 @@ def test_the_project_package_holds_only_the_project():
 
 @pytest.mark.parametrize(
     "path",
-    modules("tracker") + modules("ledger") + modules("cardtable") + modules("sheets"),
+    modules("tracker")
+    + modules("core")
+    + modules("ledger")
+    + modules("cardtable")
+    + modules("sheets"),
     ids=lambda p: str(p.relative_to(ROOT)),
 )
 def test_the_project_never_imports_the_benchmark(path):
@@ -141,7 +163,7 @@ def is_view_module(path: Path) -> bool:
     "path",
     [
         p
-        for p in modules("tracker") + modules("ledger") + modules("sheets")
+        for p in modules("tracker") + modules("core") + modules("ledger") + modules("sheets")
         if not is_view_module(p)
     ],
     ids=lambda p: str(p.relative_to(ROOT)),
@@ -167,18 +189,18 @@ def test_the_catte_gate_knows_no_page(path):
     assert not imports_from(path, ABOVE_THE_GATE), path
 
 
-RECORDER = ROOT / "tracker" / "common" / "recording.py"
+RECORDER = ROOT / "core" / "recording.py"
 WRITES_OF_A_CHANGE = {"record_change", "save_state", "store_state", "after_change"}
 
 
 @pytest.mark.parametrize(
     "path",
-    [p for p in modules("tracker") + modules("sheets") if p != RECORDER],
+    [p for p in modules("tracker") + modules("core") + modules("sheets") if p != RECORDER],
     ids=lambda p: str(p.relative_to(ROOT)),
 )
 def test_only_the_recorder_records_a_change_of_a_game(path):
     """The history entry, the stored state and the ledger's postings of every change of every
-    game are written by one function (tracker/common/recording.py); a game's postings are
+    game are written by one function (core/recording.py); a game's postings are
     its own (`post` in its registry entry), called only by it."""
     called = {
         getattr(node.func, "id", None) or getattr(node.func, "attr", None)
@@ -190,7 +212,7 @@ def test_only_the_recorder_records_a_change_of_a_game(path):
 
 
 AROUND_THE_GAMES = (
-    "tracker.common", "tracker.web", "tracker.gamelogs", "tracker.history", "tracker.tableview",
+    "core", "tracker.gamelogs", "tracker.history", "tracker.tableview",
     "tracker.groups", "tracker.webapp", "tracker.templatetags", "tracker.management", "ledger",
 )  # fmt: skip
 GAME_MODELS = {"CatteSession", "SessionSeat", "Round", "Tournament", "TournamentSeat", "Hand"}

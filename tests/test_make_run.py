@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
+from core.live import live_token
+from core.web.local_network import lan_address
 from tests.page_forms import forms_in
-from tracker.common.live import live_token
 from tracker.management.commands import table_address as table_address_command
-from tracker.web.local_network import lan_address
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.skipif(not shutil.which("make"), reason="make is not installed")

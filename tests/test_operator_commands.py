@@ -7,8 +7,9 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from core.models import Group, Player
 from tracker.gamelogs import registry as logs
-from tracker.models import CatteSession, Group, Player, Tournament
+from tracker.models import CatteSession, Tournament
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 

@@ -97,8 +97,7 @@ def test_fifty_copies_of_a_round_across_two_servers_are_one_round_and_no_conflic
 
 def changes_with_the_entry(env) -> int:
     count = (
-        "from tracker.models import Change; "
-        f"print(Change.objects.filter(idempotency_key='{ENTRY}'))"
+        f"from core.models import Change; print(Change.objects.filter(idempotency_key='{ENTRY}'))"
     )
     done = subprocess.run([sys.executable, "manage.py", "shell", "-c", count], cwd=ROOT, env=env,
                           capture_output=True, text=True, check=True)  # fmt: skip

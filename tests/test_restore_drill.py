@@ -16,8 +16,8 @@ import pytest
 from django.core.management import call_command
 from django.db import connection
 
+from core.models import Group
 from tests.factories import pay
-from tracker.models import Group
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = [

@@ -81,7 +81,7 @@ def test_redis_is_the_shared_cache_when_redis_url_is_set():
         "shell", "-c", "from django.conf import settings; print(settings.CACHES['default'])",
         REDIS_URL="redis://cache.example:6379/0",
     )  # fmt: skip
-    assert "tracker.web.cache.ForgivingRedisCache" in done.stdout  # Django's RedisCache
+    assert "core.web.cache.ForgivingRedisCache" in done.stdout  # Django's RedisCache
     assert "redis://cache.example:6379/0" in done.stdout
 
 

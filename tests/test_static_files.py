@@ -4,7 +4,7 @@ import json
 
 from whitenoise.storage import CompressedManifestStaticFilesStorage
 
-from tracker.web.static_files import CachedAddressesStorage
+from core.web.static_files import CachedAddressesStorage
 
 MANIFEST = {"version": "1.1", "hash": "0", "paths": {"css/app.css": "css/app.5e1f.css"}}
 

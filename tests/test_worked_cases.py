@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from tracker.common import games
+from core import games
 from tracker.gamelogs import registry as logs
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,88 +1,10 @@
 from importlib import import_module
 
 from django.contrib import admin
-from django.db import transaction
 
-from tracker.common import games
-from tracker.common.versioning import touch_group
-from tracker.models import (
-    Change,
-    Group,
-    Invite,
-    Membership,
-    Player,
-    Preferences,
-    Restore,
-    Season,
-    ThrottledPost,
-)
-from tracker.web.admin import ReadOnlyAdmin
-
-
-class ShownOnGroupPages:
-    """For a ModelAdmin of rows the group's pages show: they are cached per Group.version, so a
-    save or a delete here bumps it, in the same transaction, as the app's own writes do (the
-    operator's hand, even in a group a restore holds)."""
-
-    def save_model(self, request, obj, form, change):
-        with transaction.atomic():
-            super().save_model(request, obj, form, change)
-            # A row moved to another group leaves the pages of both.
-            for group_id in {obj.group_id, form.initial.get("group") if change else None} - {None}:
-                touch_group(group_id, while_restored=True)
-
-    def delete_model(self, request, obj):
-        with transaction.atomic():
-            super().delete_model(request, obj)
-            touch_group(obj.group_id, while_restored=True)
-
-    def delete_queryset(self, request, queryset):
-        with transaction.atomic():
-            group_ids = set(queryset.values_list("group_id", flat=True))
-            super().delete_queryset(request, queryset)
-            for group_id in group_ids:
-                touch_group(group_id, while_restored=True)
-
-
-class MembershipInline(admin.TabularInline):
-    model = Membership
-    extra = 0
-    raw_id_fields = ["user"]
-
-
-@admin.register(Group)
-class GroupAdmin(admin.ModelAdmin):
-    list_display = ["name", "currency", "created_at"]
-    list_filter = ["currency"]
-    search_fields = ["name"]
-    inlines = [MembershipInline]
-
-    def get_readonly_fields(self, request, obj=None):
-        # The version is the app's to bump; the amounts are stored in minor units of the
-        # currency, so a group's currency is chosen once.
-        return ["version", "currency"] if obj else ["version"]
-
-    def save_model(self, request, obj, form, change):
-        with transaction.atomic():
-            # Only what the form changed: the whole row would put back the version read when
-            # the form was opened, losing a bump made since.
-            obj.save(update_fields=form.changed_data if change else None)
-            touch_group(obj.pk, while_restored=True)
-
-
-@admin.register(Membership)
-class MembershipAdmin(ShownOnGroupPages, admin.ModelAdmin):
-    list_display = ["user", "group", "role", "joined_at"]
-    list_filter = ["role"]
-    search_fields = ["user__username", "group__name"]
-    raw_id_fields = ["user", "group"]
-
-
-@admin.register(Player)
-class PlayerAdmin(ShownOnGroupPages, admin.ModelAdmin):
-    list_display = ["name", "group", "user", "created_at"]
-    search_fields = ["name", "group__name", "user__username"]
-    raw_id_fields = ["group", "user"]
+from core import games
+from core.admin import ShownOnGroupPages
+from tracker.models import Season
 
 
 @admin.register(Season)
@@ -92,49 +14,6 @@ class SeasonAdmin(ShownOnGroupPages, admin.ModelAdmin):
     raw_id_fields = ["group"]
 
 
-@admin.register(Invite)
-class InviteAdmin(admin.ModelAdmin):
-    list_display = ["group", "role", "status", "uses", "created_by", "created_at", "expires_at"]
-    list_filter = ["role"]
-    search_fields = ["group__name", "token"]
-    raw_id_fields = ["group", "created_by"]
-
-
-# Games and their history change only through the services (tracker.web.admin).
-
-
-@admin.register(Change)
-class ChangeAdmin(ReadOnlyAdmin, admin.ModelAdmin):
-    list_display = ["summary", "action", "game_kind", "game_id", "number", "user", "at"]
-    list_filter = ["action", "game_kind"]
-    search_fields = ["summary", "user__username"]
-    raw_id_fields = ["group", "user"]
-
-
 # Each kind of game registers the admin of its own rows (the registry's `admin` module).
 for game_kind in games.every_kind():
     import_module(game_kind.admin)
-
-
-@admin.register(Restore)
-class RestoreAdmin(ReadOnlyAdmin, admin.ModelAdmin):
-    list_display = ["group", "state", "entries_done", "entries_total", "created_at"]
-    list_filter = ["state"]
-    search_fields = ["group__name"]
-    raw_id_fields = ["group", "started_by"]
-    exclude = ["backup"]  # the uploaded zip: bytes no one reads here
-
-
-@admin.register(Preferences)
-class PreferencesAdmin(admin.ModelAdmin):
-    list_display = ["user", "language"]
-    list_filter = ["language"]
-    search_fields = ["user__username"]
-
-
-@admin.register(ThrottledPost)
-class ThrottledPostAdmin(admin.ModelAdmin):
-    list_display = ["what", "address", "at"]
-    list_filter = ["what"]
-    search_fields = ["address"]
-    date_hierarchy = "at"

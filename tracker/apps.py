@@ -1,14 +1,7 @@
 from django.apps import AppConfig
-from django.utils.translation import gettext, gettext_lazy, ngettext
-
-from tracker.rules.phrases import install_translator
+from django.utils.translation import gettext_lazy
 
 
 class TrackerConfig(AppConfig):
     name = "tracker"
-    verbose_name = gettext_lazy("Card table")
-
-    def ready(self):
-        # The rules speak in phrases; shown here, they follow the language of each request.
-        install_translator(gettext, ngettext)
-        from tracker.web import checks  # noqa: F401  (registers the deploy check)
+    verbose_name = gettext_lazy("Games")

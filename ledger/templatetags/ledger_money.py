@@ -2,9 +2,9 @@ from django import template
 from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
 
+from core.locale_money import amount_text, signed_text
 from ledger.payment_codes import svg
 from ledger.payment_details import changed_by_another, pay_code, reference
-from tracker.common.locale_money import amount_text, signed_text
 
 register = template.Library()
 

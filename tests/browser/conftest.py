@@ -8,8 +8,8 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
+from core.models import Group
 from tests.factories import PASSWORD
-from tracker.models import Group
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 

@@ -9,6 +9,7 @@ from decimal import Decimal
 
 import pytest
 
+from core.models import Role
 from ledger.models import Transaction
 from tests.browser.conftest import put_down
 from tests.browser.test_every_page_fits import console_of
@@ -17,7 +18,6 @@ from tests.factories import GroupFactory, MembershipFactory, PlayerFactory
 from tracker.catte import board as catte_board
 from tracker.catte import gate
 from tracker.cutthroat import services as tournaments
-from tracker.models import Role
 from tracker.rules import catte
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -4,9 +4,9 @@ stands beside it, not later on another page."""
 
 import pytest
 
+from core.models import Group
 from tests.browser import thumb as phones
 from tests.browser.test_phone import log_in
-from tracker.models import Group
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 thumb = phones.thumb  # the fixture: both phone sizes, with a tap counter

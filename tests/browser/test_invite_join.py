@@ -2,10 +2,10 @@
 
 import pytest
 
+from core.models import Membership, Role
 from tests.browser import test_languages as languages
 from tests.browser import thumb as phones
 from tests.factories import InviteFactory
-from tracker.models import Membership, Role
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 thumb = phones.thumb  # the fixture: both phone sizes, with a tap counter

@@ -2,9 +2,9 @@
 
 import pytest
 
+from core.models import Invite
 from tests.browser import thumb as phones
 from tests.browser.test_phone import log_in
-from tracker.models import Invite
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 thumb = phones.thumb  # the fixture: both phone sizes, with a tap counter

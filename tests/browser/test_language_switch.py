@@ -3,11 +3,11 @@ tap on an action cannot land on it, and a switch made by mistake is taken back i
 
 import pytest
 
+from core.models import Preferences
 from ledger.models import Transaction
 from tests.browser import thumb as phones
 from tests.browser.test_phone import log_in
 from tests.factories import session_of_sweeps
-from tracker.models import Preferences
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 thumb = phones.thumb  # the fixture: both phone sizes, with a tap counter

@@ -8,6 +8,7 @@ from decimal import Decimal
 
 import pytest
 
+from core.models import Role
 from ledger.payment_codes import crc16
 from ledger.payment_details import change_details
 from tests.browser.conftest import put_down
@@ -15,7 +16,6 @@ from tests.browser.test_languages import log_in
 from tests.browser.test_pwa import WORKER_ACTIVE
 from tests.factories import GroupFactory, PlayerFactory, pay
 from tests.ledger.test_payment_codes import fields
-from tracker.models import Role
 
 pytestmark = [
     pytest.mark.browser,

@@ -2,12 +2,12 @@
 
 import pytest
 
+from core.models import Restore, Role
 from tests.backups import played_everything, summary
 from tests.browser import thumb as phones
 from tests.browser.test_phone import log_in
 from tests.factories import GroupFactory, MembershipFactory
 from tracker.gamelogs import backup, cancelling, restoring
-from tracker.models import Restore, Role
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 thumb = phones.thumb  # the fixture: both phone sizes, with a tap counter

@@ -4,12 +4,12 @@ settlement as played, payments not taken off."""
 
 import pytest
 
+from core.models import Role
 from ledger.balances import group_balances
 from tests.browser import test_languages as languages
 from tests.browser.test_languages import in_language, log_in
 from tests.factories import GroupFactory, MembershipFactory, PlayerFactory, pay
 from tracker.catte import board, gate
-from tracker.models import Role
 from tracker.rules import catte
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

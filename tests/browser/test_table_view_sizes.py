@@ -5,13 +5,14 @@ with numbers read from across the table."""
 import pytest
 from django.urls import reverse
 
+from core import recording
+from core.models import Role
 from tests.browser import thumb as phones
 from tests.browser.conftest import put_down
 from tests.browser.test_phone import log_in
 from tests.factories import GroupFactory, MembershipFactory, PlayerFactory, UserFactory
 from tracker.catte import gate
-from tracker.common import recording
-from tracker.models import Role, Round
+from tracker.models import Round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 thumb = phones.thumb  # the fixture: both phone sizes

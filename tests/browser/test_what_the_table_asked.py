@@ -7,6 +7,7 @@ from datetime import date
 
 import pytest
 
+from core.models import Player
 from tests.browser import thumb as phones
 from tests.browser.test_phone import log_in
 from tests.tracker.test_history_views import worked_session, worked_tournament
@@ -15,7 +16,7 @@ from tracker.catte import board as catte_board
 from tracker.catte import gate
 from tracker.cutthroat import services as tournaments
 from tracker.history import seasons
-from tracker.models import CatteSession, Player
+from tracker.models import CatteSession
 from tracker.rules import catte
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

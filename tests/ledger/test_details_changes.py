@@ -6,11 +6,11 @@ from datetime import timedelta
 from django.urls import reverse
 from django.utils import timezone
 
+from core.versioning import touch_group
 from ledger.models import PaymentDetails
 from ledger.payment_details import window_start
 from tests.factories import pay
 from tests.ledger.test_payment_details_views import IBAN, typed_in
-from tracker.common.versioning import touch_group
 
 OTHER_IBAN = "GB82 WEST 1234 5698 7654 32"
 

@@ -4,12 +4,12 @@ every language and in a currency with and without cents."""
 import pytest
 from django.urls import reverse
 
+from core.models import Role
 from ledger.balances import group_balances
 from ledger.models import Transaction
 from tests.factories import GroupFactory, MembershipFactory, PlayerFactory
 from tests.page_forms import form_on, forms_on, submit
 from tracker.catte import board, gate
-from tracker.models import Role
 from tracker.rules import catte
 
 STAKES = {"EUR": "2.50", "VND": "15000"}

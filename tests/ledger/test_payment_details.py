@@ -3,10 +3,10 @@ version that nothing overwrites, one change however often it is sent, refused on
 
 import pytest
 
+from core.models import Role
 from ledger.models import PaymentDetails
 from ledger.payment_details import DetailsRefused, change_details, current_details, details_of
 from tests.factories import GroupFactory, MembershipFactory, PlayerFactory, UserFactory, fresh
-from tracker.models import Role
 
 CHI = {"holder": "Chi Nguyen", "iban": "de89 3704 0044 0532 0130 00", "bic": "cobadeffxxx"}
 

@@ -12,12 +12,13 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
+from core.models import Change, Group
 from ledger.balances import group_balances
 from ledger.models import Posting, Transaction
 from tests.fixtures.old_database import insert_rows, read_fixture
 from tracker.catte import board as catte_board
 from tracker.catte import gate
-from tracker.models import CatteSession, Change, Group, Round, SessionSeat
+from tracker.models import CatteSession, Round, SessionSeat
 from tracker.rules import catte
 
 BEFORE = [("tracker", "0002_tournament_buy_in_tournament_game_stake"),

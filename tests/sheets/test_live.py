@@ -10,10 +10,10 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from core.models import Role
 from sheets import services
 from sheets.board import load
 from tests.factories import MembershipFactory, UserFactory, fresh
-from tracker.models import Role
 from tracker.rules import sheet
 
 HTMX = {"HX-Request": "true"}

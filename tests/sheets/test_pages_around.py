@@ -12,6 +12,7 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
+from core.models import Group
 from ledger.balances import group_balances
 from sheets import services
 from sheets.board import load
@@ -19,7 +20,6 @@ from tests.factories import fresh, session_of_sweeps
 from tests.page_forms import form_on, submit
 from tests.tracker.test_history_views import page_text
 from tracker.catte import board as catte_board
-from tracker.models import Group
 from tracker.rules import sheet
 
 WORKED = sheet.Round(

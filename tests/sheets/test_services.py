@@ -5,14 +5,14 @@ from decimal import Decimal
 
 import pytest
 
+from core.changes import changes_of
+from core.versioning import AlreadyRecorded, StalePage
 from ledger.balances import player_balances
 from ledger.models import Transaction
 from ledger.posting import total_of_group
 from sheets import services
 from sheets.board import load
 from tests.factories import fresh
-from tracker.common.changes import changes_of
-from tracker.common.versioning import AlreadyRecorded, StalePage
 from tracker.rules import RulesError, sheet
 
 TIEN_LEN = {"stake": "10000", "preset": "tien_len"}
@@ -133,7 +133,7 @@ def test_an_undo_from_a_page_that_is_behind_is_refused(tien_len, bob):
 def test_a_round_kept_offline_is_recorded_once_however_often_it_arrives(tien_len, bob):
     key = "a" * 32
     assert services.record_round_sent_later(load(tien_len), key, 1, WORKED, bob) == "recorded"
-    from tracker.common.idempotency import AlreadyDone
+    from core.idempotency import AlreadyDone
 
     with pytest.raises(AlreadyDone):
         services.record_round_sent_later(load(fresh(tien_len)), key, 1, WORKED, bob)

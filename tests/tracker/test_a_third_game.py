@@ -11,9 +11,9 @@ from datetime import date
 import pytest
 from django.urls import get_resolver, reverse
 
+from core import games, leaderboards
+from core.models.games import Game
 from tests.tracker.test_history_views import page_text
-from tracker.common import games, leaderboards
-from tracker.models.games import Game
 from tracker.rules.leaderboard import Match
 
 

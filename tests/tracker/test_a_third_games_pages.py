@@ -14,11 +14,11 @@ from django.http import HttpResponse
 from django.urls import include, path, reverse
 
 from cardtable import urls as project_urls  # first: it names the converter of ids
+from core import games
+from core.models import Group
+from core.models.games import Game
 from tests.factories import fresh
-from tracker.common import games
 from tracker.gamelogs.urls import export_views
-from tracker.models import Group
-from tracker.models.games import Game
 from tracker.tableview.urls import table_views
 
 ROW = '<li><a href="{{ game.get_absolute_url }}">{{ game }}</a> {{ game.points }} points</li>\n'

@@ -3,8 +3,8 @@
 import pytest
 from django.urls import reverse
 
+from core.models import Membership
 from tests.factories import InviteFactory, PlayerFactory
-from tracker.models import Membership
 
 # (url name, extra kwargs factory, method a viewer may use, method that writes, methods refused)
 GROUP_URLS = [

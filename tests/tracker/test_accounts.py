@@ -7,9 +7,9 @@ from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import timezone
 
+from core.models import ThrottledPost
 from tests.factories import PASSWORD
 from tests.page_forms import form_on
-from tracker.models import ThrottledPost
 
 
 def test_a_visitor_signs_up_and_is_logged_in(client, db):

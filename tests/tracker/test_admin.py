@@ -7,22 +7,14 @@ import pytest
 from django.contrib import admin
 from django.urls import reverse
 
+from core.models import Change, Membership
 from ledger.models import Account, PaymentDetails, Posting, Transaction
 from ledger.payment_details import change_details
 from tests.factories import GroupFactory, UserFactory, fresh
 from tracker.catte import board as catte_board
 from tracker.catte import gate
 from tracker.cutthroat import services as tournaments
-from tracker.models import (
-    CatteSession,
-    Change,
-    Hand,
-    Membership,
-    Round,
-    SessionSeat,
-    Tournament,
-    TournamentSeat,
-)
+from tracker.models import CatteSession, Hand, Round, SessionSeat, Tournament, TournamentSeat
 from tracker.rules import catte
 
 MODELS = [model for model in admin.site._registry if model._meta.app_label in ("tracker", "ledger")]

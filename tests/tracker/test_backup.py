@@ -5,6 +5,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from core.models import Change, Role
 from tests.backups import played_everything, summary
 from tests.factories import GroupFactory, MembershipFactory, PlayerFactory, fresh, pay
 from tracker.catte import board as catte_board
@@ -12,7 +13,7 @@ from tracker.catte import gate
 from tracker.cutthroat import services as tournaments
 from tracker.gamelogs import backup, restoring
 from tracker.history import seasons
-from tracker.models import Change, Role, SessionSeat
+from tracker.models import SessionSeat
 from tracker.rules import RulesError, catte
 
 

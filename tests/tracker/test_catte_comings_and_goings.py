@@ -6,12 +6,13 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
+from core.models import Change, Player
 from ledger.balances import player_balances
 from tests.factories import PlayerFactory, fresh
 from tracker.catte import board as catte_board
 from tracker.catte import gate
 from tracker.catte.forms import RoundForm
-from tracker.models import Change, Player, Round, SessionSeat
+from tracker.models import Round, SessionSeat
 from tracker.rules import RulesError, catte
 
 SIDE_POT = {"stake": "1.00", "side_pot_stake": "0.50"}

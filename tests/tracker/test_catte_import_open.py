@@ -8,12 +8,13 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
+from core.models import Change
 from ledger.balances import player_balances
 from ledger.posting import total_of_group
 from tests.factories import fresh
 from tracker.catte import board as catte_board
 from tracker.catte import gate
-from tracker.models import CatteSession, Change, Tournament
+from tracker.models import CatteSession, Tournament
 from tracker.rules import RulesError, catte
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

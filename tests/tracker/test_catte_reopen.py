@@ -5,13 +5,13 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
+from core.changes import changes_of
+from core.models import Change
 from ledger.balances import player_balances
 from ledger.models import Transaction
 from tests.factories import fresh
 from tracker.catte import board as catte_board
 from tracker.catte import gate
-from tracker.common.changes import changes_of
-from tracker.models import Change
 from tracker.rules import RulesError, catte
 
 SIDE_POT = {"stake": "1.00", "side_pot_stake": "0.50"}

@@ -8,15 +8,16 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
+from core.changes import changes_of
+from core.models import Change, Player
+from core.versioning import AlreadyRecorded
 from ledger.balances import player_balances
 from ledger.models import Transaction
 from tests.factories import PlayerFactory, fresh
 from tracker.catte import board as catte_board
 from tracker.catte import gate
 from tracker.catte.history import session_result
-from tracker.common.changes import changes_of
-from tracker.common.versioning import AlreadyRecorded
-from tracker.models import CatteSession, Change, Player, Round
+from tracker.models import CatteSession, Round
 from tracker.rules import RulesError, catte
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

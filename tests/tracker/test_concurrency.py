@@ -17,6 +17,7 @@ from django.db.models import Sum
 from django.test import Client
 from django.urls import reverse
 
+from core.models import Change
 from ledger.models import Posting, Transaction
 from tests.factories import pay
 from tests.page_forms import form_on
@@ -24,7 +25,7 @@ from tracker.catte import board as catte_board
 from tracker.catte import gate
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as cutthroat_services
-from tracker.models import CatteSession, Change, Hand, Round
+from tracker.models import CatteSession, Hand, Round
 from tracker.rules import catte
 
 pytestmark = [

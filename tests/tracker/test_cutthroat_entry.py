@@ -8,12 +8,13 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from core.models import Change
 from ledger import posting
 from tests.factories import fresh
 from tracker.cutthroat import display
 from tracker.cutthroat import services as tournaments
 from tracker.cutthroat.tournament_form import TournamentForm
-from tracker.models import Change, Tournament
+from tracker.models import Tournament
 
 
 def url(name, tournament, **extra):

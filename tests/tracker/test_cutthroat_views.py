@@ -4,10 +4,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from core.models import Change
 from tests.conftest import client_for
 from tests.factories import fresh
 from tracker.cutthroat import services as tournaments
-from tracker.models import Change, Hand, Tournament
+from tracker.models import Hand, Tournament
 
 
 @pytest.fixture

@@ -3,10 +3,10 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
+from core.locale_money import amount_text
+from core.models import Group, Membership, Role
 from tracker.catte import gate
-from tracker.common.locale_money import amount_text
 from tracker.cutthroat import services as tournaments
-from tracker.models import Group, Membership, Role
 
 
 def test_it_creates_a_group_owned_by_its_creator(as_dave):

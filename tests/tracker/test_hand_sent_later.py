@@ -9,9 +9,9 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
+from core.changes import changes_of
 from tests.factories import fresh
 from tests.page_forms import form_on
-from tracker.common.changes import changes_of
 from tracker.cutthroat import services as tournaments
 
 ENTRY = "0123456789abcdef0123456789abcdef"

@@ -5,7 +5,7 @@ from decimal import Decimal
 
 import pytest
 
-from tracker.web import charts
+from core.web import charts
 
 CARDS = {"light": "#ffffff", "dark": "#1d201d"}  # --card in static/css/app.css
 

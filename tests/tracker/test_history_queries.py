@@ -11,8 +11,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from core import recording
 from tracker.catte import gate
-from tracker.common import recording
 from tracker.cutthroat import services as tournaments
 from tracker.models import Hand, Round
 

@@ -19,10 +19,10 @@ import re
 import pytest
 from django.urls import reverse
 
+from core import recording
 from tests.factories import GroupFactory, PlayerFactory
 from tracker.catte import board as catte_board
 from tracker.catte import gate
-from tracker.common import recording
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as tournaments
 from tracker.models import Hand, Round

@@ -9,13 +9,14 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
+from core.models import Change, Group, Player
 from ledger.balances import group_balances
 from ledger.models import Transaction
 from tests.factories import fresh
 from tests.page_forms import form_on, submit
 from tracker.catte import gate
 from tracker.catte.board import load
-from tracker.models import CatteSession, Change, Group, Player, Round
+from tracker.models import CatteSession, Round
 from tracker.rules import catte
 
 

@@ -5,9 +5,10 @@ from pathlib import Path
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from core.models import Player
 from tracker.cutthroat import services as tournaments
 from tracker.gamelogs import registry as logs
-from tracker.models import Player, Tournament
+from tracker.models import Tournament
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

@@ -3,9 +3,9 @@ from datetime import timedelta
 from django.urls import reverse
 from django.utils import timezone
 
+from core.models import Invite, Membership, Role
 from tests.conftest import client_for
 from tests.factories import InviteFactory
-from tracker.models import Invite, Membership, Role
 
 
 def test_an_owner_creates_an_invite_with_a_qr_code(as_alice, group):

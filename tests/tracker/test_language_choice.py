@@ -4,9 +4,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils.translation import get_language_info
 
+from core.models import Preferences
 from tests.factories import PASSWORD
 from tests.page_forms import form_on, submit
-from tracker.models import Preferences
 
 
 def choose(client, language, next_url="/"):

@@ -6,10 +6,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from core.live import live_token
 from tests.factories import closed_evening
 from tracker.catte import board as catte_board
 from tracker.catte import gate
-from tracker.common.live import live_token
 from tracker.cutthroat import services as cutthroat_services
 from tracker.rules import catte
 

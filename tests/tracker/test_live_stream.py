@@ -9,14 +9,14 @@ from asgiref.sync import async_to_sync, sync_to_async
 from django.test import AsyncClient
 from django.urls import reverse
 
+from core.live import live_token
+from core.versioning import touch_group
+from core.web import live_stream
 from tests.test_cache_may_fail import REDIS, Redis
 from tests.test_two_servers import free_port
 from tracker.catte import board as catte_board
 from tracker.catte import gate
-from tracker.common.live import live_token
-from tracker.common.versioning import touch_group
 from tracker.rules import catte
-from tracker.web import live_stream
 
 # The stream reads versions on threads of its own, which see only what is committed.
 pytestmark = pytest.mark.django_db(transaction=True)

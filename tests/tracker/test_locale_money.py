@@ -6,10 +6,10 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from core.locale_money import amount_text, parse_amount, signed_text
 from ledger.models import Transaction
 from tests.factories import GroupFactory
 from tests.page_forms import form_on, submit
-from tracker.common.locale_money import amount_text, parse_amount, signed_text
 
 NBSP = "\u00a0"
 

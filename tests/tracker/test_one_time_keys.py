@@ -4,15 +4,16 @@ from elsewhere, a key used before or a key that is not one records nothing and a
 import pytest
 from django.urls import reverse
 
+from core.changes import changes_of
+from core.models import Change, Role
 from ledger.models import Transaction
 from tests.factories import GroupFactory, MembershipFactory, PlayerFactory, pay
 from tests.page_forms import form_on, submit
 from tracker.catte import board as catte_board
 from tracker.catte import gate
-from tracker.common.changes import changes_of
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as cutthroat
-from tracker.models import CatteSession, Change, Role
+from tracker.models import CatteSession
 from tracker.rules.catte import Round
 
 

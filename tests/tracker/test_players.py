@@ -3,8 +3,8 @@ import re
 import pytest
 from django.urls import reverse
 
+from core.models import Player
 from tests.factories import InviteFactory, PlayerFactory
-from tracker.models import Player
 
 
 def test_an_owner_adds_a_player(as_alice, group):

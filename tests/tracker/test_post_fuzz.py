@@ -9,6 +9,7 @@ from django.urls import URLResolver, get_resolver, reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from core.models import Change, Invite, Membership, Player, Restore
 from ledger.models import PaymentDetails, Posting, Transaction
 from sheets import services as sheets
 from sheets.board import load as load_sheet
@@ -20,18 +21,7 @@ from tracker.catte import gate
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as cutthroat_services
 from tracker.history import seasons
-from tracker.models import (
-    CatteSession,
-    Change,
-    Hand,
-    Invite,
-    Membership,
-    Player,
-    Restore,
-    Round,
-    Season,
-    Tournament,
-)
+from tracker.models import CatteSession, Hand, Round, Season, Tournament
 from tracker.rules import catte, sheet
 
 # Every form field the app knows, so the values land where a form reads them.

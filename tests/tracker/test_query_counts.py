@@ -5,7 +5,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tracker.common import recording
+from core import recording
 from tracker.cutthroat import services as tournaments
 from tracker.models import Hand
 

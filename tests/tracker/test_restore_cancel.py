@@ -8,13 +8,14 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from core.models import Change, Restore, Role
 from ledger.models import Account, Posting, Transaction
 from tests.backups import go_on, played_everything, progress_of, summary, upload
 from tests.factories import GroupFactory, MembershipFactory, PlayerFactory, fresh
 from tests.page_forms import form_on, submit
 from tests.tracker.test_restore_in_steps import zipped
 from tracker.gamelogs import backup, cancelling, restoring
-from tracker.models import Change, Restore, Role, Round, Season
+from tracker.models import Round, Season
 
 
 @pytest.fixture

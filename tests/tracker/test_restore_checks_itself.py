@@ -6,13 +6,14 @@ from decimal import Decimal
 import pytest
 from django.db.models import F
 
+from core.models import Group, Restore, Role
 from ledger.balances import player_balances
 from tests.backups import go_on, progress_of, six_sweeps, summary, upload
 from tests.factories import GroupFactory, MembershipFactory
 from tests.page_forms import form_on, submit
 from tests.tracker.test_restore_in_steps import zipped
 from tracker.gamelogs import backup, restoring
-from tracker.models import Group, Restore, Role, Round
+from tracker.models import Round
 
 
 @pytest.fixture

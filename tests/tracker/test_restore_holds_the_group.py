@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from core.models import Restore, Role
 from ledger.models import PaymentDetails, Transaction
 from tests.backups import case, go_on, played_everything, progress_of, six_sweeps, summary, upload
 from tests.conftest import client_for
@@ -15,7 +16,6 @@ from tests.factories import GroupFactory, MembershipFactory, fresh
 from tests.page_forms import form_on, submit
 from tests.tracker.test_catte_entry import page_of, press, save
 from tracker.gamelogs import backup, restoring
-from tracker.models import Restore, Role
 
 REFUSED = "Nothing was saved: a backup is being restored into this group"
 

@@ -13,11 +13,11 @@ import pytest
 from django.db import connection
 from django.urls import reverse
 
+from core.models import Restore, Role
 from tests.backups import progress_of, six_sweeps, summary
 from tests.factories import GroupFactory, MembershipFactory
 from tests.tracker.test_concurrency import CSRF, cookie_of, ledger_balanced
 from tracker.gamelogs import backup, restoring
-from tracker.models import Restore, Role
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

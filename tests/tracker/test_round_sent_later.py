@@ -10,13 +10,13 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
+from core.changes import changes_of
 from tests.factories import fresh
 from tests.page_forms import forms_on
 from tracker.catte import board as catte_board
 from tracker.catte import gate
 from tracker.catte.gate.rounds import DRAFTED
 from tracker.catte.taps import KeptRound
-from tracker.common.changes import changes_of
 from tracker.models import CatteSession
 
 ENTRY = "0123456789abcdef0123456789abcdef"

@@ -10,12 +10,12 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from core.models import Role
+from core.web.shared_part import slot
 from tests.factories import MembershipFactory, UserFactory, fresh
 from tests.page_forms import form_on, forms_on, submit
 from tracker.catte import gate
 from tracker.cutthroat import services as cutthroat
-from tracker.models import Role
-from tracker.web.shared_part import slot
 
 HTMX = {"HX-Request": "true"}
 MESSAGE = re.compile(r"data-message>([^<]+)</p>")

@@ -5,14 +5,14 @@ from decimal import Decimal
 from django.urls import reverse
 from django.utils import translation
 
+from core.changes import line_of, record_change
+from core.models import Change
+from core.stored_messages import Joined, Money, render_stored, stored
 from ledger.models import Transaction
 from tests.factories import PlayerFactory, pay, take_back
 from tracker.catte import board as catte_board
 from tracker.catte import gate
-from tracker.common.changes import line_of, record_change
-from tracker.common.stored_messages import Joined, Money, render_stored, stored
 from tracker.cutthroat import services as cutthroat_services
-from tracker.models import Change
 from tracker.rules import catte
 from tracker.rules.phrases import Phrase, install_translator, plural_phrase
 

@@ -9,10 +9,10 @@ import pytest
 from django.core.cache import caches
 from django.urls import reverse
 
+from core import recording
 from tests.factories import PASSWORD, fresh, session_of_sweeps
 from tests.page_forms import form_on, submit
 from tracker.catte import board as catte_board
-from tracker.common import recording
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as cutthroat_services
 from tracker.models import CatteSession, Hand, Tournament

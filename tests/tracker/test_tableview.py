@@ -9,10 +9,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from core.locale_money import amount_text, signed_text
 from tests.factories import GroupFactory, MembershipFactory, fresh
 from tracker.catte import board as catte_board
 from tracker.catte import gate
-from tracker.common.locale_money import amount_text, signed_text
 from tracker.cutthroat import services as tournaments
 from tracker.rules import catte
 

@@ -1,9 +1,9 @@
-"""Cắt Tê sessions in the admin: staff look, never write (tracker.web.admin)."""
+"""Cắt Tê sessions in the admin: staff look, never write (core.web.admin)."""
 
 from django.contrib import admin
 
+from core.web.admin import ReadOnlyAdmin
 from tracker.models import CatteSession, Round, SessionSeat
-from tracker.web.admin import ReadOnlyAdmin
 
 
 class SessionSeatInline(ReadOnlyAdmin, admin.TabularInline):

@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import cached_property, partial
 
+from core.locale_money import amount_text
+from core.names import short_names_of
+from core.seats import seats_of
 from tracker.catte.draft import RoundDraft
 from tracker.catte.entries import rules_round
-from tracker.common.locale_money import amount_text
-from tracker.common.names import short_names_of
-from tracker.common.seats import seats_of
 from tracker.models import CatteSession, Round
 from tracker.rules import catte
 

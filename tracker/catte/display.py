@@ -9,17 +9,18 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from core.changes import changes_of, line_of
+from core.fragments import CachedRow, digest
+from core.locale_money import amount_text, signed_text
+from core.models import Change
+from core.money import signed
+from core.notices import made_here, sameness, whose
+from core.versioning import game_identity
 from tracker.catte import gate
 from tracker.catte.board import PlayedRound, SessionBoard, latest_round_rows
 from tracker.catte.entries import describe_entry, describe_round, round_differences
 from tracker.catte.settling import settling_up, transfers_at_close
-from tracker.common.changes import changes_of, line_of
-from tracker.common.fragments import CachedRow, digest
-from tracker.common.locale_money import amount_text, signed_text
-from tracker.common.money import signed
-from tracker.common.notices import made_here, sameness, whose
-from tracker.common.versioning import game_identity
-from tracker.models import Change, Round
+from tracker.models import Round
 from tracker.rules import catte
 from tracker.rules.catte.settings import HAND_NAMES
 

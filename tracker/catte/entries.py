@@ -4,7 +4,7 @@ rules engine and the table read it (players by name)."""
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from tracker.common.stored_messages import Joined
+from core.stored_messages import Joined
 from tracker.rules import catte
 from tracker.rules.phrases import Phrase
 

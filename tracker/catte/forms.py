@@ -11,17 +11,17 @@ from functools import cached_property
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core.bounds import LARGEST_COUNT
+from core.fragments import digest
+from core.money import money_field
+from core.names import by_name
+from core.seats import SeatsForm, first_dealer_field, seats_as_last_time
+from core.web.widgets import QuickSelect, QuickText
 from tracker.catte.draft import RoundDraft
 from tracker.catte.sheet import sheet_buttons
 from tracker.catte.taps import is_tap, next_taps, parse_taps, taps_from_round
-from tracker.common.bounds import LARGEST_COUNT
-from tracker.common.fragments import digest
-from tracker.common.money import money_field
-from tracker.common.names import by_name
-from tracker.common.seats import SeatsForm, first_dealer_field, seats_as_last_time
 from tracker.rules import catte
 from tracker.rules.names import NAME_MAX, name_problem
-from tracker.web.widgets import QuickSelect, QuickText
 
 MOST_SEATS = 8
 AUTO_WIN_CHOICES = [("four_of_a_kind", _("four of a kind")), ("flush", _("six-card flush"))]

@@ -1,15 +1,15 @@
-"""Cắt Tê as the registry of games knows it (tracker/common/games.py)."""
+"""Cắt Tê as the registry of games knows it (core/games.py)."""
 
 from django.db.models import Prefetch
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
+from core import leaderboards
+from core.games import GameKind
 from ledger.settlement import fewest_transfers
 from tracker.catte import backups, board, demo, gate, history, money, tableview
 from tracker.catte.gate.recording import replay_rounds
-from tracker.common import leaderboards
-from tracker.common.games import GameKind
 from tracker.models import CatteSession, Round, SessionSeat
 from tracker.rules import catte
 

@@ -13,19 +13,19 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.games import PlayerRecord, Section
+from core.locale_money import amount_text, number_text
+from core.money import signed
+from core.web import charts
+from core.web.lists import page_of, player_links
 from ledger.settlement import fewest_transfers
 from tracker.catte import board as catte_board
 from tracker.catte import settling
-from tracker.common.games import PlayerRecord, Section
-from tracker.common.locale_money import amount_text, number_text
-from tracker.common.money import signed
 from tracker.models import Round, SessionSeat
 from tracker.rules import catte
 from tracker.rules.catte import records
 from tracker.rules.leaderboard import Match
 from tracker.rules.records import Replay
-from tracker.web import charts
-from tracker.web.lists import page_of, player_links
 
 
 def sessions_of(group):

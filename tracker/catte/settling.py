@@ -11,10 +11,10 @@ from decimal import Decimal
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
+from core.locale_money import amount_text
 from ledger.reports import payments_made
 from ledger.settlement import Paid, Transfer, fewest_transfers, paid_towards
 from tracker.catte.board import SessionBoard, load
-from tracker.common.locale_money import amount_text
 from tracker.models import SessionSeat
 
 

@@ -14,12 +14,12 @@ import json
 from django import forms
 from django.utils.translation import gettext as _
 
+from core.bounds import LARGEST_COUNT
+from core.idempotency import KeyedEntryForm
 from tracker.catte.draft import RoundDraft
 from tracker.catte.entries import AUTO_WIN_WORDS
 from tracker.catte.gate.tapping import MOST_TAPS
 from tracker.catte.taps import KeptRound, parse_taps
-from tracker.common.bounds import LARGEST_COUNT
-from tracker.common.idempotency import KeyedEntryForm
 
 
 def sheet_buttons(draft: RoundDraft) -> dict:

@@ -10,22 +10,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from tracker.catte import display, gate, history
-from tracker.catte.board import load
-from tracker.catte.entries import describe_entry, describe_round
-from tracker.catte.forms import JoinForm, RoundForm, SessionForm
-from tracker.catte.gate.recording import DraftMoved
-from tracker.catte.sheet import SentLaterRoundForm
-from tracker.common.changes import change_context
-from tracker.common.idempotency import AlreadyDone
-from tracker.common.notices import repeated
-from tracker.common.versioning import AlreadyRecorded, RestoreRunning, StalePage, version_key
-from tracker.models import CatteSession, Role
-from tracker.rules import RulesError
-from tracker.web.lists import page_of
-from tracker.web.permissions import game_for, group_for
-from tracker.web.shared_part import shared_key
-from tracker.web.views import (
+from core.changes import change_context
+from core.idempotency import AlreadyDone
+from core.models import Role
+from core.notices import repeated
+from core.versioning import AlreadyRecorded, RestoreRunning, StalePage, version_key
+from core.web.lists import page_of
+from core.web.permissions import game_for, group_for
+from core.web.shared_part import shared_key
+from core.web.views import (
     act_on_version,
     live_part,
     render_chat_text,
@@ -33,6 +26,14 @@ from tracker.web.views import (
     run_on_version,
     swap_or_redirect,
 )
+from tracker.catte import display, gate, history
+from tracker.catte.board import load
+from tracker.catte.entries import describe_entry, describe_round
+from tracker.catte.forms import JoinForm, RoundForm, SessionForm
+from tracker.catte.gate.recording import DraftMoved
+from tracker.catte.sheet import SentLaterRoundForm
+from tracker.models import CatteSession
+from tracker.rules import RulesError
 
 LATEST = 8  # rounds shown on the session page; ?all=1 shows every one
 TEMPLATE = "tracker/session.html"

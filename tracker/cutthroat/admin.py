@@ -1,9 +1,9 @@
-"""Tournaments in the admin: staff look, never write (tracker.web.admin)."""
+"""Tournaments in the admin: staff look, never write (core.web.admin)."""
 
 from django.contrib import admin
 
+from core.web.admin import ReadOnlyAdmin
 from tracker.models import Hand, Tournament, TournamentSeat
-from tracker.web.admin import ReadOnlyAdmin
 
 
 class TournamentSeatInline(ReadOnlyAdmin, admin.TabularInline):

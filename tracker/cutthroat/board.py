@@ -11,8 +11,8 @@ player never rewrites history.
 from collections.abc import Mapping
 from functools import cached_property
 
-from tracker.common.names import short_names_of
-from tracker.common.seats import seats_of
+from core.names import short_names_of
+from core.seats import seats_of
 from tracker.models import Hand, Tournament
 from tracker.rules import cutthroat
 

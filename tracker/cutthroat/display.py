@@ -8,9 +8,9 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from tracker.common.fragments import CachedRow, digest
-from tracker.common.locale_money import amount_text
-from tracker.common.versioning import game_identity
+from core.fragments import CachedRow, digest
+from core.locale_money import amount_text
+from core.versioning import game_identity
 from tracker.cutthroat.board import Scoreboard, every_hand_row, latest_hand_rows, stored_result
 from tracker.models import Hand
 from tracker.rules import cutthroat

@@ -12,12 +12,12 @@ from django import forms
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from tracker.common.bounds import LARGEST_COUNT, LARGEST_KEY
-from tracker.common.fragments import digest
-from tracker.common.idempotency import KeyedEntryForm
+from core.bounds import LARGEST_COUNT, LARGEST_KEY
+from core.fragments import digest
+from core.idempotency import KeyedEntryForm
+from core.web.widgets import QuickHidden, TapChoiceField, TapGrid, TapTypedChoiceField
 from tracker.cutthroat.display import short_names
 from tracker.rules import cutthroat
-from tracker.web.widgets import QuickHidden, TapChoiceField, TapGrid, TapTypedChoiceField
 
 # What a bid button says where the full words do not fit; screen readers get the full words.
 BID_BUTTONS: dict[str, str | Promise] = {

@@ -1,4 +1,4 @@
-"""Cutthroat Spades as the registry of games knows it (tracker/common/games.py)."""
+"""Cutthroat Spades as the registry of games knows it (core/games.py)."""
 
 from dataclasses import replace
 
@@ -7,8 +7,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from tracker.common import leaderboards
-from tracker.common.games import GameKind
+from core import leaderboards
+from core.games import GameKind
 from tracker.cutthroat import backups, demo, history, money, services, tableview
 from tracker.cutthroat import board as board_module
 from tracker.models import Hand, Tournament, TournamentSeat

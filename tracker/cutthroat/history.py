@@ -10,8 +10,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.games import PlayerRecord, Section
+from core.web import charts
+from core.web.lists import player_links
 from ledger.settlement import fewest_transfers
-from tracker.common.games import PlayerRecord, Section
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat.money import owed_in_tournament
 from tracker.models import TournamentSeat
@@ -19,8 +21,6 @@ from tracker.rules import cutthroat
 from tracker.rules.cutthroat import records
 from tracker.rules.leaderboard import Match
 from tracker.rules.records import Replay
-from tracker.web import charts
-from tracker.web.lists import player_links
 
 
 def tournaments_of(group):

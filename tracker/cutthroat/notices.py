@@ -1,4 +1,4 @@
-"""What a phone is told after it sent a hand's bids or tricks (tracker/common/notices.py): what
+"""What a phone is told after it sent a hand's bids or tricks (core/notices.py): what
 it saved, or, when another entry of that hand came first, whose it is (this phone's own or
 another phone's), what it saved and what this one had entered."""
 
@@ -8,8 +8,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tracker.common.changes import changes_of, line_of
-from tracker.common.notices import CAME_FIRST, Notice, made_here, sameness, whose
+from core.changes import changes_of, line_of
+from core.notices import CAME_FIRST, Notice, made_here, sameness, whose
 from tracker.cutthroat.board import Scoreboard, by_seat, jacks_by_seat, stored_result
 from tracker.cutthroat.display import describe_entry, just_won, score_in_parts, short_bid, signed
 from tracker.rules import cutthroat

@@ -3,7 +3,7 @@
 What is the tournament's own: each change checked against the rules (RulesError) and against
 what another phone saved first (AlreadyRecorded), and its hands written; the rest of every
 change (the version the page showed, the history entry, the stored state, the ledger) is
-`tracker.common.recording.record`'s. A new hand is played on from the stored state; a
+`core.recording.record`'s. A new hand is played on from the stored state; a
 correction or an undo replays the tournament once.
 """
 
@@ -12,13 +12,14 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from tracker.common import recording
-from tracker.common.changes import once_per_key
-from tracker.common.money import check_in_currency
-from tracker.common.recording import Recorded, record
-from tracker.common.seats import match_players
-from tracker.common.stored_messages import Joined
-from tracker.common.versioning import AlreadyRecorded
+from core import recording
+from core.changes import once_per_key
+from core.models import Change
+from core.money import check_in_currency
+from core.recording import Recorded, record
+from core.seats import match_players
+from core.stored_messages import Joined
+from core.versioning import AlreadyRecorded
 from tracker.cutthroat.board import (
     Scoreboard,
     by_seat,
@@ -28,7 +29,7 @@ from tracker.cutthroat.board import (
     store_results,
     stored_fields,
 )
-from tracker.models import Change, Hand, Tournament, TournamentSeat
+from tracker.models import Hand, Tournament, TournamentSeat
 from tracker.rules import RulesError, cutthroat
 from tracker.rules.phrases import Phrase, plural_phrase
 

@@ -9,8 +9,8 @@ refusal is shown on the form, which keeps what was entered.
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tracker.common.money import money_field
-from tracker.common.seats import SeatsForm, first_dealer_field, seats_as_last_time
+from core.money import money_field
+from core.seats import SeatsForm, first_dealer_field, seats_as_last_time
 from tracker.rules import cutthroat
 
 PRESET_CHOICES = [

@@ -2,8 +2,8 @@
 
 from django.urls import path
 
+from core.web.views import answered_in_json
 from tracker.cutthroat import views
-from tracker.web.views import answered_in_json
 
 urlpatterns = [
     path("tournaments/new/", views.tournament_new, name="tournament_new"),

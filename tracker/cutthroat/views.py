@@ -7,10 +7,22 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tracker.common.changes import change_context, line_of
-from tracker.common.idempotency import AlreadyDone
-from tracker.common.notices import REFUSED, SAVED, WAITS, Notice, repeated
-from tracker.common.versioning import AlreadyRecorded, RestoreRunning, StalePage, version_key
+from core.changes import change_context, line_of
+from core.idempotency import AlreadyDone
+from core.models import Role
+from core.notices import REFUSED, SAVED, WAITS, Notice, repeated
+from core.versioning import AlreadyRecorded, RestoreRunning, StalePage, version_key
+from core.web.lists import page_of
+from core.web.permissions import game_for, group_for
+from core.web.shared_part import shared_key
+from core.web.views import (
+    act_on_version,
+    live_part,
+    render_page,
+    tell,
+    waiting_notices,
+    wants_json,
+)
 from tracker.cutthroat import display, history, notices, services
 from tracker.cutthroat.board import load
 from tracker.cutthroat.forms import (
@@ -22,19 +34,8 @@ from tracker.cutthroat.forms import (
     typed_values,
 )
 from tracker.cutthroat.tournament_form import TournamentForm
-from tracker.models import Role, Tournament
+from tracker.models import Tournament
 from tracker.rules import RulesError
-from tracker.web.lists import page_of
-from tracker.web.permissions import game_for, group_for
-from tracker.web.shared_part import shared_key
-from tracker.web.views import (
-    act_on_version,
-    live_part,
-    render_page,
-    tell,
-    waiting_notices,
-    wants_json,
-)
 
 LATEST = 8  # hands listed on the scoreboard; ?all=1 lists every hand of every game
 TEMPLATE = "tracker/tournament.html"

@@ -13,17 +13,17 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
+from core import games
+from core.models import Player
+from core.seats import MAX_PLAYERS
+from core.versioning import touch_group
 from ledger.balances import player_balances
 from ledger.models import Transaction
 from ledger.payments import PaymentError, record_payment, reverse_payment
-from tracker.common import games
-from tracker.common.seats import MAX_PLAYERS
-from tracker.common.versioning import touch_group
 from tracker.gamelogs import limits
 from tracker.gamelogs.limits import MANIFEST
 from tracker.gamelogs.manifest import FORMAT, check_manifest, season_days, short_names
 from tracker.history.seasons import Refused, add_season
-from tracker.models import Player
 from tracker.rules import RulesError
 from tracker.rules.names import name_key
 

@@ -14,10 +14,11 @@ from django.conf import settings
 from django.db.models import F
 from django.utils import timezone
 
+from core import games
+from core.models import Change, Group, Player, Restore
+from core.versioning import touch_group
 from ledger.models import Account, Posting, Transaction
-from tracker.common import games
-from tracker.common.versioning import touch_group
-from tracker.models import Change, Group, Player, Restore, Season
+from tracker.models import Season
 
 STEP_ROWS = 5_000  # rows removed in one step
 

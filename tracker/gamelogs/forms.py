@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tracker.common.bounds import LARGEST_COUNT
+from core.bounds import LARGEST_COUNT
 from tracker.gamelogs import backup, registry
 from tracker.gamelogs.limits import MAX_BACKUP_BYTES, MAX_LOG_BYTES, megabytes
 from tracker.rules import RulesError

@@ -9,13 +9,13 @@ from functools import partial
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from core import games
+from core.models import CURRENCIES
+from core.seats import MAX_PLAYERS
+from core.text import shown_value
 from ledger.payments import NOTE_MAX, PaymentError, check_note
-from tracker.common import games
-from tracker.common.seats import MAX_PLAYERS
-from tracker.common.text import shown_value
 from tracker.gamelogs import limits
 from tracker.gamelogs.limits import MANIFEST, MAX_GAME_NAME, MAX_LOGS, MAX_PAYMENTS, count
-from tracker.models import CURRENCIES
 from tracker.models.seasons import MOST_SEASONS, SEASON_NAME_MAX
 from tracker.rules import RulesError
 from tracker.rules.money import check_amount, parse_amount

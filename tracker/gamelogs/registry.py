@@ -1,13 +1,13 @@
 """Game logs (docs/log-format.md): every place that reads or writes a log — replay, import,
 export, backup and restore — finds its format in the registry of games, whose kinds each
-declare their log format (tracker/common/games.py).
+declare their log format (core/games.py).
 """
 
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 
-from tracker.common import games
-from tracker.common.games import GameKind
+from core import games
+from core.games import GameKind
 from tracker.gamelogs import limits
 from tracker.rules import RulesError
 

@@ -12,9 +12,9 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
+from core import games as kinds
 from ledger.balances import player_balances
 from ledger.models import Transaction
-from tracker.common import games as kinds
 from tracker.gamelogs import registry
 from tracker.gamelogs.limits import count
 from tracker.rules import RulesError

@@ -7,7 +7,7 @@ Cắt Tê session `STEP_ROUNDS` rounds at a time; the payments `STEP_PAYMENTS` a
 check what was written against the backup (`restore_check`), and only then is it done.
 
 From its first step until it is done or cancelled, the restore holds the group: nothing else
-may change it (tracker/models/restores.py), so no save lands inside a restored game and no undo
+may change it (core/models/restores.py), so no save lands inside a restored game and no undo
 or rename stops a step. A cancelled restore removes what it wrote (`cancelling`).
 
 The upload's own request takes the steps up to `FIRST_ENTRIES` rounds and hands, all or nothing
@@ -29,13 +29,13 @@ from django.db.models import F, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tracker.common.games import RestorePiece
-from tracker.common.seats import MissingPlayers
-from tracker.common.versioning import AlreadyRecorded, StalePage, touch_group
+from core.games import RestorePiece
+from core.models import Group, Restore
+from core.models.restores import refuse_while_restored, step_of
+from core.seats import MissingPlayers
+from core.versioning import AlreadyRecorded, StalePage, touch_group
 from tracker.gamelogs import backup, cancelling, limits, registry, restore_check
 from tracker.gamelogs.limits import MANIFEST, megabytes
-from tracker.models import Group, Restore
-from tracker.models.restores import refuse_while_restored, step_of
 from tracker.rules import RulesError
 
 STEP_ROUNDS = 500  # Cắt Tê rounds written in one step: about half a second of writes

@@ -2,8 +2,8 @@
 
 from django.urls import path
 
+from core.web.game_routes import for_every_game
 from tracker.gamelogs import views
-from tracker.web.game_routes import for_every_game
 
 urlpatterns = [
     path("import/", views.log_import, name="log_import"),

@@ -8,15 +8,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from tracker.common import games
-from tracker.common.seats import MissingPlayers
+from core import games
+from core.models import Restore, Role
+from core.seats import MissingPlayers
+from core.web.game_routes import game_pk
+from core.web.permissions import group_for
+from core.web.views import log_download, render_page
 from tracker.gamelogs import backup, cancelling, registry, restoring
 from tracker.gamelogs.forms import ImportForm, RestoreForm, RestoreStepForm
-from tracker.models import Restore, Role
 from tracker.rules import RulesError
-from tracker.web.game_routes import game_pk
-from tracker.web.permissions import group_for
-from tracker.web.views import log_download, render_page
 
 
 @login_required

@@ -4,9 +4,9 @@ from django.contrib.auth.forms import PasswordChangeForm, UserCreationForm
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from tracker.common.seats import MAX_PLAYERS
-from tracker.common.text import clean_label, sentence
-from tracker.models import CURRENCIES, Group, Invite, Player, Role
+from core.models import CURRENCIES, Group, Invite, Player, Role
+from core.seats import MAX_PLAYERS
+from core.text import clean_label, sentence
 from tracker.rules.names import name_key, name_problem, short_name_problem
 
 

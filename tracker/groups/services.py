@@ -6,9 +6,9 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tracker.common import games
-from tracker.common.versioning import touch_group
-from tracker.models import Invite, Membership, Role
+from core import games
+from core.models import Invite, Membership, Role
+from core.versioning import touch_group
 
 
 class Refused(Exception):

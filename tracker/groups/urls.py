@@ -1,8 +1,8 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from core.web.throttle import throttled
 from tracker.groups import views
-from tracker.web.throttle import throttled
 
 auth_urls = [
     path("login/", auth_views.LoginView.as_view(), name="login"),

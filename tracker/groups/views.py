@@ -16,11 +16,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from core import games
+from core.models import Group, Invite, Role
+from core.models.groups import INVITE_TOKEN
+from core.names import by_name, derived_short_name
+from core.versioning import RestoreRunning
+from core.web.health import cache_problem, database_problem
+from core.web.permissions import group_for
+from core.web.views import render_page
 from ledger.balances import cached_balances
 from ledger.payment_details import recent_changes
-from tracker.common import games
-from tracker.common.names import by_name, derived_short_name
-from tracker.common.versioning import RestoreRunning
 from tracker.gamelogs import cancelling
 from tracker.groups import services
 from tracker.groups.forms import (
@@ -31,11 +36,6 @@ from tracker.groups.forms import (
     PlayerForm,
     SignupForm,
 )
-from tracker.models import Group, Invite, Role
-from tracker.models.groups import INVITE_TOKEN
-from tracker.web.health import cache_problem, database_problem
-from tracker.web.permissions import group_for
-from tracker.web.views import render_page
 
 LATEST_GAMES = 10  # the games of each kind listed on the group page
 SET_UP_PLAYERS = 2  # until the group has this many players, adding them comes first
@@ -302,7 +302,7 @@ def healthz(request):
 @require_GET
 def readyz(request):
     """For load balancers: this server's database answers (503 with the reason if not). The
-    cache's state is said apart: without it pages are only slower (tracker.web.cache)."""
+    cache's state is said apart: without it pages are only slower (core.web.cache)."""
     problem = database_problem()
     if problem:
         return HttpResponse(problem, content_type="text/plain", status=503)

@@ -14,10 +14,11 @@ from typing import TypeVar
 from django.core.cache import cache
 from django.urls import reverse
 
-from tracker.common import games
-from tracker.common.locale_money import format_number
-from tracker.common.money import signed
-from tracker.common.names import short_names_of
+from core import games
+from core.locale_money import format_number
+from core.money import signed
+from core.names import short_names_of
+from core.web import charts
 from tracker.history import words
 from tracker.rules.leaderboard import (
     Match,
@@ -29,7 +30,6 @@ from tracker.rules.leaderboard import (
     nights_of,
 )
 from tracker.rules.ratings import Rating, rating_history
-from tracker.web import charts
 
 CACHE_SECONDS = 24 * 60 * 60  # a new version of the group is a new key anyway
 

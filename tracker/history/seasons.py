@@ -7,8 +7,8 @@ from datetime import date
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from tracker.common.text import sentence
-from tracker.common.versioning import touch_group
+from core.text import sentence
+from core.versioning import touch_group
 from tracker.history.ratings import cached_matches
 from tracker.models import Season as NamedSeason
 from tracker.models.seasons import MOST_SEASONS, SEASON_NAME_MAX

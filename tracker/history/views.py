@@ -12,15 +12,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from core.models import Role
+from core.versioning import RestoreRunning
+from core.web.permissions import group_for
 from ledger.balances import any_payment
-from tracker.common.versioning import RestoreRunning
 from tracker.history import ratings as rated
 from tracker.history import seasons
 from tracker.history import services as history
 from tracker.history.forms import SeasonForm
-from tracker.models import Role
 from tracker.rules.ratings import PROVISIONAL_GAMES
-from tracker.web.permissions import group_for
 
 
 @login_required

@@ -3,7 +3,7 @@
 import django.db.models.deletion
 import django.db.models.functions.text
 import django.utils.timezone
-import tracker.models.groups
+import core.models.groups
 from django.conf import settings
 from django.db import migrations, models
 
@@ -34,9 +34,9 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('role', models.CharField(choices=[('scorer', 'Scorer'), ('viewer', 'Viewer')], max_length=10)),
-                ('token', models.CharField(default=tracker.models.groups.new_invite_token, max_length=64, unique=True)),
+                ('token', models.CharField(default=core.models.groups.new_invite_token, max_length=64, unique=True)),
                 ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('expires_at', models.DateTimeField(default=tracker.models.groups.invite_expiry)),
+                ('expires_at', models.DateTimeField(default=core.models.groups.invite_expiry)),
                 ('revoked_at', models.DateTimeField(blank=True, null=True)),
                 ('uses', models.PositiveIntegerField(default=0)),
                 ('created_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),

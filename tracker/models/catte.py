@@ -4,14 +4,14 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tracker.models.games import Game, Seat
-from tracker.models.restores import refuse_while_restored, unrestored
+from core.models.games import Game, Seat
+from core.models.restores import refuse_while_restored, unrestored
 
 
 class CatteSession(Game):
     """An evening of Cắt Tê: rounds played for money at one table."""
 
-    group = models.ForeignKey("tracker.Group", on_delete=models.CASCADE, related_name="sessions")
+    group = models.ForeignKey("core.Group", on_delete=models.CASCADE, related_name="sessions")
     # Open side-pot shares carried in from the group's previous session, by seat.
     side_pot_in = models.JSONField(default=dict, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
@@ -53,8 +53,8 @@ class CatteSession(Game):
             return False
         self.draft, self.draft_version, self.draft_note = taps, expected + 1, note
         self.draft_entry = entry
-        # Imported here: tracker.common reads the models when it loads.
-        from tracker.common.live import announce
+        # Imported here: core reads the models when it loads.
+        from core.live import announce
 
         announce("session", self.pk)  # the draft is part of what the session's pages follow
         return True

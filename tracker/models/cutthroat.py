@@ -4,16 +4,16 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tracker.models.games import Game, Seat
+from core.models.games import Game, Seat
 
 
 class Tournament(Game):
     """A Cutthroat Spades tournament: a flat sequence of hands; games are cut by the rules."""
 
-    group = models.ForeignKey("tracker.Group", on_delete=models.CASCADE, related_name="tournaments")
+    group = models.ForeignKey("core.Group", on_delete=models.CASCADE, related_name="tournaments")
     # Stored with the state, for lists and history pages.
     champion = models.ForeignKey(
-        "tracker.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        "core.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     hand_count = models.PositiveIntegerField(default=0)
     # Optional money, in the group currency: the champion takes every player's buy-in, and each

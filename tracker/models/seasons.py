@@ -8,7 +8,7 @@ class Season(models.Model):
     """A span of the group's calendar its owners named ("Summer league"), both days included;
     a group without any has a season per calendar year."""
 
-    group = models.ForeignKey("tracker.Group", on_delete=models.CASCADE, related_name="seasons")
+    group = models.ForeignKey("core.Group", on_delete=models.CASCADE, related_name="seasons")
     name = models.CharField(max_length=SEASON_NAME_MAX)
     # The name as names are compared (rules.names.name_key: one encoding, one case), unique in
     # the group, so two phones adding "Café" and "CAFÉ" at once store one.

@@ -4,7 +4,7 @@ A message is an English template marked for the extraction of messages and its p
 players, numbers, cards and amounts it speaks of, never part of the template. A `Phrase`
 holds both and renders through the translator installed when it is shown, so a refusal made
 for one page reads in the language that page is rendered in, and a line stored in the
-database (tracker/common/stored_messages.py) reads in the language of each of its readers.
+database (core/stored_messages.py) reads in the language of each of its readers.
 The web app installs Django's `gettext` and `ngettext` (tracker/apps.py); without them, every
 phrase reads in English::
 

@@ -1,8 +1,8 @@
 """Table views, included under groups/<id:pk>/: each registered game's at its games' address
 followed by table/ ("sessions/<id:session_pk>/table/", named "session_table")."""
 
+from core.web.game_routes import for_every_game
 from tracker.tableview import views
-from tracker.web.game_routes import for_every_game
 
 
 def table_views() -> list:

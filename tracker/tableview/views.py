@@ -2,12 +2,12 @@ from django.contrib.auth.decorators import login_required
 from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_GET
 
-from tracker.common import games
-from tracker.common.versioning import version_key
-from tracker.web.game_routes import game_pk
-from tracker.web.permissions import game_for
-from tracker.web.shared_part import shared_key
-from tracker.web.views import live_part, render_page
+from core import games
+from core.versioning import version_key
+from core.web.game_routes import game_pk
+from core.web.permissions import game_for
+from core.web.shared_part import shared_key
+from core.web.views import live_part, render_page
 
 
 @login_required

@@ -3,7 +3,7 @@
 from django import template
 from django.utils import translation
 
-from tracker.web.language import language_before
+from core.web.language import language_before
 
 register = template.Library()
 

@@ -1,4 +1,4 @@
-"""The parts a game draws on the group's history pages (tracker.common.games.Section)."""
+"""The parts a game draws on the group's history pages (core.games.Section)."""
 
 from django import template
 from django.utils.safestring import mark_safe

@@ -6,9 +6,9 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils.html import format_html
 
-from tracker.common.idempotency import new_idempotency_key
-from tracker.common.live import followed, live_token
-from tracker.common.money import tone as money_tone
+from core.idempotency import new_idempotency_key
+from core.live import followed, live_token
+from core.money import tone as money_tone
 
 register = template.Library()
 
@@ -37,7 +37,7 @@ def figure_length(text) -> str:
 def idempotency_key_field(context):
     """A hidden idempotency key for a form whose POST moves money or takes something back; minted
     at each render, so it never goes inside a {% cache %} fragment. A render shared by every
-    reader (tracker/web/shared_part.py) holds a slot instead, filled in for each of them."""
+    reader (core/web/shared_part.py) holds a slot instead, filled in for each of them."""
     key = context.get("once_slot") or new_idempotency_key()
     return format_html('<input type="hidden" name="once" value="{}">', key)
 
@@ -46,7 +46,7 @@ def idempotency_key_field(context):
 def live_marker(thing):
     """Where the page asks whether the tournament, session or group it shows changed, and the
     version it shows, as that question answers it, and the stream that tells each new version
-    (LIVE_STREAM; see tracker/common/live.py, live.js)."""
+    (LIVE_STREAM; see core/live.py, live.js)."""
     kind, pk, version = followed(thing)
     token = live_token(kind, pk)
     stream = ""

@@ -15,7 +15,7 @@ from django.template.loader import get_template
 from django.templatetags.static import static
 from django.urls import get_resolver, get_script_prefix, reverse
 
-from tracker.common import games
+from core import games
 
 # From static/css/app.css: --accent (the bar above the app) and --bg (the splash screen).
 THEME_COLOUR = "#0b6e4f"

@@ -2,8 +2,8 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
+from core.models import Group
 from ledger.balances import group_balances
-from tracker.models import Group
 
 
 class Command(BaseCommand):

@@ -16,13 +16,14 @@ from decimal import Decimal
 
 from django.db.models import Q
 
+from core import games
+from core.changes import changes_of
+from core.models import Change, Player
+from core.recording import Recorded, record
+from core.stored_messages import Joined
 from tracker.catte import money
 from tracker.catte.board import load
-from tracker.common import games
-from tracker.common.changes import changes_of
-from tracker.common.recording import Recorded, record
-from tracker.common.stored_messages import Joined
-from tracker.models import CatteSession, Change, Player
+from tracker.models import CatteSession
 from tracker.rules import catte
 from tracker.rules.phrases import Phrase
 

@@ -9,14 +9,15 @@ from decimal import Decimal
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.changes import phone_of
+from core.models import Change
+from core.recording import Recorded, record
+from core.stored_messages import Money
 from tracker.catte import money
 from tracker.catte.board import SessionBoard
 from tracker.catte.gate.carried import taken_over
 from tracker.catte.gate.recording import drop_draft
-from tracker.common.changes import phone_of
-from tracker.common.recording import Recorded, record
-from tracker.common.stored_messages import Money
-from tracker.models import CatteSession, Change
+from tracker.models import CatteSession
 from tracker.rules import RulesError, catte
 from tracker.rules.phrases import Phrase, plural_phrase
 

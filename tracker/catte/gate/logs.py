@@ -4,16 +4,17 @@ after another), and exporting one."""
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from core import recording
+from core.models import Change
+from core.money import check_in_currency
+from core.recording import Recorded, record
+from core.seats import match_players
 from tracker.catte import money
 from tracker.catte.board import SessionBoard, load
 from tracker.catte.entries import entry_by_seat, rules_round
 from tracker.catte.gate.carried import take_carried_side_pots, take_matching_shares
 from tracker.catte.gate.closing import close
-from tracker.common import recording
-from tracker.common.money import check_in_currency
-from tracker.common.recording import Recorded, record
-from tracker.common.seats import match_players
-from tracker.models import CatteSession, Change, Round, SessionSeat
+from tracker.models import CatteSession, Round, SessionSeat
 from tracker.rules import RulesError, catte
 from tracker.rules.names import name_key
 from tracker.rules.phrases import plural_phrase

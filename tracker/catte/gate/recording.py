@@ -7,9 +7,9 @@ The changes themselves are made in the package's other modules (see `tracker.cat
 
 from django.utils.translation import gettext as _
 
+from core.recording import refuse_if_closed
+from core.versioning import AlreadyRecorded, StalePage
 from tracker.catte.board import SessionBoard, replay, store_results
-from tracker.common.recording import refuse_if_closed
-from tracker.common.versioning import AlreadyRecorded, StalePage
 from tracker.models import CatteSession, Round
 from tracker.rules import catte
 

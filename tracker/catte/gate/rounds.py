@@ -9,6 +9,11 @@ another phone changed it since the page showed it).
 from django.db import IntegrityError
 from django.utils.translation import gettext as _
 
+from core.changes import once_per_key, phone_of
+from core.models import Change
+from core.recording import Recorded, record, refuse_if_closed
+from core.stored_messages import Joined
+from core.versioning import AlreadyRecorded
 from tracker.catte import money
 from tracker.catte.board import SessionBoard
 from tracker.catte.entries import describe_round, entry_by_seat
@@ -21,11 +26,7 @@ from tracker.catte.gate.recording import (
     replay_rounds,
 )
 from tracker.catte.taps import KeptRound
-from tracker.common.changes import once_per_key, phone_of
-from tracker.common.recording import Recorded, record, refuse_if_closed
-from tracker.common.stored_messages import Joined
-from tracker.common.versioning import AlreadyRecorded
-from tracker.models import Change, Round
+from tracker.models import Round
 from tracker.rules import RulesError, catte
 from tracker.rules.phrases import Phrase
 

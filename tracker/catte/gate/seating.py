@@ -13,13 +13,14 @@ every stored round result has the new seat.
 from django.db import IntegrityError
 from django.utils.translation import gettext as _
 
+from core.changes import phone_of
+from core.models import Change
+from core.recording import Recorded, record
+from core.seats import match_players
+from core.versioning import StalePage
 from tracker.catte.board import SessionBoard
 from tracker.catte.gate.recording import DraftMoved, replay_rounds
-from tracker.common.changes import phone_of
-from tracker.common.recording import Recorded, record
-from tracker.common.seats import match_players
-from tracker.common.versioning import StalePage
-from tracker.models import Change, SessionSeat
+from tracker.models import SessionSeat
 from tracker.rules import RulesError, catte
 from tracker.rules.catte.settings import MOST_PLAYERS
 from tracker.rules.phrases import Phrase

@@ -12,11 +12,11 @@ in the same transaction.
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from core.changes import phone_of
 from tracker.catte.board import SessionBoard
 from tracker.catte.draft import RoundDraft
 from tracker.catte.gate.recording import DraftMoved, check_next_number
 from tracker.catte.taps import next_taps, tap_parts, tap_seat
-from tracker.common.changes import phone_of
 from tracker.rules import RulesError, catte
 from tracker.rules.catte.settings import HAND_NAMES
 

@@ -3,7 +3,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from tracker.web.catalogs import compile_catalogs
+from core.web.catalogs import compile_catalogs
 
 
 class Command(BaseCommand):

@@ -3,9 +3,9 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from schwifty import IBAN
 
+from core import games
+from core.models import Group, Membership, Role
 from ledger.payment_details import change_details
-from tracker.common import games
-from tracker.models import Group, Membership, Role
 
 
 class Command(BaseCommand):

@@ -3,8 +3,8 @@ import sys
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from core.models import CURRENCIES, Group
 from tracker.gamelogs import registry
-from tracker.models import CURRENCIES, Group
 from tracker.rules import RulesError
 
 

@@ -2,9 +2,9 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
+from core.models import Group
 from tracker.history.ratings import as_numbers, group_ratings
 from tracker.history.seasons import season_named
-from tracker.models import Group
 
 
 class Command(BaseCommand):

@@ -6,7 +6,7 @@ import io
 import segno
 from django.core.management.base import BaseCommand
 
-from tracker.web.local_network import is_loopback, is_wildcard, lan_address
+from core.web.local_network import is_loopback, is_wildcard, lan_address
 
 
 class Command(BaseCommand):

@@ -15,7 +15,7 @@ from decimal import Decimal, InvalidOperation
 
 from django.utils import translation
 
-from tracker.common.locale_money import format_money
+from core.locale_money import format_money
 from tracker.rules.phrases import Phrase, plural_phrase
 
 # Stored messages are read back from the database: nesting deeper than any line the app writes

@@ -5,7 +5,7 @@ of one version with the same role, language, time zone and options it is the sam
 what belongs to one reader: the CSRF token and the idempotency keys of its forms. So it is
 rendered once with a slot where each of those goes, kept in the shared cache under what it
 shows, and each reader gets it with the slots filled in: his own token, new keys. Whether a
-change is recorded is still decided by the version its form carries (tracker/web/views.py).
+change is recorded is still decided by the version its form carries (core/web/views.py).
 
 Only a page drawn from the game's row as read, with no message or form that belongs to this
 reader inside the live part, is shared (a page read, or read again after a tap); a page drawn
@@ -21,9 +21,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import get_current_timezone_name
 from django.utils.translation import get_language
 
-from tracker.common.fragments import digest
-from tracker.common.idempotency import new_idempotency_key
-from tracker.common.live import followed
+from core.fragments import digest
+from core.idempotency import new_idempotency_key
+from core.live import followed
 
 # A reader fetches a version within seconds of its change; after that it is only memory.
 SECONDS = 10 * 60

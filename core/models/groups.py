@@ -50,15 +50,16 @@ class Group(models.Model):
     # Bumped by every change the group's own pages show (a game, a payment, a player, a
     # member), so what those pages cache is keyed by it.
     version = models.PositiveIntegerField(default=0)
-    # The reader's membership, set on the group a view fetched (tracker/web/permissions.py).
+    # The reader's membership, set on the group a view fetched (core/web/permissions.py).
     membership: "Membership"
     # The restore writing into the group, which keeps it read-only for everyone else until it
-    # is done or cancelled (tracker/models/restores.py).
+    # is done or cancelled (core/models/restores.py).
     restoring = models.ForeignKey(
-        "tracker.Restore", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        "core.Restore", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
 
     class Meta:
+        db_table = "tracker_group"
         ordering = ["name", "pk"]
 
     def __str__(self):
@@ -94,6 +95,7 @@ class Membership(models.Model):
     joined_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        db_table = "tracker_membership"
         constraints = [
             models.UniqueConstraint(fields=["group", "user"], name="one_membership_per_user")
         ]
@@ -124,6 +126,7 @@ class Player(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        db_table = "tracker_player"
         constraints = [
             models.UniqueConstraint("group", Lower("name"), name="unique_player_name_in_group"),
             models.UniqueConstraint(
@@ -166,6 +169,7 @@ class Invite(models.Model):
     uses = models.PositiveIntegerField(default=0)
 
     class Meta:
+        db_table = "tracker_invite"
         ordering = ["-created_at", "-pk"]
 
     def __str__(self):

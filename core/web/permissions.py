@@ -3,8 +3,8 @@ from django.db.models import F
 from django.http import Http404
 from django.utils.translation import gettext as _
 
-from tracker.common.bounds import LARGEST_KEY
-from tracker.models import Group, Membership, Role
+from core.bounds import LARGEST_KEY
+from core.models import Group, Membership, Role
 
 
 def group_for(request, pk, role: str = Role.VIEWER) -> Group:

@@ -15,13 +15,13 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from tracker.common.idempotency import AlreadyDone, idempotency_key_of
-from tracker.common.live import current_version, read_token
-from tracker.common.notices import DRAFTED, SAVED, from_message
-from tracker.common.versioning import AlreadyRecorded, StalePage
+from core.idempotency import AlreadyDone, idempotency_key_of
+from core.live import current_version, read_token
+from core.notices import DRAFTED, SAVED, from_message
+from core.versioning import AlreadyRecorded, StalePage
+from core.web.live_stream import read_version, versions
+from core.web.shared_part import fill_in, shared_render
 from tracker.rules import RulesError
-from tracker.web.live_stream import read_version, versions
-from tracker.web.shared_part import fill_in, shared_render
 
 REFUSALS = (AlreadyRecorded, StalePage, RulesError)
 
@@ -43,7 +43,7 @@ def render_chat_text(request, text: str, about, back: str):
 def live_part(request, template, context, shared: tuple | None, forms=dict, part="live"):
     """The `live` partial of `template` (or another `part` every reader shares) for this
     reader: from the render shared by every reader of what it shows (`shared`, see
-    tracker/web/shared_part.py) with his own token and keys filled in, or, when `shared` is
+    core/web/shared_part.py) with his own token and keys filled in, or, when `shared` is
     None, rendered for him alone. `forms()` gives what its forms need, worked out only when it
     is rendered."""
     partial = f"{template}#{part}"
@@ -124,7 +124,7 @@ LEVELS = {"success": messages.SUCCESS, "info": messages.INFO, "warning": message
 
 
 def tell(request, notice, game, page):
-    """Answer an entry with `notice` (tracker/common/notices.py): the outbox in JSON, with the
+    """Answer an entry with `notice` (core/notices.py): the outbox in JSON, with the
     note of a choice drawn by the notice's template; htmx with the page's entry part, drawn by
     `page(notice)`, as a form sent without JavaScript is, but for an entry saved, which is
     redirected to the game's page (POST/redirect/GET), the notice carried as a message."""
@@ -181,7 +181,7 @@ def changed(request, token):
 
 @require_GET
 async def stream(request, token):
-    """The stream of `token`'s versions (tracker/web/live_stream.py): at once the current one
+    """The stream of `token`'s versions (core/web/live_stream.py): at once the current one
     when the page shows another (?v=, or Last-Event-ID when the browser comes back), then each
     new one. No login, as `changed`."""
     what = read_token(token)

@@ -5,7 +5,7 @@ seats, a player each, in seat order.
 
 Each kind of game is a concrete model on these bases, with its group (`related_name` its own:
 `group.sessions`, `group.tournaments`) and its entries (rounds, hands); the registry of games
-(tracker/common/games.py) says which models they are.
+(core/games.py) says which models they are.
 """
 
 from django.conf import settings
@@ -16,7 +16,7 @@ from django.utils import timezone
 class Game(models.Model):
     name = models.CharField(max_length=80, blank=True)
     # The group's games of this kind counted from 1 in the order they were started ("Session 1"
-    # when it has no name): given by `tracker.common.recording.start`.
+    # when it has no name): given by `core.recording.start`.
     number = models.PositiveIntegerField()
     # The log's "rules" object: the game's settings, amounts as decimal strings.
     rules = models.JSONField(default=dict)
@@ -45,7 +45,7 @@ class Game(models.Model):
 class Seat(models.Model):
     """A player in a seat of a game; seat 0 deals first."""
 
-    player = models.ForeignKey("tracker.Player", on_delete=models.PROTECT, related_name="+")
+    player = models.ForeignKey("core.Player", on_delete=models.PROTECT, related_name="+")
     seat = models.PositiveSmallIntegerField()
 
     class Meta:

@@ -4,7 +4,7 @@ name it."""
 
 from django.urls import path
 
-from tracker.common import games
+from core import games
 
 
 def for_every_game(route: str, view, name: str) -> list:

@@ -1,9 +1,9 @@
-"""What a followed page's stream says (the view is `stream` in tracker/web/views.py): a hint of
+"""What a followed page's stream says (the view is `stream` in core/web/views.py): a hint of
 how soon to come back when the line drops, the version at once when the page shows another, then
 each new version, and a comment now and then so no proxy takes the quiet for a dead line.
 
 The stream only tells versions: what a page shows is read from the database, as before. With
-REDIS_URL it hears each change from Redis (tracker/common/live.py announces it after the commit),
+REDIS_URL it hears each change from Redis (core/live.py announces it after the commit),
 so any app server's stream hears any server's save; without, it reads the version itself twice a
 second, one indexed query."""
 
@@ -17,7 +17,7 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import connection
 
-from tracker.common.live import channel, current_version
+from core.live import channel, current_version
 
 RETRY_MS = 3000  # how soon a browser opens a dropped stream again
 KEEP_ALIVE = 20.0

@@ -5,7 +5,7 @@ The address is signed, so the question needs no login: one indexed query answers
 keeps a table of phones asking every 3 s a rounding error for the server. It tells only a
 version number, of the one game or group the signed page was rendered for.
 
-Where the server can, a page also holds a stream open (tracker/web/live_stream.py) that tells it
+Where the server can, a page also holds a stream open (core/web/live_stream.py) that tells it
 each new version at once, and asks no more while it is open. With REDIS_URL, every change tells
 the streams of every app server through Redis once it commits (`announce`); without, each
 stream reads the version itself.
@@ -25,8 +25,8 @@ from django.core import signing
 from django.db import transaction
 from django.db.models import F, Model
 
-from tracker.common import games
-from tracker.models import Group
+from core import games
+from core.models import Group
 
 SALT = "live"
 # A page left open longer than an evening asks its reader to reload it.

@@ -28,8 +28,8 @@ class Change(models.Model):
         BACK = "back", _("Player back")
 
     # The game it changed: a game of kind `game_kind` ("session", "tournament": the registry of
-    # games, tracker/common/games.py) with the primary key `game_id`, in `group`.
-    group = models.ForeignKey("tracker.Group", on_delete=models.CASCADE, related_name="+")
+    # games, core/games.py) with the primary key `game_id`, in `group`.
+    group = models.ForeignKey("core.Group", on_delete=models.CASCADE, related_name="+")
     game_kind = models.CharField(max_length=12)
     game_id = models.PositiveBigIntegerField()
     number = models.PositiveIntegerField(null=True, blank=True)
@@ -37,10 +37,10 @@ class Change(models.Model):
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     # The line in English (exports, the admin) and as a stored message (see
-    # tracker/common/stored_messages.py), shown to each reader in his language; rows written
+    # core/stored_messages.py), shown to each reader in his language; rows written
     # before messages were stored have none.
     summary = models.CharField(max_length=SUMMARY_LENGTH, blank=True)
-    # The user's name, annotated by the query of tracker/common/changes.py (None: no user).
+    # The user's name, annotated by the query of core/changes.py (None: no user).
     username: str | None
     words = models.JSONField(null=True, blank=True)
     # The idempotency key of the form that asked for the change (an undo, a close): a repeat of
@@ -53,6 +53,7 @@ class Change(models.Model):
     at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        db_table = "tracker_change"
         ordering = ["-at", "-pk"]
         constraints = [
             models.UniqueConstraint(

@@ -3,17 +3,17 @@ version the writer read, and stores what the rules computed with the version it 
 
 Every write to a group's games, players and money bumps the group's version (`touch_group`,
 `claim_group_version`) in its own transaction: that update is also where a write to a group
-being restored is refused (RestoreRunning, see tracker/models/restores.py). Each of them also
-announces the new version to the pages that follow it (tracker/common/live.py)."""
+being restored is refused (RestoreRunning, see core/models/restores.py). Each of them also
+announces the new version to the pages that follow it (core/live.py)."""
 
 from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from tracker.common import games
-from tracker.common.live import GROUP, announce
-from tracker.models import Group
-from tracker.models.restores import RestoreRunning, refuse_while_restored, unrestored
+from core import games
+from core.live import GROUP, announce
+from core.models import Group
+from core.models.restores import RestoreRunning, refuse_while_restored, unrestored
 
 __all__ = [
     "AlreadyRecorded",

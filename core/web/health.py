@@ -9,7 +9,7 @@ import logging
 from django.core.cache import cache
 from django.db import DatabaseError
 
-from tracker.models import Group
+from core.models import Group
 
 logger = logging.getLogger(__name__)
 READY_KEY = "readyz"

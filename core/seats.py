@@ -6,9 +6,9 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tracker.common.names import by_name
-from tracker.common.text import clean_label
-from tracker.models import Player
+from core.models import Player
+from core.names import by_name
+from core.text import clean_label
 from tracker.rules import RulesError
 from tracker.rules.names import name_key
 

@@ -10,7 +10,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
-from tracker.common.locale_money import format_number, parse_amount, plain_number, signed_text
+from core.locale_money import format_number, parse_amount, plain_number, signed_text
 from tracker.rules import RulesError
 from tracker.rules.money import MOST_MONEY
 

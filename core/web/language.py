@@ -11,7 +11,7 @@ from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
-from tracker.models import Preferences
+from core.models import Preferences
 
 LANGUAGE_CODES = {code for code, _name in settings.LANGUAGES}
 

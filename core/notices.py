@@ -1,7 +1,7 @@
 """What a phone is told after it sent an entry, whatever the game and however it was sent (a tap
 on the page, a form without JavaScript, the outbox of a phone that was offline): one notice,
 drawn by one template (templates/tracker/_notice.html) and answered to the outbox in JSON
-(`tracker.web.views.tell`).
+(`core.web.views.tell`).
 
 A notice is of one kind: the entry was saved (SAVED), or, for a round sent from a phone's
 outbox, made the table's draft to finish there (DRAFTED); it waits on the phone for something
@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from tracker.common.changes import line_of, phone_of
-from tracker.models import Change
+from core.changes import line_of, phone_of
+from core.models import Change
 
 SAVED, DRAFTED, WAITS, REFUSED, CAME_FIRST = "saved", "drafted", "waits", "refused", "came first"
 TONES = {SAVED: "success", DRAFTED: "success", WAITS: "warning", REFUSED: "error"}
@@ -48,7 +48,7 @@ class Notice:
 
     def as_json(self) -> tuple[dict, int]:
         """What the outbox is answered (static/js/outbox.js) and its status, but for the
-        rendered note of a choice, which `tracker.web.views.tell` adds as "conflict"."""
+        rendered note of a choice, which `core.web.views.tell` adds as "conflict"."""
         said: dict[str, object]
         if self.kind in (SAVED, DRAFTED) or (self.kind == CAME_FIRST and self.same):
             said = {"drafted" if self.kind == DRAFTED else "recorded": str(self.text)}

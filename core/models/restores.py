@@ -20,7 +20,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from tracker.models.groups import Group
+from core.models.groups import Group
 from tracker.rules import RulesError
 
 # The restore whose step runs in this call stack, as a parameter handed down through the gates
@@ -54,7 +54,7 @@ class Restore(models.Model):
     # took the step shows it once).
     taken_by_another = False
 
-    group = models.ForeignKey("tracker.Group", on_delete=models.CASCADE, related_name="restores")
+    group = models.ForeignKey("core.Group", on_delete=models.CASCADE, related_name="restores")
     started_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
@@ -84,6 +84,7 @@ class Restore(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        db_table = "tracker_restore"
         constraints = [
             models.UniqueConstraint(
                 "group",

@@ -16,7 +16,7 @@ from django.db import transaction
 from django.shortcuts import render
 from django.utils import timezone
 
-from tracker.models import ThrottledPost
+from core.models import ThrottledPost
 
 TEMPLATE = "registration/locked_out.html"
 ADDRESS_MOST = ThrottledPost._meta.get_field("address").max_length

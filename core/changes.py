@@ -6,13 +6,13 @@ from functools import partial
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from tracker.common import games
-from tracker.common.fragments import CachedRow, digest
-from tracker.common.idempotency import done_once
-from tracker.common.stored_messages import as_stored, render_stored
-from tracker.common.versioning import AlreadyRecorded, StalePage
-from tracker.models import Change
-from tracker.models.history import SUMMARY_LENGTH
+from core import games
+from core.fragments import CachedRow, digest
+from core.idempotency import done_once
+from core.models import Change
+from core.models.history import SUMMARY_LENGTH
+from core.stored_messages import as_stored, render_stored
+from core.versioning import AlreadyRecorded, StalePage
 from tracker.rules import RulesError
 
 LATEST = 8  # on a game's page; ?all=1 lists them all
@@ -54,7 +54,7 @@ def change_context(game, names: list[str], describe, every: bool) -> dict:
 
 def record_change(*, game, summary, **fields) -> Change:
     """A change in the history of `game`; `summary` given as a phrase
-    (tracker/common/stored_messages) is stored as its message and values, to be read in each
+    (core/stored_messages) is stored as its message and values, to be read in each
     reader's language, and as English text."""
     words, english = as_stored(summary, SUMMARY_LENGTH)
     where = {"group_id": game.group_id, "game_kind": games.kind_of(game).kind, "game_id": game.pk}

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tracker.common.money import signed
+from core.money import signed
 
 
 @dataclass(frozen=True)

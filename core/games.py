@@ -25,7 +25,7 @@ from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from tracker.common import leaderboards
+from core import leaderboards
 
 
 # History, ratings and settlements: the parts a game draws on the group's history pages.
@@ -100,7 +100,7 @@ class GameKind:
         return {}
 
     def post(self, board, postings, user) -> None:
-        """Have the ledger say what the game's money is after a change (tracker/common/
+        """Have the ledger say what the game's money is after a change (core/
         recording.py); `postings` is what the change said they need."""
         raise NotImplementedError
 

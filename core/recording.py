@@ -7,7 +7,7 @@ in one transaction, and each game's services say only what is their own.
 a seat), leaving the rules' new state on the board; `record` then stores that state with the
 new version (refused when the page was behind: StalePage), writes the entry in the game's
 history of changes, and has the ledger follow through the game's own postings (the registry of
-games, tracker/common/games.py). The same tap sent again is told what the first one did
+games, core/games.py). The same tap sent again is told what the first one did
 (AlreadyDone). Views call the games' services, which call this; imports and restores take the
 same path as a tap.
 """
@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.db.models import Max
 
-from tracker.common import games
-from tracker.common.changes import once_per_key, record_change
-from tracker.common.stored_messages import Line
-from tracker.common.versioning import save_state, touch_group
+from core import games
+from core.changes import once_per_key, record_change
+from core.stored_messages import Line
+from core.versioning import save_state, touch_group
 from tracker.rules import RulesError
 
 

@@ -13,6 +13,9 @@ class Preferences(models.Model):
     # A code from settings.LANGUAGES; blank: follow the browser.
     language = models.CharField(max_length=8, blank=True)
 
+    class Meta:
+        db_table = "tracker_preferences"
+
     def __str__(self):
         return f"{self.user}: {self.language or 'browser'}"
 
@@ -26,6 +29,7 @@ class ThrottledPost(models.Model):
     at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        db_table = "tracker_throttledpost"
         indexes = [models.Index(fields=["what", "address", "at"]), models.Index(fields=["at"])]
 
     def __str__(self):
