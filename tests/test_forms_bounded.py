@@ -8,13 +8,15 @@ import pkgutil
 from django import forms
 
 import cardtable
+import core
 import ledger
+import sheets
 import tracker
 from core.bounds import LARGEST_KEY
 
 
 def project_forms() -> list[type[forms.BaseForm]]:
-    for package in (cardtable, ledger, tracker):
+    for package in (cardtable, core, ledger, sheets, tracker):
         for module in pkgutil.walk_packages(package.__path__, f"{package.__name__}."):
             if ".migrations" not in module.name:
                 importlib.import_module(module.name)
@@ -22,7 +24,13 @@ def project_forms() -> list[type[forms.BaseForm]]:
     while waiting:
         for subclass in waiting.pop().__subclasses__():
             waiting.append(subclass)
-            if subclass.__module__.split(".")[0] in ("cardtable", "ledger", "tracker"):
+            if subclass.__module__.split(".")[0] in (
+                "cardtable",
+                "core",
+                "ledger",
+                "sheets",
+                "tracker",
+            ):
                 found.append(subclass)
     return found
 

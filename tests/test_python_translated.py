@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("tracker", "ledger", "cardtable", "sheets")
+PACKAGES = ("core", "tracker", "ledger", "cardtable", "sheets")
 SKIPPED = ("tracker/rules/", "tracker/benchmark/", "/migrations/", "/management/commands/")
 
 MARKERS = {

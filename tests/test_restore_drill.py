@@ -45,8 +45,8 @@ def run(*command: str, **env: str) -> str:
 
 def read_back(url: str) -> tuple[str, str]:
     """Every game, history and ledger row, and the group's balances, as the database holds them."""
-    rows = run(sys.executable, "manage.py", "dumpdata", "tracker", "ledger", "auth.user",
-               "--indent", "1", DATABASE_URL=url)  # fmt: skip
+    apps = ("core", "tracker", "ledger", "sheets", "auth.user")
+    rows = run(sys.executable, "manage.py", "dumpdata", *apps, "--indent", "1", DATABASE_URL=url)
     balances = run(sys.executable, "manage.py", "balances", "--group", "Demo table",
                    DATABASE_URL=url)  # fmt: skip
     return rows, balances
