@@ -9,8 +9,8 @@ and the state stored again. Rounds are stored by seat, so renaming a player rewr
 from dataclasses import dataclass
 from functools import partial
 
+from core.boards import Board, stored_state
 from core.locale_money import amount_text
-from core.names import short_names_of
 from core.seats import seats_of
 from sheets.entries import rules_round
 from sheets.models import Sheet, SheetRound
@@ -26,7 +26,7 @@ class PlayedRound:
 
 
 @dataclass
-class SheetBoard:
+class SheetBoard(Board):
     sheet: Sheet
     seats: list  # SheetSeat rows in seat order
     names: list[str]
@@ -38,25 +38,12 @@ class SheetBoard:
         return self.sheet
 
     @property
-    def group(self):
-        return self.sheet.group
-
-    @property
     def rounds_played(self) -> int:
         return self.state.rounds_played
 
     @property
     def next_number(self) -> int:
         return self.state.rounds_played + 1
-
-    @property
-    def players(self) -> dict:
-        return {seat.player.name: seat.player for seat in self.seats}
-
-    @property
-    def short_names(self) -> list[str]:
-        """Aligned with `names`: for table headers, tiles and buttons."""
-        return short_names_of(seat.player for seat in self.seats)
 
     @property
     def by_points(self) -> bool:
@@ -82,10 +69,11 @@ def load(sheet_row: Sheet) -> SheetBoard:
     seats = seats_of(sheet_row)
     names = [seat.player.name for seat in seats]
     settings = sheet.settings_from_rules(sheet_row.rules)
-    if sheet_row.state is not None and sheet_row.state_version == sheet_row.version:
-        state = sheet.SheetState.resume(names, sheet_row.state)
-    else:
-        state = rebuild(sheet_row, names, settings)
+    state = stored_state(
+        sheet_row,
+        partial(sheet.SheetState.resume, names),
+        partial(rebuild, sheet_row, names, settings),
+    )
     return SheetBoard(sheet_row, seats, names, settings, state)
 
 

@@ -9,6 +9,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from core.models.games import Game, Seat
 from tracker.rules.sheet import PRESET_NAMES
@@ -16,6 +17,8 @@ from tracker.rules.sheet import PRESET_NAMES
 
 class Sheet(Game):
     """Rounds of any game a table plays, in points or places, with money."""
+
+    unnamed = gettext_noop("Sheet %(number)s")
 
     group = models.ForeignKey("core.Group", on_delete=models.CASCADE, related_name="sheets")
     round_count = models.PositiveIntegerField(default=0)

@@ -27,14 +27,9 @@ class Postings:
     new: bool = False
 
 
-def called(sheet_row):
-    """Its name, or words for it when it has none ("Sheet 3", in the reader's language)."""
-    return sheet_row.name or Phrase("Sheet %(number)s", number=sheet_row.number)
-
-
 def _round(sheet_row, accounts: Accounts, players: dict, result: sheet.RoundResult) -> Wanted:
     amounts = {accounts.of(player): result.net[name] for name, player in players.items()}
-    words = Phrase("%(sheet)s · round %(number)s", sheet=called(sheet_row), number=result.number)
+    words = Phrase("%(sheet)s · round %(number)s", sheet=sheet_row.called, number=result.number)
     return Wanted(ROUND, words, amounts)
 
 

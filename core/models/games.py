@@ -12,6 +12,8 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from tracker.rules.phrases import Phrase
+
 
 class Game(models.Model):
     name = models.CharField(max_length=80, blank=True)
@@ -35,6 +37,14 @@ class Game(models.Model):
     class Meta:
         abstract = True
         ordering = ["-created_at", "-pk"]
+
+    # What a game without a name is called, with its number ("Session 3"): each kind says it.
+    unnamed: str
+
+    @property
+    def called(self) -> str | Phrase:
+        """Its name, or words for it when it has none, in the reader's language."""
+        return self.name or Phrase(self.unnamed, number=self.number)
 
     @property
     def is_closed(self) -> bool:

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import cached_property, partial
 
+from core.boards import Board, stored_state
 from core.locale_money import amount_text
-from core.names import short_names_of
 from core.seats import seats_of
 from tracker.catte.draft import RoundDraft
 from tracker.catte.entries import rules_round
@@ -28,7 +28,7 @@ class PlayedRound:
 
 
 @dataclass
-class SessionBoard:
+class SessionBoard(Board):
     session: CatteSession
     seats: list  # SessionSeat rows in seat order
     names: list[str]
@@ -38,14 +38,6 @@ class SessionBoard:
     @property
     def game(self) -> CatteSession:
         return self.session
-
-    @property
-    def group(self):
-        return self.session.group
-
-    @property
-    def is_closed(self) -> bool:
-        return self.session.is_closed
 
     @property
     def rounds_played(self) -> int:
@@ -72,15 +64,6 @@ class SessionBoard:
     def not_yet_seated(self, number: int) -> list[str]:
         """Players who joined after round `number`: they sat it out."""
         return not_yet_seated(self.seats, number)
-
-    @property
-    def players(self) -> dict:
-        return {seat.player.name: seat.player for seat in self.seats}
-
-    @property
-    def short_names(self) -> list[str]:
-        """Aligned with `names`: for table headers, chart labels and buttons."""
-        return short_names_of(seat.player for seat in self.seats)
 
     @property
     def side_pot_in(self) -> dict[str, Decimal]:
@@ -123,10 +106,11 @@ def load(session: CatteSession) -> SessionBoard:
     seats = seats_of(session)
     names = [seat.player.name for seat in seats]
     settings = catte.settings_from_rules(session.rules)
-    if session.state is not None and session.state_version == session.version:
-        state = catte.SessionState.resume(names, session.state)
-    else:
-        state = rebuild(session, seats, names, settings)
+    state = stored_state(
+        session,
+        partial(catte.SessionState.resume, names),
+        partial(rebuild, session, seats, names, settings),
+    )
     return SessionBoard(session, seats, names, settings, state)
 
 

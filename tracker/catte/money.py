@@ -35,17 +35,12 @@ class Postings:
     new: bool = False
 
 
-def called(session):
-    """Its name, or words for it when it has none ("Session 3", in the reader's language)."""
-    return session.name or Phrase("Session %(number)s", number=session.number)
-
-
 def _round(session, accounts: Accounts, players: dict, result: catte.RoundResult) -> Wanted:
     amounts = {}
     for name, player in players.items():
         amounts[accounts.of(player)] = result.net[name]
         amounts[accounts.share_of(player)] = result.share_change.get(name, Decimal(0))
-    words = Phrase("%(session)s · round %(number)s", session=called(session), number=result.number)
+    words = Phrase("%(session)s · round %(number)s", session=session.called, number=result.number)
     return Wanted(ROUND, words, amounts)
 
 
@@ -85,7 +80,7 @@ def after_change(board, results: list[catte.RoundResult], from_number: int, user
         refund = {players[name]: share for name, share in board.state.open_shares.items()}
     refund_entry = Wanted(
         SIDE_POT_REFUND,
-        Phrase("%(session)s · side pot refunded", session=called(session)),
+        Phrase("%(session)s · side pot refunded", session=session.called),
         _shares_back(accounts, refund),
     )
     sync(group, (CLOSE_SOURCE, session.pk), {0: refund_entry}, user)
@@ -98,7 +93,7 @@ def refund_carried_shares(group, session, shares: dict, user) -> None:
         SIDE_POT_REFUND,
         Phrase(
             "%(session)s · carried side pot refunded to players not at the table",
-            session=called(session),
+            session=session.called,
         ),
         _shares_back(Accounts(group, shares), shares),
         source=(CARRY_SOURCE, session.pk),
@@ -111,7 +106,7 @@ def bring_in_side_pot(group, session, shares: dict, user) -> None:
     post(
         group,
         ROUND,
-        Phrase("%(session)s · side pot brought in with the imported log", session=called(session)),
+        Phrase("%(session)s · side pot brought in with the imported log", session=session.called),
         _shares_back(Accounts(group, shares), shares, sign=-1),
         source=(BROUGHT_IN_SOURCE, session.pk),
         user=user,

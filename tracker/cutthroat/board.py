@@ -9,15 +9,15 @@ player never rewrites history.
 """
 
 from collections.abc import Mapping
-from functools import cached_property
+from functools import cached_property, partial
 
-from core.names import short_names_of
+from core.boards import Board, stored_state
 from core.seats import seats_of
 from tracker.models import Hand, Tournament
 from tracker.rules import cutthroat
 
 
-class Scoreboard:
+class Scoreboard(Board):
     """A tournament with its seats, settings and stored state; the pending hand (bids in, tricks
     not yet) is read when first asked for."""
 
@@ -43,21 +43,8 @@ class Scoreboard:
         return self.tournament
 
     @property
-    def group(self):
-        return self.tournament.group
-
-    @property
     def tricks(self) -> int:
         return self.settings.tricks(len(self.names))
-
-    @property
-    def players(self) -> dict:
-        return {seat.player.name: seat.player for seat in self.seats}
-
-    @property
-    def short_names(self) -> list[str]:
-        """Aligned with `names`: for table headers, chart labels and buttons."""
-        return short_names_of(seat.player for seat in self.seats)
 
     @cached_property
     def standings(self) -> cutthroat.Standings:
@@ -117,10 +104,11 @@ def load(tournament: Tournament) -> Scoreboard:
     seats = seats_of(tournament)
     names = [seat.player.name for seat in seats]
     settings = cutthroat.settings_from_rules(tournament.rules, len(names))
-    if tournament.state is not None and tournament.state_version == tournament.version:
-        state = cutthroat.TournamentState.resume(names, settings, tournament.state)
-    else:
-        state = rebuild(tournament, names, settings)
+    state = stored_state(
+        tournament,
+        partial(cutthroat.TournamentState.resume, names, settings),
+        partial(rebuild, tournament, names, settings),
+    )
     return Scoreboard(tournament, seats, names, settings, state)
 
 

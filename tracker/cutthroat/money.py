@@ -20,11 +20,6 @@ GAME_SOURCE = "cutthroat_game"
 CHAMPION_SOURCE = "cutthroat_champion"
 
 
-def called(tournament):
-    """Its name, or words for it when it has none ("Tournament 3", in the reader's language)."""
-    return tournament.name or Phrase("Tournament %(number)s", number=tournament.number)
-
-
 def after_change(board, user) -> None:
     """Bring the ledger in line with the tournament's standings (`board` from board.load)."""
     tournament, standings = board.tournament, board.standings
@@ -39,7 +34,7 @@ def after_change(board, user) -> None:
         if what == cutthroat.GAME:
             description = Phrase(
                 "%(tournament)s · game %(game)s won by %(winner)s",
-                tournament=called(tournament),
+                tournament=tournament.called,
                 game=number,
                 winner=winners[number],
             )
@@ -47,7 +42,7 @@ def after_change(board, user) -> None:
         else:
             description = Phrase(
                 "%(tournament)s · buy-ins to the champion %(champion)s",
-                tournament=called(tournament),
+                tournament=tournament.called,
                 champion=standings.champion,
             )
             kind = BUY_IN

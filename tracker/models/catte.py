@@ -3,6 +3,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from core.models.games import Game, Seat
 from core.models.restores import refuse_while_restored, unrestored
@@ -10,6 +11,8 @@ from core.models.restores import refuse_while_restored, unrestored
 
 class CatteSession(Game):
     """An evening of Cắt Tê: rounds played for money at one table."""
+
+    unnamed = gettext_noop("Session %(number)s")
 
     group = models.ForeignKey("core.Group", on_delete=models.CASCADE, related_name="sessions")
     # Open side-pot shares carried in from the group's previous session, by seat.

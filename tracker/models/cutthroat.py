@@ -3,12 +3,15 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from core.models.games import Game, Seat
 
 
 class Tournament(Game):
     """A Cutthroat Spades tournament: a flat sequence of hands; games are cut by the rules."""
+
+    unnamed = gettext_noop("Tournament %(number)s")
 
     group = models.ForeignKey("core.Group", on_delete=models.CASCADE, related_name="tournaments")
     # Stored with the state, for lists and history pages.

@@ -90,12 +90,12 @@ def _mark_taken(
     players' shares of it were taken into `session`; it can no longer be reopened."""
     key = CARRIED_INTO if whole else SHARES_TAKEN_INTO
     if whole:
-        summary = Phrase("Side pot carried into %(session)s", session=money.called(session))
+        summary = Phrase("Side pot carried into %(session)s", session=session.called)
     else:
         summary = Phrase(
             "Side-pot shares of %(names)s taken into %(session)s",
             names=Joined(", ", [player.name for player in shares]),
-            session=money.called(session),
+            session=session.called,
         )
     taken = {
         key: session.pk,

@@ -1,0 +1,50 @@
+"""What every game's board has: the game (each kind's board names it in its own word too:
+`session`, `tournament`, `sheet`), its seats in seat order, its players' names, the settings the
+rules read and the state they computed, stored with the game for the version it belongs to and
+replayed only when it is not (`stored_state`).
+"""
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from core.models.games import Game
+from core.names import short_names_of
+
+State = TypeVar("State")
+
+
+class Board:
+    seats: list  # its seat rows, in seat order
+    names: list[str]
+
+    @property
+    def game(self) -> Game:
+        """The game itself: each kind's board says which of its fields it is."""
+        raise NotImplementedError
+
+    @property
+    def group(self):
+        return self.game.group
+
+    @property
+    def is_closed(self) -> bool:
+        return self.game.is_closed
+
+    @property
+    def players(self) -> dict:
+        return {seat.player.name: seat.player for seat in self.seats}
+
+    @property
+    def short_names(self) -> list[str]:
+        """Aligned with `names`: for table headers, chart labels and buttons."""
+        return short_names_of(seat.player for seat in self.seats)
+
+
+def stored_state(
+    game: Game, resume: Callable[[dict], State], rebuild: Callable[[], State]
+) -> State:
+    """The state the rules computed, read back when it was stored for the game's version, or
+    else replayed once (and stored again) by `rebuild`."""
+    if game.state is not None and game.state_version == game.version:
+        return resume(game.state)
+    return rebuild()
