@@ -155,6 +155,11 @@
     if (!this.tricksComplete()) { return null; }
     return this.swept() ? this.tricks[0] : this.tricks[this.tricks.length - 1];
   };
+  // Who the ace question offers: at the table, but the sweeper (draft_buttons.ace_buttons).
+  Draft.prototype.aceSeats = function () {
+    var sweeper = this.tricks.length ? this.tricks[0] : null;
+    return this.atTable().filter(function (seat) { return seat !== sweeper; });
+  };
   Draft.prototype.asksAce = function () { return asksAboutTheAce(this.rules, this.atTable(), this.tricks); };
   Draft.prototype.offersAutoWin = function () { return !this.tricks.length && this.autoWin === null; };
   Draft.prototype.needsCard = function () {
@@ -240,11 +245,23 @@
     return { step: this.nextStep(), next_trick: this.nextTrick(), can_win_next: this.canWinNext(),
              offers_auto_win: this.offersAutoWin(), asks_ace: this.asksAce(),
              asks_claim_at_the_end: this.asksClaimAtTheEnd(), needs_card: this.needsCard(),
-             ready: this.ready(), missing: this.missing(words) };
+             ready: this.ready(), missing: this.missing(words), at_table: this.atTable(),
+             still_in: this.stillIn(), ace_seats: this.aceSeats() };
   };
 
   global.cardtableCatteRound = {
     draft: function (rules, taps) { return new Draft(rules, taps || []); },
+    // The draft without the taps from the first one that made it inconsistent, as
+    // RoundDraft.usable: a round kept before such taps were refused still shows.
+    usable: function (rules, taps) {
+      for (var n = taps.length; n > 0; n -= 1) {
+        try {
+          var draft = new Draft(rules, taps.slice(0, n));
+          if (!draft.inconsistency()) { return draft; }
+        } catch (error) { if (!(error instanceof RulesError)) { throw error; } }
+      }
+      return new Draft(rules, []);
+    },
     isTap: function (tap) { return parse(tap) !== null; },
     UNSET: UNSET
   };

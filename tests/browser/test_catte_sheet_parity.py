@@ -88,7 +88,15 @@ def questions(draft: RoundDraft) -> dict:
         "needs_card": draft.needs_card,
         "ready": draft.ready,
         "missing": draft.missing,
+        # Whose buttons each question offers (draft_buttons.py).
+        "at_table": seats(draft.fold_buttons),
+        "still_in": seats(draft.auto_win_buttons[0]["players"]),
+        "ace_seats": seats(draft.ace_buttons),
     }
+
+
+def seats(buttons: list[dict]) -> list[int]:
+    return [button["seat"] for button in buttons]
 
 
 def refusal_of(draft: RoundDraft, tap: str) -> str | None:

@@ -3,7 +3,9 @@
 Online, each tap goes to the server, which replays the table's draft and renders the next step.
 Offline there is no one to ask, so the page carries every button of the round on one sheet: the
 online entry's own buttons (the same `tap` tokens, see `taps`), one for each seat and question,
-whatever the round's state, so no tap made online lacks its twin offline. The phone keeps the
+so no tap made online lacks its twin offline; the script shows those the online entry would
+show at that point and refuses what it would refuse, from the settings in `sheet_rules` and the
+sentences in `sheet_words` (static/js/catte_round.js). The phone keeps the
 taps as the table keeps its draft, a list of tokens from the draft as the phone last had it on,
 and sends them when the network is back (`SentLaterRoundForm`): the gate checks them exactly as
 it checks taps sent one at a time (`gate.rounds.take_round_sent_later`).
@@ -58,10 +60,8 @@ def sheet_words(draft: RoundDraft) -> dict:
     """The sheet's words, with {players}, {player}, {card} and {hand} for the script to fill."""
     return {
         "names": draft.names,
-        "away": draft.away,
         "hands": {hand: _(words) for hand, words in AUTO_WIN_WORDS.items()},
         "tricks": _("tricks %(players)s") % {"players": "{players}"},
-        "rest": _("the rest to %(player)s") % {"player": "{player}"},
         "auto_win": _("%(player)s: automatic win (%(hand)s)")
         % {"player": "{player}", "hand": "{hand}"},
         "absent": _("sat out: %(players)s") % {"players": "{players}"},
@@ -72,8 +72,6 @@ def sheet_words(draft: RoundDraft) -> dict:
         "claim": _("upturned %(card)s, side pot to %(player)s")
         % {"card": "{card}", "player": "{player}"},
         "no_claim": _("upturned %(card)s, no claim") % {"card": "{card}"},
-        # Said until the card is tapped, as the online entry asks for it (draft.needs_card).
-        "needs_card": _("Side pot: tap the upturned card") if draft.settings.has_side_pot else "",
         "trick": _("Trick %(number)s: who won it?") % {"number": "{number}"},
         "nothing": _("Nothing is tapped in yet."),
         **refusal_words(),
