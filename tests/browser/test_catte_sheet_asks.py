@@ -24,6 +24,8 @@ ACE = {"stake": "1.00", "ace_penalty": True, "sweep_double_min_players": 4}
 NEXT = f"{SHEET} [data-sheet-next]"
 KEPT_TAPS = """() => window.cardtableOutbox.waiting().filter(e => e.round)
   .map(e => window.cardtableOutbox.fieldOf(e, "taps"))"""
+KEPT_ROUNDS = """() => window.cardtableOutbox.waiting().filter(e => e.round)
+  .map(e => [window.cardtableOutbox.fieldOf(e, "taps"), e.tapping])"""
 
 
 def shown(thumb, selector: str) -> list[str]:
@@ -45,6 +47,10 @@ def test_with_a_side_pot_the_sheet_asks_for_the_card_first(
     assert "Tap the side pot's upturned card first." in thumb.page.inner_text(SHEET)
     thumb.assert_no_sideways_scroll()
     thumb.screenshot("catte-sheet-card-first")
+    thumb.page.tap(f"{SHEET} button[value=save]", force=True)  # a thumb on the greyed Save
+    refused = thumb.page.inner_text(f"{SHEET} [data-refusal]")
+    assert refused == "Tap the side pot's upturned card first."
+    assert thumb.page.evaluate(KEPT_ROUNDS) == [["t1", True]]  # still being tapped, not saved
     on_sheet(thumb, "uKH")
     assert thumb.page.get_attribute(f"{SHEET} [data-card]", "open") is None
     assert "Trick 2: who won it?" in thumb.page.inner_text(f"{NEXT} h3")
