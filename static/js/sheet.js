@@ -67,7 +67,8 @@
   // (session_round_form.html, draft_buttons.py): only the seats it offers, each pressed as it
   // stands; the round as tapped so far, and what "Save round" waits for.
   function draw(sheet) {
-    var words = wordsOf(sheet), draft = catteRound.usable(JSON.parse(sheet.dataset.rules), tapsOf(valueIn(sheet, "taps")));
+    var words = wordsOf(sheet), taps = tapsOf(valueIn(sheet, "taps"));
+    var draft = catteRound.usable(JSON.parse(sheet.dataset.rules), taps);
     var atTable = draft.atTable(), canWin = draft.canWinNext();
     var offered = { t: canWin, R: canWin, w: draft.stillIn(), f: atTable, x: atTable, c: atTable,
                     e: draft.aceSeats() };
