@@ -2,19 +2,22 @@
 //
 // Online every tap goes to the server, which replays the table's draft and draws the next step.
 // The page also holds every button of the round on one sheet (<template data-round-sheet>,
-// rendered in the page's words, beside the live part): the online entry's own buttons, the same tap tokens, for every
-// seat whatever the round's state. A tap that cannot be sent brings up the sheet in the round's
-// place, going on from the taps the table had as the page showed them, with that tap on it.
+// rendered in the page's words, beside the live part): the online entry's own buttons, the same
+// tap tokens. A tap that cannot be sent brings up the sheet in the round's place, going on from
+// the taps the table had as the page showed them, with that tap on it. The sheet asks what the
+// online entry asks, in the same order, with the same buttons: catte_round.js replays the taps
+// as the server does (the side pot's card first, who may win the next trick, no trick after the
+// round has ended, the ace question, "Save round" and what it waits for), and a tap the server
+// would refuse is refused at the tap, its message beside the buttons, and nothing is kept.
 // Each tap is kept in the outbox at once (a round still being tapped, which a reload brings
 // back), "Save round" keeps it as a round to record, and the next round's sheet follows. When
 // the network is back the outbox sends them in order: a round still being tapped becomes the
-// table's draft, and the page goes back to the online entry. No rules here: the sheet writes
-// down the taps (undo drops the last one, as online) and the server checks them on arrival.
+// table's draft, and the page goes back to the online entry; the table checks them again.
 (function () {
   "use strict";
-  var outbox = window.cardtableOutbox;
+  var outbox = window.cardtableOutbox, catteRound = window.cardtableCatteRound;
   var page = window.location.pathname;
-  if (!outbox) { return; }
+  if (!outbox || !catteRound) { return; }
 
   function template() { return document.querySelector("template[data-round-sheet]"); }
 
@@ -52,81 +55,103 @@
     return sheet;
   }
 
-  // The taps written down as a round's line says them, and each button pressed as it stands.
+  function wordsOf(sheet) { return JSON.parse(sheet.dataset.words); }
+  function draftOf(sheet, taps) {
+    return catteRound.draft(JSON.parse(sheet.dataset.rules), taps || tapsOf(valueIn(sheet, "taps")));
+  }
+
+  function seatOf(tap) { return /^[a-zA-Z]\d/.test(tap) ? Number(tap.charAt(1)) : null; }
+  function has(list, item) { return list.indexOf(item) >= 0; }
+
+  // The step asked next and each button as the online entry draws it at this point
+  // (session_round_form.html, draft_buttons.py): only the seats it offers, each pressed as it
+  // stands; the round as tapped so far, and what "Save round" waits for.
   function draw(sheet) {
-    var words = JSON.parse(sheet.dataset.words);
-    var round = replay(tapsOf(valueIn(sheet, "taps")), words.away);
+    var words = wordsOf(sheet), taps = tapsOf(valueIn(sheet, "taps"));
+    var draft = catteRound.usable(JSON.parse(sheet.dataset.rules), taps);
+    var atTable = draft.atTable(), canWin = draft.canWinNext();
+    var offered = { t: canWin, R: canWin, w: draft.stillIn(), f: atTable, x: atTable, c: atTable,
+                    e: draft.aceSeats() };
     sheet.querySelectorAll("button[name=tap]").forEach(function (button) {
-      var on = pressed(round, button.value);
+      var seats = offered[button.value.charAt(0)], seat = seatOf(button.value);
+      button.hidden = Boolean(seats) && seat !== null && !has(seats, seat);
+      var on = pressed(draft, button.value);
       if (on === null) { return; }
       button.setAttribute("aria-pressed", on ? "true" : "false");
       if (!button.parentNode.classList.contains("cards")) { button.classList.toggle("secondary", !on); }
     });
-    sheet.querySelector("[data-so-far]").textContent = line(round, words, sheet);
-    var trick = round.tricks.length + 1;
-    var more = !round.autoWin && round.rest === null && trick <= 6;
-    sheet.querySelector("[data-tricks-step]").hidden = !more;
-    sheet.querySelector("[data-trick-question]").textContent = words.trick.replace("{number}", trick);
+    sheet.querySelector("[data-so-far]").textContent = line(draft, words, sheet);
+    var step = draft.nextStep(), part = function (name) { return sheet.querySelector("[data-" + name + "]"); };
+    var card = part("card"), claim = part("claim"), ace = part("ace-step");
+    if (card) { card.open = draft.needsCard(); }
+    if (claim) { claim.hidden = draft.needsCard(); }
+    if (ace) { ace.hidden = !draft.asksAce(); }
+    part("trick-step").hidden = draft.nextTrick() === null;
+    part("trick-question").textContent = words.trick.replace("{number}", draft.nextTrick());
+    part("auto-wins").hidden = !draft.offersAutoWin();
+    part("rest").hidden = draft.nextTrick() === null;
+    sheet.querySelector(".restart").hidden = !draft.taps.length;
+    sheet.querySelector("button[value=undo]").disabled = !draft.taps.length;
+    sheet.querySelector("button[value=save]").setAttribute("aria-disabled", draft.ready() ? "false" : "true");
+    var missing = draft.missing(words);
+    part("missing").textContent = missing || "";
+    part("missing").hidden = !missing;
+    var next = { card: card, trick: part("trick-step"), ace: ace, save: part("save-step") }[step];
+    sheet.querySelectorAll("[data-sheet-next]").forEach(function (e) { e.removeAttribute("data-sheet-next"); });
+    if (next) { next.setAttribute("data-sheet-next", ""); }
   }
 
-  // What each tap token did (tracker/catte/taps.py), without the rules.
-  function replay(taps, away) {
-    var round = { absent: away.map(String), folds: [], falseClaims: [], tricks: [], rest: null,
-                  card: null, claim: null, ace: null, autoWin: null };
-    function toggle(list, seat) {
-      var at = list.indexOf(seat);
-      if (at < 0) { list.push(seat); } else { list.splice(at, 1); }
-    }
-    taps.forEach(function (tap) {
-      var kind = tap.charAt(0), rest = tap.slice(1);
-      if (kind === "a") { toggle(round.absent, rest); }
-      else if (kind === "f") { toggle(round.folds, rest); }
-      else if (kind === "x") { toggle(round.falseClaims, rest); }
-      else if (kind === "t") { round.tricks.push(rest); }
-      else if (kind === "R") { round.rest = rest; }
-      else if (kind === "c") { round.claim = rest; }
-      else if (kind === "e") { round.ace = rest; }
-      else if (kind === "u") { round.card = rest; }
-      else if (kind === "w") { round.autoWin = rest; }
-      else if (kind === "k") { round.tricks = []; round.rest = round.autoWin = null; }
-    });
-    return round;
+  function pressed(draft, tap) {
+    var kind = tap.charAt(0), seat = seatOf(tap);
+    var chosen = { a: draft.absent, f: draft.folds, x: draft.falseClaims }[kind];
+    if (chosen) { return has(chosen, seat); }
+    var answer = function (who) { return who === catteRound.UNSET ? false : tap.slice(1) === (who === null ? "-" : String(who)); };
+    if (kind === "c") { return answer(draft.claimant); }
+    if (kind === "e") { return answer(draft.ace); }
+    if (kind === "u") { return tap.slice(1) === draft.upturned(); }
+    if (kind === "w") { return Boolean(draft.autoWin) && tap.slice(1) === draft.autoWin.join("."); }
+    return null;
   }
 
-  function pressed(round, tap) {
-    var kind = tap.charAt(0), rest = tap.slice(1);
-    var chosen = { a: round.absent, f: round.folds, x: round.falseClaims }[kind];
-    if (chosen) { return chosen.indexOf(rest) >= 0; }
-    var picked = { c: round.claim, e: round.ace, u: round.card, w: round.autoWin }[kind];
-    return picked === undefined ? null : picked === rest;
-  }
-
-  function line(round, words, sheet) {
-    var name = function (seat) { return words.names[Number(seat)] || seat; };
+  // The round as a round's line says it (entries.describe_round).
+  function line(draft, words, sheet) {
+    var name = function (seat) { return words.names[seat] || String(seat); };
     var names = function (seats) { return seats.map(name).join(", "); };
     var parts = [];
-    if (round.autoWin) {
-      var win = round.autoWin.split(".");
-      parts.push(words.auto_win.replace("{player}", name(win[0])).replace("{hand}", words.hands[win[1]] || win[1]));
-    } else if (round.tricks.length || round.rest !== null) {
-      var tricks = words.tricks.replace("{players}", names(round.tricks));
-      if (round.rest !== null) { tricks += ", " + words.rest.replace("{player}", name(round.rest)); }
-      parts.push(tricks);
+    if (draft.autoWin) {
+      var hand = draft.autoWin[1];
+      parts.push(words.auto_win.replace("{player}", name(draft.autoWin[0])).replace("{hand}", words.hands[hand] || hand));
+    } else if (draft.tricks.length) {
+      parts.push(words.tricks.replace("{players}", names(draft.tricks)));
     }
-    [["absent", round.absent], ["folds", round.folds], ["false_claims", round.falseClaims]]
+    [["absent", draft.absent], ["folds", draft.folds], ["false_claims", draft.falseClaims]]
       .forEach(function (list) { if (list[1].length) { parts.push(words[list[0]].replace("{players}", names(list[1]))); } });
-    if (round.ace !== null && round.ace !== "-") { parts.push(words.ace.replace("{player}", name(round.ace))); }
-    if (round.card) {
-      var card = (sheet.querySelector("button[value='u" + round.card + "']") || {}).textContent || round.card;
-      if (round.claim === null) { parts.push(words.card.replace("{card}", card)); }
-      else if (round.claim === "-") { parts.push(words.no_claim.replace("{card}", card)); }
-      else { parts.push(words.claim.replace("{card}", card).replace("{player}", name(round.claim))); }
+    if (draft.ace !== catteRound.UNSET && draft.ace !== null) { parts.push(words.ace.replace("{player}", name(draft.ace))); }
+    var upturned = draft.upturned();
+    if (upturned) {
+      var card = (sheet.querySelector("button[value='u" + upturned + "']") || {}).textContent || upturned;
+      if (draft.claimant === catteRound.UNSET) { parts.push(words.card.replace("{card}", card)); }
+      else if (draft.claimant === null) { parts.push(words.no_claim.replace("{card}", card)); }
+      else { parts.push(words.claim.replace("{card}", card).replace("{player}", name(draft.claimant))); }
     }
-    // As online, the card is asked for, unless an automatic win ended the round at the deal
-    // and no one claims the side pot (draft.needs_card).
-    var claimed = round.claim !== null && round.claim !== "-";
-    if (parts.length && !round.card && words.needs_card && (!round.autoWin || claimed)) { parts.push(words.needs_card); }
     return parts.length ? parts.join("; ") : words.nothing;
+  }
+
+  // A tap the table would refuse: its message beside the buttons tapped, nothing kept.
+  function refuse(sheet, button, message) {
+    var note = sheet.querySelector("[data-refusal]");
+    var group = button && button.closest(".grid-buttons, .cards, .actions");
+    if (group) { group.after(note); }
+    note.textContent = message;
+    note.hidden = false;
+    note.scrollIntoView({ block: "nearest" });
+  }
+
+  function showNext(sheet) {
+    var note = sheet.querySelector("[data-refusal]");
+    note.hidden = true;
+    var next = sheet.querySelector("[data-sheet-next]");
+    if (next) { next.scrollIntoView({ block: "nearest" }); }
   }
 
   // Each tap kept at once, as the round still being tapped; "Save round" keeps it as a round.
@@ -161,13 +186,16 @@
     outbox.send();
   }
 
-  function tapOn(sheet, tap) {
+  function tapOn(sheet, button) {
+    var tap = button.value, refusal = draftOf(sheet).buttonRefusal(tap, wordsOf(sheet));
+    if (refusal) { refuse(sheet, button, refusal); return; }
     if (tap === "save") { saved(sheet); return; }
     sheet.querySelector("input[name=taps]").value = nextTaps(tapsOf(valueIn(sheet, "taps")), tap).join(" ");
     keep(sheet, false);
     draw(sheet);
     var restart = sheet.querySelector("details.restart");
     if (restart) { restart.open = false; }
+    showNext(sheet);
     outbox.send();
   }
 
@@ -175,7 +203,7 @@
     var button = event.target.closest && event.target.closest("#round-sheet button[name=tap]");
     if (!button) { return; }
     event.preventDefault();
-    tapOn(button.form, button.value);
+    tapOn(button.form, button);
   });
 
   function place(step, sheet) {
@@ -195,9 +223,18 @@
   function sheetInstead(form) {
     if (!form || !form.hasAttribute || !form.hasAttribute("data-sheet-instead") || !template()) { return false; }
     var tapped = lastTapped && lastTapped.form === form ? lastTapped.value : null;
-    var taps = nextTaps(tapsOf(valueIn(form, "shown")), tapped || "");
-    var heading = form.querySelector("h2").textContent.trim();
-    var sheet = sheetFor(valueIn(form, "number"), taps, valueIn(form, "draft_version"), taps, heading);
+    var shown = tapsOf(valueIn(form, "shown")), heading = form.querySelector("h2").textContent.trim();
+    var sheet = sheetFor(valueIn(form, "number"), shown, valueIn(form, "draft_version"), shown, heading);
+    var refusal = tapped && draftOf(sheet).buttonRefusal(tapped, wordsOf(sheet));
+    if (refusal) {  // a page drawn before the table's last change: refused as the table would
+      place(form, sheet);
+      refuse(sheet, sheet.querySelector("button[name=tap][value='" + tapped + "']"), refusal);
+      return true;
+    }
+    var taps = nextTaps(shown, tapped || "");
+    sheet.querySelector("input[name=reached]").value = taps.join(" ");
+    sheet.querySelector("input[name=taps]").value = taps.join(" ");
+    draw(sheet);
     place(form, sheet);
     if (tapped === "save") { saved(sheet); } else if (tapped) { keep(sheet, false); outbox.send(); }
     return true;

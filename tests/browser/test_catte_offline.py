@@ -216,22 +216,23 @@ def test_a_round_left_to_the_table_holds_the_next_one_back_without_a_conflict(
     thumb, live_server, alice, players, group
 ):
     session = open_session(thumb, live_server, group, players, alice, PLAIN)
-    tapped_offline(thumb, trick(0))
-    on_sheet(thumb, "t1")
-    save_sheet(thumb)  # round 1 unfinished: the rules leave it to the table
+    thumb.page.locator(f"{ONLINE} button[value=a2]").evaluate(OPEN_AND_SHOW)
+    tapped_offline(thumb, f"{ONLINE} button[value=a2]")
+    on_sheet(thumb, "a3", "t0", "t0", "t0", "t0")
+    save_sheet(thumb)  # round 1 with two at the table: the rules leave it to the table
     on_sheet(thumb, "t3", "t3", "t3", "t3")
     save_sheet(thumb)
     thumb.page.context.set_offline(False)
-    thumb.page.wait_for_selector("#entry-messages >> text=Tap who won trick 3.")
+    thumb.page.wait_for_selector("#entry-messages >> text=a round needs at least 3")
     # Round 2 is sent after round 1's answer is shown, and told to wait then.
     waits = "Round 2 waits on this phone until round 1 is saved."
     thumb.page.wait_for_selector(f"#outbox-notes >> text={waits}")
-    assert fresh(session).draft == ["t0", "t1"] and not thumb.page.locator(SHEET).count()
-    for seat in (0, 1, 0, 1):
-        tap(thumb, trick(seat))
+    assert fresh(session).draft == ["a2", "a3", "t0", "t0", "t0", "t0"]
+    assert not thumb.page.locator(SHEET).count()
+    tap(thumb, f"{ONLINE} button[value=a3]")  # Dũng played after all
     tap(thumb, f"{ONLINE} button[value=save]")
     thumb.page.wait_for_selector(f"{ONLINE} >> text=Round 3")
-    assert recorded(session) == [[0, 1, 0, 1, 0, 1], [3, 3, 3, 3]]
+    assert recorded(session) == [[0, 0, 0, 0], [3, 3, 3, 3]]
     assert not thumb.page.locator(".outbox-unsettled, .outbox-waits, #outbox-badge").count()
 
 

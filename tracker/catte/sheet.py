@@ -3,7 +3,9 @@
 Online, each tap goes to the server, which replays the table's draft and renders the next step.
 Offline there is no one to ask, so the page carries every button of the round on one sheet: the
 online entry's own buttons (the same `tap` tokens, see `taps`), one for each seat and question,
-whatever the round's state, so no tap made online lacks its twin offline. The phone keeps the
+so no tap made online lacks its twin offline; the script shows those the online entry would
+show at that point and refuses what it would refuse, from the settings in `sheet_rules` and the
+sentences in `sheet_words` (static/js/catte_round.js). The phone keeps the
 taps as the table keeps its draft, a list of tokens from the draft as the phone last had it on,
 and sends them when the network is back (`SentLaterRoundForm`): the gate checks them exactly as
 it checks taps sent one at a time (`gate.rounds.take_round_sent_later`).
@@ -20,6 +22,7 @@ from tracker.catte.draft import RoundDraft
 from tracker.catte.entries import AUTO_WIN_WORDS
 from tracker.catte.gate.tapping import MOST_TAPS
 from tracker.catte.taps import KeptRound, parse_taps
+from tracker.rules.catte.settings import HAND_NAMES
 
 
 def sheet_buttons(draft: RoundDraft) -> dict:
@@ -34,6 +37,22 @@ def sheet_buttons(draft: RoundDraft) -> dict:
         ],
         "cards": draft.cards,
         "words": json.dumps(sheet_words(draft), ensure_ascii=False),
+        "rules": json.dumps(sheet_rules(draft)),
+    }
+
+
+def sheet_rules(draft: RoundDraft) -> dict:
+    """What the sheet's script (static/js/catte_round.js) asks of the session's settings to
+    replay the taps as `RoundDraft` does, locale-independent."""
+    settings = draft.settings
+    return {
+        "seats": len(draft.names),
+        "away": draft.away,
+        "side_pot": settings.has_side_pot,
+        "ace_penalty": settings.ace_penalty,
+        "sweep_double_from": settings.sweep_double_min_players,
+        "auto_wins": list(settings.auto_wins),
+        "most_taps": MOST_TAPS,
     }
 
 
@@ -41,10 +60,8 @@ def sheet_words(draft: RoundDraft) -> dict:
     """The sheet's words, with {players}, {player}, {card} and {hand} for the script to fill."""
     return {
         "names": draft.names,
-        "away": draft.away,
         "hands": {hand: _(words) for hand, words in AUTO_WIN_WORDS.items()},
         "tricks": _("tricks %(players)s") % {"players": "{players}"},
-        "rest": _("the rest to %(player)s") % {"player": "{player}"},
         "auto_win": _("%(player)s: automatic win (%(hand)s)")
         % {"player": "{player}", "hand": "{hand}"},
         "absent": _("sat out: %(players)s") % {"players": "{players}"},
@@ -55,10 +72,39 @@ def sheet_words(draft: RoundDraft) -> dict:
         "claim": _("upturned %(card)s, side pot to %(player)s")
         % {"card": "{card}", "player": "{player}"},
         "no_claim": _("upturned %(card)s, no claim") % {"card": "{card}"},
-        # Said until the card is tapped, as the online entry asks for it (draft.needs_card).
-        "needs_card": _("Side pot: tap the upturned card") if draft.settings.has_side_pot else "",
         "trick": _("Trick %(number)s: who won it?") % {"number": "{number}"},
         "nothing": _("Nothing is tapped in yet."),
+        **refusal_words(),
+    }
+
+
+def refusal_words() -> dict:
+    """The sentences `RoundDraft.missing` and `RoundDraft.refusal` say, with {player}, {trick},
+    {number} and {hand} to fill: the sheet refuses a tap at once, as the server would."""
+    player = {"player": "{player}"}
+    return {
+        "hand_names": {hand: str(words) for hand, words in HAND_NAMES.items()},
+        "missing_card_claimed": _(
+            "Tap the side pot's upturned card: %(player)s claims the card after it."
+        )
+        % player,
+        "missing_card": _("Tap the side pot's upturned card first."),
+        "missing_trick": _("Tap who won trick %(number)s.") % {"number": "{number}"},
+        "missing_first_trick": _("Tap who won trick 1, or an automatic win."),
+        "no_such_seat": _("There is no such seat at this table."),
+        "hand_not_played": _("An automatic win with %(hand)s is not played in this session.")
+        % {"hand": "{hand}"},
+        "every_trick_recorded": _("Every trick is recorded; undo the last tap to change one."),
+        "cannot_win_trick": _("%(player)s cannot win trick %(trick)s.")
+        % {**player, "trick": "{trick}"},
+        "winner_cannot_fold": _("%(player)s wins the round and so cannot fold.") % player,
+        "won_a_trick": _("%(player)s won a trick and so is at the table.") % player,
+        "folded_cannot_win": _("%(player)s folded and so cannot win the round.") % player,
+        "sits_out": _("%(player)s sits this round out.") % player,
+        "tapped_at_the_table": _("%(player)s was tapped in this round and so is at the table.")
+        % player,
+        "does_not_fit": _("That tap does not fit the round as tapped so far."),
+        "too_many_taps": _("This round has too many taps; undo some, or start it again."),
     }
 
 
