@@ -18,7 +18,7 @@ from tracker.models import Role
 from tracker.web.shared_part import slot
 
 HTMX = {"HX-Request": "true"}
-MESSAGE = re.compile(r"data-message>([^<]+)</p>")
+MESSAGE = re.compile(r'data-message[^>]*>\s*<p class="m-0">([^<]+)</p>')
 
 
 @pytest.fixture
