@@ -46,6 +46,12 @@ class Notice:
         """This phone's entry is not the one that came first: the scorer chooses."""
         return self.kind == CAME_FIRST and not self.same
 
+    @property
+    def carried(self) -> bool:
+        """Said in words alone, beside nothing this phone sent: a form sent without JavaScript
+        is redirected to the game's page, which tells it there (POST/redirect/GET)."""
+        return self.kind in (SAVED, DRAFTED) or (self.kind == REFUSED and not self.place)
+
     def as_json(self) -> tuple[dict, int]:
         """What the outbox is answered (static/js/outbox.js) and its status, but for the
         rendered note of a choice, which `core.web.views.tell` adds as "conflict"."""
@@ -97,7 +103,7 @@ def repeated(first) -> Notice:
 def from_message(message) -> Notice:
     """A notice carried across a redirect as a Django message (a form sent without
     JavaScript): its words, its tone, and where the page shows it (its tags)."""
-    kind = REFUSED if message.level_tag == "error" else SAVED
+    kind = REFUSED if message.level_tag in ("error", "warning") else SAVED
     tags = (message.extra_tags or "").split()
     place = next((tag for tag in ("seating", "form") if tag in tags), "")
     return Notice(kind, message.message, tone=message.level_tag, place=place)

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET
 
 from core.idempotency import AlreadyDone, idempotency_key_of
 from core.live import current_version, read_token
-from core.notices import DRAFTED, SAVED, from_message
+from core.notices import from_message
 from core.versioning import AlreadyRecorded, StalePage
 from core.web.live_stream import read_version, versions
 from core.web.shared_part import fill_in, shared_render
@@ -121,20 +121,22 @@ def wants_json(request) -> bool:
 
 
 LEVELS = {"success": messages.SUCCESS, "info": messages.INFO, "warning": messages.WARNING}
+LEVELS["error"] = messages.ERROR
 
 
 def tell(request, notice, game, page):
     """Answer an entry with `notice` (core/notices.py): the outbox in JSON, with the
     note of a choice drawn by the notice's template; htmx with the page's entry part, drawn by
-    `page(notice)`, as a form sent without JavaScript is, but for an entry saved, which is
-    redirected to the game's page (POST/redirect/GET), the notice carried as a message."""
+    `page(notice)`, as a form sent without JavaScript is, but for a notice in words alone (an
+    entry saved, a refusal that keeps nothing of what was sent), which is redirected to the
+    game's page (POST/redirect/GET), the notice carried as a message."""
     if wants_json(request):
         said, status = notice.as_json()
         if notice.choice:
             context = {"notice": notice, "outbox": True}
             said["conflict"] = render_to_string("tracker/_notice.html", context, request)
         return JsonResponse(said, status=status)
-    if notice.kind in (SAVED, DRAFTED) and not request.htmx:
+    if notice.carried and not request.htmx:
         say_once(request, LEVELS.get(notice.tone, messages.SUCCESS), notice.text, notice.place)
         return redirect(game.get_absolute_url() + "#entry")
     return page(notice)

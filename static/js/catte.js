@@ -15,7 +15,9 @@
       element.scrollIntoView({ block: "nearest" });
     });
     entry.querySelectorAll("[data-message]").forEach(function (element) {
-      element.scrollIntoView({ block: "nearest" });
+      // One taller than the screen (another phone's round, whole) is read from its start.
+      var tall = element.getBoundingClientRect().height > window.innerHeight;
+      element.scrollIntoView({ block: tall ? "start" : "nearest" });
     });
   }
 

@@ -47,12 +47,12 @@ def test_a_player_leaves_in_two_taps_and_back_in_one_without_a_jump(
     thumb.assert_no_sideways_scroll()
     tap_in_place(thumb, YES)
     thumb.assert_in_view(
-        "#seating .flash:text-is('An left: every new round starts without this player.')"
+        "#seating .flash p:text-is('An left: every new round starts without this player.')"
     )
     thumb.assert_in_view(BACK)
     assert thumb.page.locator("#entry-messages .flash").count() == 0
     tap_in_place(thumb, BACK)
-    thumb.assert_in_view("#seating .flash:text-is('An is back at the table.')")
+    thumb.assert_in_view("#seating .flash p:text-is('An is back at the table.')")
     assert thumb.page.evaluate("window.notReloaded") is True
     assert thumb.taps == 3
     assert SessionSeat.objects.get(session=fresh(session), seat=0).left_after_round is None

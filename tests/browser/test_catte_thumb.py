@@ -177,11 +177,11 @@ def test_a_refused_save_shows_its_message_next_to_the_entry(
     gate.rounds.record_round(board, catte.Round(tricks=["Chi"] * 4), bob)
     tap(thumb, SAVE)
     thumb.page.wait_for_selector("text=bob's phone saved round 1: tricks Chi, Chi, Chi, Chi.")
-    thumb.assert_in_view("#saved-first .flash")
-    thumb.assert_in_view("#saved-first a:text-is('Correct round 1 with what you tapped')")
+    thumb.assert_in_view("#entry-messages [data-choice] > p:first-child")
+    thumb.assert_in_view("#entry-messages a:text-is('Correct round 1 with what you tapped')")
     thumb.screenshot("catte-refused")
     assert Round.objects.get(session=session).entry == {"tricks": [2, 2, 2, 2]}
-    go(thumb, "#saved-first a:text-is('Correct round 1 with what you tapped')")
+    go(thumb, "#entry-messages a:text-is('Correct round 1 with what you tapped')")
     thumb.page.wait_for_selector("text=Starting from what your phone tapped.")
     assert thumb.page.input_value("#round-form input[name=taps]") == "t0 t0 t0 t0"
 

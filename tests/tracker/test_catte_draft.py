@@ -134,7 +134,8 @@ def test_a_phone_behind_a_save_is_told_who_saved_and_offered_a_correction(phones
     assert answer.index("Sweep by An") < answer.index('id="round-form"')
     offer = reverse("round_edit", args=[session.group_id, session.pk, 1]) + "?taps=t0+t0+t0+t1"
     assert "This phone had: tricks An, An, An, Bình" in answer
-    assert f'<a class="button" href="{offer}">Correct round 1 with what you tapped</a>' in answer
+    link = f'<a class="button secondary" href="{offer}">Correct round 1 with what you tapped</a>'
+    assert link in answer
     correction = text_of(bob.get(offer))
     assert 'name="taps" value="t0 t0 t0 t1"' in correction
     assert "Starting from what your phone tapped. Round 1 as it was saved: tricks An" in correction

@@ -18,7 +18,7 @@ from tracker.catte import gate
 from tracker.cutthroat import services as cutthroat
 
 HTMX = {"HX-Request": "true"}
-MESSAGE = re.compile(r"data-message>([^<]+)</p>")
+MESSAGE = re.compile(r'data-message[^>]*>\s*<p class="m-0">([^<]+)</p>')
 
 
 @pytest.fixture

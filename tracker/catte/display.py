@@ -1,24 +1,19 @@
 """The session page's rows: what the rules computed, arranged and worded for the table."""
 
 from functools import partial
-from urllib.parse import urlencode
 
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import ngettext
 
-from core.changes import changes_of, line_of
 from core.fragments import CachedRow, digest
 from core.locale_money import amount_text, signed_text
-from core.models import Change
 from core.money import signed
-from core.notices import made_here, sameness, whose
 from core.versioning import game_identity
 from tracker.catte import gate
 from tracker.catte.board import PlayedRound, SessionBoard, latest_round_rows
-from tracker.catte.entries import describe_entry, describe_round, round_differences
+from tracker.catte.entries import describe_round
 from tracker.catte.settling import settling_up, transfers_at_close
 from tracker.models import Round
 from tracker.rules import catte
@@ -216,106 +211,6 @@ def closing_explained(board: SessionBoard, pot, taps: int) -> str:
         taps,
     )
     return dropped % {"closing": text, "number": board.next_number, "count": taps}
-
-
-def saved_first(board: SessionBoard, number: int, tapped: list[str], user=None, key=None) -> dict:
-    """Round `number` was saved before this phone's taps (`tapped`, sent by `user` with `key`)
-    arrived: who saved it, this phone (its own earlier tap or correction, or the same round sent
-    again after its answer was lost) or another, and what (the latest change of the session, and
-    the round's card), and, when this phone had tapped something else, a way to correct the
-    round starting from what it tapped."""
-    change = changes_of(board.session).select_related("user").first()
-    who = whose(change, made_here(change, user, key))
-    if change and change.action == Change.Action.ROUND:
-        values = {"phone": who, "number": change.number}
-        values["round"] = describe_entry(change.after, board.names)
-        note = _("%(phone)s saved round %(number)s: %(round)s.") % values
-    elif change:
-        note = _(
-            "Round %(number)s is already recorded; the latest change, on %(phone)s: %(summary)s."
-        ) % {"number": number, "phone": who, "summary": line_of(change)}
-    else:
-        note = _("Round %(number)s is already recorded.") % {"number": number}
-    notice: dict[str, object] = {"note": note, "round": None, "correct": None}
-    row = board.session.rounds.filter(number=number).first()
-    if row is None:
-        return notice
-    played = board.played(row)
-    notice["round"] = round_row(board, played, can_correct=True)
-    if tapped and not gate.rounds.recorded_as_tapped(board, row, tapped):
-        url = reverse("round_edit", args=[board.group.pk, board.session.pk, number])
-        mine = board.draft_of(tapped).usable().to_round()
-        notice["correct"] = {
-            "url": f"{url}?{urlencode({'taps': ' '.join(tapped)})}",
-            "label": _("Correct round %(number)s with what you tapped") % {"number": number},
-            "tapped": describe_round(mine),
-        }
-        notice["differences"] = round_differences(played.round, mine)
-    return notice
-
-
-def sent_later_conflict(board: SessionBoard, kept, refusal, user) -> dict:
-    """The answer to a round kept on a phone that another phone saved, or went on entering,
-    meanwhile: both whole, side by side (rendered here, every value escaped). For a round saved
-    otherwise, a way to correct it with this phone's taps, after which the phone asks again
-    (`recheck`); for one not saved yet, the draft's version to send this phone's round against
-    instead."""
-    number, taps = kept.number, kept.taps
-    if number < board.next_number:
-        notice = saved_first(board, number, taps, user, kept.entry)
-        conflict = render_to_string("tracker/_sent_later_conflict.html", notice)
-        return {"conflict": conflict, "recheck": True}
-    notice = {"note": str(refusal), "mine": _entered(board, taps)}
-    notice["table"] = _entered(board, board.session.draft)
-    notice["differences"] = round_differences(
-        _as_far_as(board, board.session.draft), _as_far_as(board, taps)
-    )
-    retry: dict[str, object] = {"fields": {"draft_version": str(board.session.draft_version)}}
-    retry["label"] = _("Record this phone's round %(number)s instead") % {"number": number}
-    conflict = render_to_string("tracker/_sent_later_conflict.html", notice)
-    return {"conflict": conflict, "retry": retry}
-
-
-def _as_far_as(board: SessionBoard, taps: list[str]) -> catte.Round:
-    """The round as far as `taps` enter it."""
-    return board.draft_of(taps).usable().to_round()
-
-
-def _entered(board: SessionBoard, taps: list[str]) -> str:
-    """A round as far as `taps` enter it, in a line ("nothing yet" before any tap)."""
-    if not taps:
-        return _("nothing yet")
-    return str(describe_round(_as_far_as(board, taps)))
-
-
-def taken_later(board: SessionBoard, kept, outcome: str, refusal: str | None, user) -> dict:
-    """The answer to a round kept on a phone that the table took: what the phone shows. A round
-    found recorded as the phone had it says whose it was: this phone's own (the same round sent
-    again after its answer was lost, or a correction made here) or another phone's."""
-    number = {"number": kept.number}
-    if outcome == gate.rounds.RECORDED:
-        return {"recorded": _("Round %(number)s saved.") % number}
-    if outcome == gate.rounds.RECORDED_ELSEWHERE:
-        change = changes_of(board.session).filter(number=kept.number).first()
-        own = made_here(change, user, kept.entry)
-        return {"recorded": str(SAME[sameness(change, own)]) % number}
-    if refusal:
-        return {"drafted": refusal, "tone": "warning"}
-    return {"drafted": _("Round %(number)s: the taps made offline are the table's.") % number}
-
-
-# A round found recorded just as a phone sent it, by whom.
-SAME = {
-    "another": gettext_lazy(
-        "Round %(number)s was recorded on another phone, just as this one had it."
-    ),
-    "correction": gettext_lazy(
-        "Round %(number)s was corrected on this phone, to just what it had."
-    ),
-    "own": gettext_lazy(
-        "Round %(number)s was already recorded from this phone, just as it had it."
-    ),
-}
 
 
 def summary_text(board: SessionBoard) -> str:

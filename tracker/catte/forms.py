@@ -166,7 +166,6 @@ class RoundForm(forms.Form):
             initial = taps_from_round(correcting.round, board.names)
         self.draft = self.new_draft(initial)
         self.saving = False
-        self.note = None  # why this phone's button was not applied, said next to the entry
 
     def start_from(self, text: str, correcting) -> list[str]:
         """The taps a correction starts from, read like any taps; the round as recorded when

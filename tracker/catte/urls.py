@@ -2,13 +2,19 @@
 
 from django.urls import path
 
+from core.web.views import answered_in_json
 from tracker.catte import views as catte
 
 urlpatterns = [
     path("sessions/new/", catte.session_new, name="session_new"),
     path("sessions/<id:session_pk>/", catte.session_detail, name="session"),
     path("sessions/<id:session_pk>/round/", catte.round_entry, name="round_entry"),
-    path("sessions/<id:session_pk>/sent-later/", catte.round_sent_later, name="round_sent_later"),
+    # Only a phone's outbox sends here: answered in JSON whatever the request asks.
+    path(
+        "sessions/<id:session_pk>/sent-later/",
+        answered_in_json(catte.round_sent_later),
+        name="round_sent_later",
+    ),
     path("sessions/<id:session_pk>/sheet/", catte.round_sheet, name="round_sheet"),
     path("sessions/<id:session_pk>/rounds/<id:number>/", catte.round_edit, name="round_edit"),
     path("sessions/<id:session_pk>/undo/", catte.round_undo, name="round_undo"),

@@ -2,8 +2,7 @@ from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.messages.storage.base import BaseStorage
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
@@ -13,7 +12,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from core.changes import change_context
 from core.idempotency import AlreadyDone
 from core.models import Role
-from core.notices import repeated
+from core.notices import REFUSED, WAITS, Notice, repeated
 from core.versioning import AlreadyRecorded, RestoreRunning, StalePage, version_key
 from core.web.lists import page_of
 from core.web.permissions import game_for, group_for
@@ -24,9 +23,10 @@ from core.web.views import (
     render_chat_text,
     render_page,
     run_on_version,
-    swap_or_redirect,
+    tell,
+    waiting_notices,
 )
-from tracker.catte import display, gate, history
+from tracker.catte import display, gate, history, notices
 from tracker.catte.board import load
 from tracker.catte.entries import describe_entry, describe_round
 from tracker.catte.forms import JoinForm, RoundForm, SessionForm
@@ -47,8 +47,9 @@ def session_for(request, pk, session_pk, role=Role.VIEWER):
 
 def session_page(request, group, session, board=None, round_form=None, notice=None):
     """The session page, or only its #entry part for htmx; `round_form` as a refused tap left
-    it, `notice` what another phone saved first."""
-    context, shared, forms = page_parts(request, group, session, board, round_form, notice)
+    it, and `notice`, what the phone is told of what it sent, beside the notices carried here."""
+    told = [*waiting_notices(request), *([notice] if notice else [])]
+    context, shared, forms = page_parts(request, group, session, board, round_form, told)
     context["live_html"] = live_part(request, TEMPLATE, context, shared, forms)
     if not request.htmx:  # a live refresh leaves the sheet the phone holds (round_sheet)
         context["kept_sheet"] = live_part(request, TEMPLATE, context, shared, forms, SHEET)
@@ -65,18 +66,18 @@ def round_sheet(request, pk, session_pk):
     return HttpResponse(live_part(request, TEMPLATE, context, shared, forms, SHEET))
 
 
-def page_parts(request, group, session, board=None, round_form=None, notice=None):
+def page_parts(request, group, session, board=None, round_form=None, told=()):
     """What the page's parts show: (context, what its shared renders are kept under, or None
-    when they are this reader's own, and the forms' context, worked out when rendered)."""
+    when they are this reader's own, and the forms' context, worked out when rendered).
+    Notices `told` in the live part (by the round's form, by who sits) make it his own."""
     scorer = group.membership.allows(Role.SCORER)
     can_score, can_reopen = scorer and not session.is_closed, scorer and session.is_closed
     latest = None if request.GET.get("all") else LATEST
-    own = board is not None or round_form is not None or notice is not None
-    own = own or said_next_to_seating(request)
+    own = board is not None or round_form is not None or any(n.place for n in told)
     shared = None if own else shared_key(group, session, latest)
     # Read only where a form or a fragment missing from the cache needs it.
     board = board or SimpleLazyObject(partial(load, session))
-    context = {"group": group, "session": session, "board": board, "notice": notice}
+    context = {"group": group, "session": session, "board": board, "notices": told}
     context.update(can_score=can_score, can_reopen=can_reopen, latest=latest)
     context["version_key"] = version_key(session)
     context["shown"] = SimpleLazyObject(partial(display.session_context, board, can_score, latest))
@@ -95,16 +96,6 @@ def session_forms(group, board, round_form, can_score: bool, can_reopen: bool) -
     if can_score:
         context["seating"] = display.seating_context(board, join_form(group, board))
     return context
-
-
-def said_next_to_seating(request) -> bool:
-    """Whether a message waits to be shown beside who sits at the table (inside the live part,
-    so that part is this reader's)."""
-    waiting = messages.get_messages(request)
-    said = any(SEATING in message.extra_tags for message in waiting)
-    if isinstance(waiting, BaseStorage):
-        waiting.used = False  # looked at, not shown: they stay for the page
-    return said
 
 
 @login_required
@@ -138,64 +129,69 @@ def session_detail(request, pk, session_pk):
 @require_POST
 def round_entry(request, pk, session_pk):
     """Every button of the round being entered comes here: a tap changes the table's draft,
-    which every phone shows; "Save round" records it."""
+    which every phone shows; "Save round" records it. What became of it is told in one notice,
+    but for a tap taken, which the page shows."""
     group, session = session_for(request, pk, session_pk, role=Role.SCORER)
     board = load(session)
     form = RoundForm(request.POST, board=board)
-    valid = form.is_valid()
+    notice, board, shown_form = entered(request, board, form)
+    if notice is None:
+        # What the other phones will fetch of this version, rendered once for all of them.
+        session.refresh_from_db()
+        return session_page(request, group, session)
+
+    def page(notice):
+        said = None if shown_form is not None and shown_form.errors else notice  # the form says
+        return session_page(request, group, session, board, shown_form, said)
+
+    return tell(request, notice, session, page)
+
+
+def entered(request, board, form) -> tuple:
+    """What became of a button of the round: its notice (None for a tap taken), the board the
+    page is drawn from (None: as stored now) and the round form it shows (None: the next)."""
     try:
-        gate.recording.check_next_number(board, form.sent_number)
-        if valid and form.saving:
-            return saved(request, group, board, form)
-        data = form.cleaned_data if valid else {}
-        if data.get("tap"):
-            gate.tapping.tap(
-                board, form.sent_number, data["draft_version"], data["tap"], request.user
-            )
+        return pressed(request, board, form)
     except AlreadyRecorded:
-        return saved_first(request, group, session, form)
+        board = reloaded(board)
+        notice = notices.saved_first(board, form.sent_number, form.tapped, request.user)
+        return notice, board, None
+    except DraftMoved as refusal:  # the round as the table now has it, with what changed it
+        board = reloaded(board)
+        return notices.draft_moved(refusal), board, RoundForm(board=board)
     except StalePage as refusal:
-        return refused(request, group, session, refusal)
+        board.session.refresh_from_db()
+        return notices.stale(refusal), None, None
     except RulesError as refusal:
         if board.is_closed:
-            return refused(request, group, session, refusal)
+            board.session.refresh_from_db()
+            return notices.stale(refusal), None, None
         form.refuse(str(refusal))
-        valid = False
+        return Notice(REFUSED, str(refusal), place="form"), board, form
+
+
+def pressed(request, board, form) -> tuple:
+    """Save the round or take the tap the form sent, as `entered` answers."""
+    valid = form.is_valid()
+    gate.recording.check_next_number(board, form.sent_number)
     if not valid:
-        return session_page(request, group, session, board, round_form=form)
-    # What the other phones will fetch of this version, rendered once for all of them.
-    session.refresh_from_db()
-    return session_page(request, group, session)
-
-
-def saved(request, group, board, form):
+        return Notice(REFUSED, " ".join(form_errors(form)), place="form"), board, form
     data, number = form.cleaned_data, form.sent_number
-    gate.rounds.save_round(board, number, data["draft_version"], request.user, data["taps"])
-    messages.success(request, _("Round %(number)s saved.") % {"number": number})
-    render_again = partial(session_page, request, group, board.session, board)
-    return swap_or_redirect(request, board.session, render_again)
+    if form.saving:
+        gate.rounds.save_round(board, number, data["draft_version"], request.user, data["taps"])
+        return notices.saved(number), board, None
+    if data.get("tap"):
+        gate.tapping.tap(board, number, data["draft_version"], data["tap"], request.user)
+    return None, None, None
 
 
-def saved_first(request, group, session, form):
-    """Another phone saved this round first: say so next to the entry, with what it saved
-    and what this phone had tapped."""
-    session.refresh_from_db()
-    board = load(session)
-    notice = display.saved_first(board, form.sent_number, form.tapped, request.user)
-    return session_page(request, group, session, board, notice=notice)
+def reloaded(board):
+    board.session.refresh_from_db()
+    return load(board.session)
 
 
-def refused(request, group, session, refusal):
-    """Nothing was saved: the page as it now is. A tap that came second is told, next to the
-    entry, what the other phone did."""
-    session.refresh_from_db()
-    if isinstance(refusal, DraftMoved):
-        board = load(session)
-        moved = RoundForm(board=board)
-        moved.note = str(refusal)
-        return session_page(request, group, session, board, round_form=moved)
-    messages.warning(request, _("%(refusal)s This is the current state.") % {"refusal": refusal})
-    return swap_or_redirect(request, session, partial(session_page, request, group, session))
+def form_errors(form) -> list[str]:
+    return [str(error) for errors in form.errors.values() for error in errors]
 
 
 @login_required
@@ -208,24 +204,27 @@ def round_sent_later(request, pk, session_pk):
     group, session = session_for(request, pk, session_pk, role=Role.SCORER)
     board = load(session)
     form = SentLaterRoundForm(request.POST, board=board)
+    return tell(request, taken_later(request, board, form), session, page=None)
+
+
+def taken_later(request, board, form) -> Notice:
+    """What became of a round sent from a phone's outbox, in a notice."""
     if not form.is_valid():
-        errors = [str(error) for errors in form.errors.values() for error in errors]
-        return JsonResponse({"refused": " ".join(errors)}, status=400)
+        return Notice(REFUSED, " ".join(form_errors(form)))
     kept = form.cleaned_data["kept"]
     try:
         taken = gate.rounds.take_round_sent_later(board, kept, request.user)
     except AlreadyDone as repeat:
-        return JsonResponse(repeated(repeat.first).as_json()[0])
+        return repeated(repeat.first)
     except gate.recording.RoundWaits as waiting:
-        return JsonResponse({"waits": str(waiting)}, status=409)
+        return Notice(WAITS, str(waiting))
     except RestoreRunning as refusal:  # kept on the phone until the restore has ended
-        return JsonResponse({"waits": refusal.text}, status=409)
+        return Notice(WAITS, refusal.text)
     except RulesError as refusal:
-        return JsonResponse({"refused": str(refusal)}, status=400)
+        return Notice(REFUSED, str(refusal))
     except (AlreadyRecorded, StalePage) as refusal:
-        conflict = display.sent_later_conflict(load(session), kept, refusal, request.user)
-        return JsonResponse(conflict, status=409)
-    return JsonResponse(display.taken_later(board, kept, *taken, request.user))
+        return notices.sent_later_conflict(load(board.session), kept, refusal, request.user)
+    return notices.taken_later(board, kept, *taken, request.user)
 
 
 @login_required
