@@ -26,10 +26,11 @@ JACKS = {"jack_JD": "0", "jack_JC": "1"}  # seats that took tricks
 # Upturned K♥, no one claims the side pot, seat 0 wins the first four tricks: a sweep.
 ROUND_TAPS = "rK sH c- t0 t0 t0 t0"
 
-# A form error or a "this is the current state" warning: the save was refused.
+# A form error or a "this is the current state" warning shown: the save was refused. A hidden
+# place kept for a message (the offline sheet's refusal) says nothing.
 PROBLEM = re.compile(
-    r'<(?P<tag>p|ul|div)[^>]*class="(?:flash (?:warning|error)|errorlist)[^"]*"[^>]*>'
-    r"(?P<text>.*?)</(?P=tag)>",
+    r'<(?P<tag>p|ul|div)(?![^>]*\bhidden\b)[^>]*class="(?:flash (?:warning|error)|errorlist)'
+    r'[^"]*"(?![^>]*\bhidden\b)[^>]*>(?P<text>.*?)</(?P=tag)>',
     re.S,
 )
 
