@@ -52,10 +52,12 @@ class Phone:
         except urllib.error.HTTPError as answer:  # a redirect among them
             return self._answer(answer)
 
-    def post(self, form, **typed):
+    def post(self, form, headers=None, **typed):
         body = urllib.parse.urlencode(form.filled(**typed)).encode()
         request = urllib.request.Request(self.server + form.action, body, method="POST")
         request.add_header("Referer", self.server + "/")
+        for name, value in (headers or {}).items():
+            request.add_header(name, value)
         try:
             return self._answer(self.opener.open(request, timeout=30))
         except urllib.error.HTTPError as answer:

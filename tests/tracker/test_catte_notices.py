@@ -161,3 +161,14 @@ def test_the_outbox_is_told_a_round_another_phone_saved_otherwise_is_not_its_own
     answer = send(as_bob, session, fields)
     assert answer.status_code == 409
     assert answer.json()["own"] is False and answer.json()["recheck"] is True
+
+
+def test_a_kept_round_another_phone_saved_otherwise_is_told_on_the_page_to_htmx(
+    as_bob, session, alice
+):
+    fields = kept(as_bob, session, SWEEP_BY_AN)
+    gate.rounds.save_round(catte_board.load(session), 1, 0, alice, ["t1"] * 4)
+    [told] = notices_in(send(as_bob, session, fields, headers=HTMX).content.decode())
+    assert 'data-notice="came first" data-choice' in told
+    assert "alice's phone saved round 1: tricks Bình, Bình, Bình, Bình." in told
+    assert "This phone had: tricks An, An, An, An" in told

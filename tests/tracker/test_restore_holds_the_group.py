@@ -137,8 +137,9 @@ def test_a_new_session_is_refused(restore, empty, bobs_phone):
 
 def test_a_round_kept_offline_waits_on_the_phone_until_the_restore_ends(restore, empty, bobs_phone):
     session = empty.sessions.get()
-    kept = {"number": 3, "taps": "t0 t0 t0 t0", "save": "1", "once": "a" * 32}
-    answer = bobs_phone.post(reverse("round_sent_later", args=[empty.pk, session.pk]), kept)
+    kept = {"number": 3, "reached": "", "taps": "t0 t0 t0 t0", "tap": "save", "once": "a" * 32}
+    address = reverse("round_entry", args=[empty.pk, session.pk])
+    answer = bobs_phone.post(address, kept, headers={"Accept": "application/json"})
     assert answer.status_code == 409 and REFUSED in answer.json()["waits"]
     assert "<a" not in answer.json()["waits"] and session.rounds.count() == 2
 

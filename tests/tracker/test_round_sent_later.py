@@ -1,9 +1,10 @@
 """A Cắt Tê round tapped on the page's sheet while the phone was offline, sent when the network
-came back: the same taps as online, from the table's draft as the page showed it, recorded once
-however often they arrive, checked by the rules like taps sent one at a time; a round still
-being tapped becomes the table's draft. Only another phone's work is answered as a conflict,
-with both rounds whole. The fields are those the page drew: the sheet in its template, written
-in as sheet.js writes it, each tap a button the sheet draws."""
+came back: the same taps as online, from the table's draft as the page showed it, posted to the
+online entry's address as the sheet's form names it, recorded once however often they arrive,
+checked by the rules like taps sent one at a time; a round still being tapped becomes the
+table's draft. Only another phone's work is answered as a conflict, with both rounds whole. The
+fields are those the page drew: the sheet in its template, written in as sheet.js writes it,
+each tap a button the sheet draws."""
 
 from html import unescape
 
@@ -24,6 +25,7 @@ LATER = "fedcba9876543210fedcba9876543210"
 SIDE_POT = {"stake": "1.00", "side_pot_stake": "0.50", "ace_penalty": True}
 NAMES = ["An", "Bình", "Chi", "Dũng"]  # seats 0 to 3
 SWEEP_BY_AN = ["t0"] * 4
+OUTBOX = {"Accept": "application/json"}  # as outbox.js asks
 
 
 @pytest.fixture
@@ -37,7 +39,7 @@ def kept(client, session, taps, entry=ENTRY, save=True, number=None) -> dict:
     their version) and the taps made on it; "save" when the round was saved there. `number`:
     a round after one kept on the phone, begun on a blank sheet."""
     forms = forms_on(client.get(session.get_absolute_url()))
-    sheet = next(form for form in forms if form.action.endswith("/sent-later/"))
+    sheet = sheet_in(forms)
     drawn = {value for name, value, text in sheet.buttons if name == "tap"}
     assert set(taps) <= drawn, f"not on the sheet: {set(taps) - drawn}"
     entering = next(form for form in forms if "/round/" in form.action).fields
@@ -57,8 +59,20 @@ def recorded(session, key="tricks"):
     return [[NAMES[seat] for seat in row.entry[key]] for row in fresh(session).rounds.all()]
 
 
-def send(client, session, fields):
-    return client.post(reverse("round_sent_later", args=[session.group_id, session.pk]), fields)
+def sheet_in(forms):
+    """The round's sheet among the page's forms: the one that carries the taps the table had."""
+    return next(form for form in forms if "reached" in form.fields)
+
+
+def send(client, session, fields, headers=OUTBOX):
+    """What outbox.js does with a round kept on the sheet: post it to the address the sheet's
+    form names, asking for JSON."""
+    address = sheet_in(forms_on(client.get(session.get_absolute_url()))).action
+    return client.post(address, fields, headers=headers)
+
+
+def entry_address(session) -> str:
+    return reverse("round_entry", args=[session.group_id, session.pk])
 
 
 def tap(session, taps, user):
@@ -92,10 +106,34 @@ def test_a_round_sent_without_its_key_is_refused_and_records_nothing(as_bob, ses
     assert not fresh(session).rounds.exists()
 
 
-def test_a_round_kept_by_the_outbox_of_the_release_before_is_recorded(as_bob, session):
+def test_the_sheet_is_sent_to_the_online_entrys_address(as_bob, session):
+    forms = forms_on(as_bob.get(session.get_absolute_url()))
+    assert sheet_in(forms).action == entry_address(session)
+
+
+def test_a_kept_round_sent_to_the_online_entry_is_recorded_once_and_told_in_json_or_html(
+    as_bob, session
+):
     fields = kept(as_bob, session, SWEEP_BY_AN)
-    fields["entry"] = fields.pop("once")  # the name that outbox sent its key under
-    answer = send(as_bob, session, fields)
+    first = as_bob.post(entry_address(session), fields, headers=OUTBOX)
+    again = as_bob.post(entry_address(session), fields, headers={"HX-Request": "true"})
+    last = as_bob.post(entry_address(session), fields, headers=OUTBOX)
+    assert first.json() == {"recorded": "Round 1 saved."}
+    assert again["Content-Type"].startswith("text/html") and 'id="entry"' in again.text
+    assert "Already recorded from this phone (Round 1: tricks An, An, An, An)." in again.text
+    assert last.json() == {
+        "recorded": "Already recorded from this phone (Round 1: tricks An, An, An, An)."
+    }
+    assert fresh(session).rounds.count() == 1
+
+
+def test_a_round_kept_under_the_address_of_the_release_before_is_still_recorded(as_bob, session):
+    """A page kept on a phone may hold the previous outbox, its rounds kept under sent-later/
+    and their key named entry."""
+    fields = kept(as_bob, session, SWEEP_BY_AN)
+    fields["entry"] = fields.pop("once")
+    old_address = reverse("round_sent_later", args=[session.group_id, session.pk])
+    answer = as_bob.post(old_address, fields)  # answered in JSON, whatever it asks
     assert answer.status_code == 200 and answer.json() == {"recorded": "Round 1 saved."}
     assert changes_of(session).get(action="round").idempotency_key == ENTRY
 
@@ -252,11 +290,13 @@ def test_taps_that_cannot_be_read_save_nothing(as_bob, session):
 
 
 def test_an_outsider_is_told_there_is_no_such_session(as_dave, session):
-    assert send(as_dave, session, {"once": ENTRY}).status_code == 404
+    answer = as_dave.post(entry_address(session), {"once": ENTRY}, headers=OUTBOX)
+    assert answer.status_code == 404
 
 
 def test_a_viewer_cannot_send_a_round(as_carol, session):
-    assert send(as_carol, session, {"once": ENTRY}).status_code == 403
+    answer = as_carol.post(entry_address(session), {"once": ENTRY}, headers=OUTBOX)
+    assert answer.status_code == 403
 
 
 def test_a_round_being_tapped_sent_twice_at_the_same_moment_is_drafted_by_both(bob, session):

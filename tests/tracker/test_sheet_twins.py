@@ -39,7 +39,7 @@ def twins_checked(client, session, rng, taps: int) -> set:
     for _ in range(taps):
         page = client.get(session.get_absolute_url())
         entering = form_on(page, "/round/")
-        sheet = next(form for form in forms_on(page) if "/sent-later/" in form.action)
+        sheet = next(form for form in forms_on(page) if "reached" in form.fields)
         on_sheet = {value for name, value, text in sheet.buttons if name == "tap"}
         drawn = [value for name, value, text in entering.buttons if name == "tap"]
         assert set(drawn) <= on_sheet, f"no twin on the sheet: {set(drawn) - on_sheet}"

@@ -19,7 +19,7 @@ from core.seats import SeatsForm, first_dealer_field, seats_as_last_time
 from core.web.widgets import QuickSelect, QuickText
 from tracker.catte.draft import RoundDraft
 from tracker.catte.sheet import sheet_buttons
-from tracker.catte.taps import is_tap, next_taps, parse_taps, taps_from_round
+from tracker.catte.taps import SavedRound, Tap, is_tap, next_taps, parse_taps, taps_from_round
 from tracker.rules import catte
 from tracker.rules.names import NAME_MAX, name_problem
 
@@ -232,6 +232,14 @@ class RoundForm(forms.Form):
         if data.get("taps"):
             return data["taps"]
         return next_taps(data.get("shown") or [], data.get("tap") or "")
+
+    @property
+    def sent(self) -> SavedRound | Tap | None:
+        """What a valid form of the round being entered sent: a save, a tap, or no button."""
+        data = self.cleaned_data
+        if self.saving:
+            return SavedRound(data["number"], data["draft_version"], data["taps"])
+        return Tap(data["number"], data["draft_version"], data["tap"]) if data["tap"] else None
 
     def clean_taps(self) -> list[str]:
         try:

@@ -7,8 +7,9 @@ so no tap made online lacks its twin offline; the script shows those the online 
 show at that point and refuses what it would refuse, from the settings in `sheet_rules` and the
 sentences in `sheet_words` (static/js/catte_round.js). The phone keeps the
 taps as the table keeps its draft, a list of tokens from the draft as the phone last had it on,
-and sends them when the network is back (`SentLaterRoundForm`): the gate checks them exactly as
-it checks taps sent one at a time (`gate.rounds.take_round_sent_later`).
+and sends them when the network is back, the sheet's form posted to the online entry's address
+with the key the round was kept under (`SentLaterRoundForm`): the gate checks them exactly as it
+checks taps sent one at a time (`gate.rounds.take_round_sent_later`).
 """
 
 import json
@@ -106,6 +107,13 @@ def refusal_words() -> dict:
         "does_not_fit": _("That tap does not fit the round as tapped so far."),
         "too_many_taps": _("This round has too many taps; undo some, or start it again."),
     }
+
+
+def kept_on_a_phone(data) -> bool:
+    """What was posted is the sheet's form, a round a phone kept while offline: only the sheet
+    draws `reached` (the table's draft its taps went on from), and its outbox sends it with the
+    key the round was kept under, which `SentLaterRoundForm` requires."""
+    return "reached" in data
 
 
 class SentLaterRoundForm(KeyedEntryForm):

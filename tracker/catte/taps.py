@@ -113,3 +113,23 @@ class KeptRound:
     def taken_up_in(self, draft: list[str]) -> bool:
         """The table's `draft` already holds these taps and went on from them."""
         return len(draft) >= len(self.taps) and draft[: len(self.taps)] == self.taps
+
+
+@dataclass(frozen=True)
+class Tap:
+    """One button pressed on round `number`'s draft as the page showed it (version
+    `draft_version`): a tap token, "undo" or "restart"."""
+
+    number: int
+    draft_version: int | None
+    button: str
+
+
+@dataclass(frozen=True)
+class SavedRound:
+    """Round `number` saved ("Save round"): the table's draft as the page showed it (version
+    `draft_version`), or `taps`, a whole round sent in one post."""
+
+    number: int
+    draft_version: int | None
+    taps: list[str]

@@ -9,10 +9,11 @@ urlpatterns = [
     path("sessions/new/", catte.session_new, name="session_new"),
     path("sessions/<id:session_pk>/", catte.session_detail, name="session"),
     path("sessions/<id:session_pk>/round/", catte.round_entry, name="round_entry"),
-    # Only a phone's outbox sends here: answered in JSON whatever the request asks.
+    # Where the outbox sent rounds kept offline before they went to round/ as the sheet's form
+    # does: phones may still hold rounds kept under this address. Kept for a release.
     path(
         "sessions/<id:session_pk>/sent-later/",
-        answered_in_json(catte.round_sent_later),
+        answered_in_json(catte.round_entry),
         name="round_sent_later",
     ),
     path("sessions/<id:session_pk>/sheet/", catte.round_sheet, name="round_sheet"),

@@ -31,7 +31,7 @@ from tracker.catte.board import load
 from tracker.catte.entries import describe_entry, describe_round
 from tracker.catte.forms import JoinForm, RoundForm, SessionForm
 from tracker.catte.gate.recording import DraftMoved
-from tracker.catte.sheet import SentLaterRoundForm
+from tracker.catte.sheet import SentLaterRoundForm, kept_on_a_phone
 from tracker.models import CatteSession
 from tracker.rules import RulesError
 
@@ -128,13 +128,12 @@ def session_detail(request, pk, session_pk):
 @login_required
 @require_POST
 def round_entry(request, pk, session_pk):
-    """Every button of the round being entered comes here: a tap changes the table's draft,
-    which every phone shows; "Save round" records it. What became of it is told in one notice,
-    but for a tap taken, which the page shows."""
+    """Every button of the round being entered comes here, and a round a phone kept while
+    offline, the sheet's form sent by its outbox with its key (static/js/sheet.js): a tap
+    changes the table's draft, which every phone shows; "Save round" records it. What became of
+    it is told in one notice, to the outbox in JSON, but for a tap taken, which the page shows."""
     group, session = session_for(request, pk, session_pk, role=Role.SCORER)
-    board = load(session)
-    form = RoundForm(request.POST, board=board)
-    notice, board, shown_form = entered(request, board, form)
+    notice, board, shown_form = answered(request, load(session))
     if notice is None:
         # What the other phones will fetch of this version, rendered once for all of them.
         session.refresh_from_db()
@@ -145,6 +144,16 @@ def round_entry(request, pk, session_pk):
         return session_page(request, group, session, board, shown_form, said)
 
     return tell(request, notice, session, page)
+
+
+def answered(request, board) -> tuple:
+    """What became of what was sent, as `entered` says: a round a phone kept, or a button of
+    the page's form."""
+    if not kept_on_a_phone(request.POST):
+        return entered(request, board, RoundForm(request.POST, board=board))
+    notice = taken_later(request, board, SentLaterRoundForm(request.POST, board=board))
+    board.session.refresh_from_db()
+    return notice, None, None
 
 
 def entered(request, board, form) -> tuple:
@@ -176,13 +185,10 @@ def pressed(request, board, form) -> tuple:
     gate.recording.check_next_number(board, form.sent_number)
     if not valid:
         return Notice(REFUSED, " ".join(form_errors(form)), place="form"), board, form
-    data, number = form.cleaned_data, form.sent_number
-    if form.saving:
-        gate.rounds.save_round(board, number, data["draft_version"], request.user, data["taps"])
-        return notices.saved(number), board, None
-    if data.get("tap"):
-        gate.tapping.tap(board, number, data["draft_version"], data["tap"], request.user)
-    return None, None, None
+    sent = form.sent
+    if sent is not None:
+        gate.entering.enter(board, sent, request.user)
+    return (notices.saved(form.sent_number), board, None) if form.saving else (None, None, None)
 
 
 def reloaded(board):
@@ -194,26 +200,15 @@ def form_errors(form) -> list[str]:
     return [str(error) for errors in form.errors.values() for error in errors]
 
 
-@login_required
-@require_POST
-def round_sent_later(request, pk, session_pk):
-    """A round a phone kept while offline (static/js/sheet.js, sent by outbox.js), answered in
-    JSON for the phone's outbox: recorded once, made the table's draft, refused with why, kept
-    waiting for an earlier round, or, when another phone saved or changed the round meanwhile,
-    both rounds whole, for the scorer to choose."""
-    group, session = session_for(request, pk, session_pk, role=Role.SCORER)
-    board = load(session)
-    form = SentLaterRoundForm(request.POST, board=board)
-    return tell(request, taken_later(request, board, form), session, page=None)
-
-
 def taken_later(request, board, form) -> Notice:
-    """What became of a round sent from a phone's outbox, in a notice."""
+    """What became of a round a phone kept while offline, in a notice: recorded once, made the
+    table's draft, refused with why, kept waiting for an earlier round, or, when another phone
+    saved or changed the round meanwhile, both rounds whole, for the scorer to choose."""
     if not form.is_valid():
         return Notice(REFUSED, " ".join(form_errors(form)))
     kept = form.cleaned_data["kept"]
     try:
-        taken = gate.rounds.take_round_sent_later(board, kept, request.user)
+        taken = gate.entering.enter(board, kept, request.user)
     except AlreadyDone as repeat:
         return repeated(repeat.first)
     except gate.recording.RoundWaits as waiting:

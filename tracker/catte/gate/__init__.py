@@ -6,11 +6,13 @@ StalePage, DraftMoved), records it with an entry in the session's history, store
 state with the new version, and has the ledger follow (`tracker.catte.money`).
 
     session = gate.logs.start(group, players, {"stake": "1.00"}, user)
-    gate.tapping.tap(board, 1, draft_version, "t0", user)  # a tap on round 1 being entered
-    gate.rounds.save_round(board, 1, draft_version, user)
+    gate.entering.enter(board, Tap(1, draft_version, "t0"), user)  # a tap on round 1
+    gate.entering.enter(board, SavedRound(1, draft_version, []), user)
     gate.seating.join(board, version, user, player=chi)
     gate.closing.close(board, version, user)
 
+- `entering`: what a phone sent of the round being entered (a tap, a save, a round kept
+  offline), taken through one entry point that hands it to `tapping` or `rounds`.
 - `rounds`: a round saved, recorded, corrected or undone; a round a phone kept offline, taken.
 - `tapping`: the round being tapped in (the table's draft): its taps, its own version, no money.
 - `seating`: players joining, leaving and coming back during an evening.
@@ -21,6 +23,15 @@ state with the new version, and has the ledger follow (`tracker.catte.money`).
   module outside this package uses it but for its refusals.
 """
 
-from tracker.catte.gate import carried, closing, logs, recording, rounds, seating, tapping
+from tracker.catte.gate import (
+    carried,
+    closing,
+    entering,
+    logs,
+    recording,
+    rounds,
+    seating,
+    tapping,
+)
 
-__all__ = ["carried", "closing", "logs", "recording", "rounds", "seating", "tapping"]
+__all__ = ["carried", "closing", "entering", "logs", "recording", "rounds", "seating", "tapping"]
