@@ -32,9 +32,11 @@ from tracker.rules import sheet
 from tracker.rules.names import NAME_MAX
 
 
-class RoundForm(RoundRows, forms.Form):
-    """Round `number` of the sheet of `board`, as tapped; with room for the chops, leftovers
-    and payments of `fits` (a round to correct) when it has more than a round offers."""
+class RoundForm(RoundRows, KeyedEntryForm):
+    """Round `number` of the sheet of `board`, as tapped, with its key (`once`: the page's, or
+    the id a phone's outbox kept it under; `keyed` when the outbox sent it); with room for the
+    chops, leftovers and payments of `fits` (a round to correct) when it has more than a round
+    offers."""
 
     number = forms.IntegerField(widget=QuickHidden, min_value=1, max_value=2**31 - 1)
 
@@ -309,14 +311,6 @@ class RoundForm(RoundRows, forms.Form):
                 )
             paid.append(sheet.Payment(names[payer], names[payee], units, name))
         return paid
-
-
-class SentLaterForm(KeyedEntryForm, RoundForm):
-    """A round a phone kept while it was offline (static/js/outbox.js), sent when the network
-    came back: the round form's fields and the id the phone kept it under (`once`)."""
-
-    def __init__(self, data, *, board):
-        super().__init__(data, board=board, keyed=True)
 
 
 class CorrectionForm(RoundForm):

@@ -26,9 +26,6 @@ from tracker.rules import RulesError, sheet
 from tracker.rules.names import name_key
 from tracker.rules.phrases import Phrase, plural_phrase
 
-# What became of a round a phone kept while offline (`record_round_sent_later`).
-RECORDED, RECORDED_ELSEWHERE = "recorded", "recorded elsewhere"
-
 
 def start(group, players: list, rules: dict, user, name: str = "") -> Sheet:
     """A new sheet; `players` in seat order, `rules` as a log's `rules` object."""
@@ -106,25 +103,16 @@ def record_round(
     return result
 
 
-def record_round_sent_later(board: SheetBoard, entry: str, number: int, round_, user) -> str:
-    """A round a phone kept while its network was gone, recorded once however often it arrives
-    (the phone's id for it, `entry`, is the idempotency key of its change). Entered as round
-    `number`: when that round is recorded already, just as this phone has it, it was another
-    phone's (RECORDED_ELSEWHERE); otherwise AlreadyRecorded, for the scorer to choose. A round
-    kept after rounds taken back meanwhile is the next round."""
-    with once_per_key(board.sheet, entry, Change.Action.ROUND):
-        if number < board.next_number:
-            if recorded_as(board, number, round_):
-                return RECORDED_ELSEWHERE
-            raise AlreadyRecorded(_("Round %(number)s is already recorded.") % {"number": number})
-        record_round(board, round_, user, board.next_number, idempotency_key=entry)
-    return RECORDED
-
-
-def recorded_as(board: SheetBoard, number: int, round_: sheet.Round) -> bool:
-    """Round `number` is recorded, and as `round_` enters it."""
-    row = board.sheet.rounds.filter(number=number).first()
-    return row is not None and same_entry(row.entry, entry_by_seat(round_, board.names))
+def record_sent_round(board: SheetBoard, number: int, round_, user, once: str | None = None):
+    """Round `number` as a phone sent it: tapped on the page, or kept by its outbox while the
+    network was gone. With its key (`once`, the idempotency key of its change) it is recorded
+    once however often it arrives (AlreadyDone for the same round again). A round whose number
+    is recorded already raises AlreadyRecorded, whoever's it is and however it differs (see
+    sheets/notices.py); one kept after rounds were taken back meanwhile is the next round."""
+    with once_per_key(board.sheet, once, Change.Action.ROUND):
+        if once and number > board.next_number:
+            number = board.next_number
+        return record_round(board, round_, user, number, idempotency_key=once)
 
 
 def same_entry(recorded: dict, entry: dict) -> bool:

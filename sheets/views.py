@@ -2,9 +2,7 @@ from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -12,17 +10,25 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from core.changes import change_context, line_of
 from core.idempotency import AlreadyDone
 from core.models import Role
+from core.notices import REFUSED, WAITS, Notice, repeated
 from core.versioning import AlreadyRecorded, RestoreRunning, StalePage, version_key
 from core.web.lists import page_of
 from core.web.permissions import game_for, group_for
 from core.web.shared_part import shared_key
-from core.web.views import act_on_version, live_part, render_page, swap_or_redirect
-from sheets import display, history, services
+from core.web.views import (
+    act_on_version,
+    live_part,
+    render_page,
+    tell,
+    waiting_notices,
+    wants_json,
+)
+from sheets import display, history, notices, services
 from sheets.board import load
 from sheets.forms import SheetForm
 from sheets.models import Sheet
 from sheets.round_fields import initial_of
-from sheets.round_form import CorrectionForm, RoundForm, SentLaterForm
+from sheets.round_form import CorrectionForm, RoundForm
 from tracker.rules import RulesError, sheet
 
 LATEST = 8  # rounds listed on the sheet's page; ?all=1 lists them all
@@ -33,14 +39,16 @@ def sheet_for(request, pk, sheet_pk, role=Role.VIEWER):
     return game_for(request, pk, Sheet, sheet_pk, role=role)
 
 
-def sheet_page(request, group, sheet_row, board=None, **forms):
-    """The sheet's page, or only its #entry part for htmx; `forms` as the scorer left them."""
+def sheet_page(request, group, sheet_row, board=None, notice=None, **forms):
+    """The sheet's page, or only its #entry part for htmx; `forms` as the scorer left them, and
+    `notice`, what the phone is told of the round it sent, beside the notices carried here."""
     can_score = group.membership.allows(Role.SCORER)
     every = bool(request.GET.get("all"))
     shared = None if board is not None or forms else shared_key(group, sheet_row, every)
     board = board or SimpleLazyObject(partial(load, sheet_row))
     context = {"group": group, "sheet": sheet_row, "can_score": can_score, "board": board}
     context |= {"every": every, "version_key": version_key(sheet_row)}
+    context["notices"] = [*waiting_notices(request), *([notice] if notice else [])]
     context["shown"] = SimpleLazyObject(partial(shown_context, board, every))
     context["recent_changes"] = SimpleLazyObject(
         lambda: change_context(sheet_row, board.names, display.entry_words, every)
@@ -96,38 +104,51 @@ def sheet_detail(request, pk, sheet_pk):
 @login_required
 @require_POST
 def round_save(request, pk, sheet_pk):
-    """A round from the page's form; refused, it stays on the form as it was tapped."""
+    """A round from the page's form, or kept by a phone's outbox while it was offline (with its
+    key), told in one notice to the page (htmx, or a form sent without JavaScript) or to the
+    outbox (JSON). Refused, it stays on the form as it was tapped; when another round of its
+    number came first, this phone's stays on the form as the next round."""
     group, sheet_row = sheet_for(request, pk, sheet_pk, role=Role.SCORER)
     board = load(sheet_row)
-    form = RoundForm(request.POST, board=board)
-    if form.is_valid():
-        data = form.cleaned_data
-        try:
-            services.record_round(board, data["round"], request.user, data["number"])
-            messages.success(request, _("Round %(number)s saved.") % {"number": data["number"]})
-            return swap_or_redirect(
-                request, sheet_row, partial(sheet_page, request, group, sheet_row, board)
-            )
-        except RulesError as refusal:
-            form.add_error(None, str(refusal))
-        except (AlreadyRecorded, StalePage):
-            return saved_first(request, group, sheet_row, data)
-    return sheet_page(request, group, sheet_row, board, round_form=form)
+    form = RoundForm(request.POST, board=board, keyed=wants_json(request))
+    notice, board = entered(request, board, form)
+    if notice.retry:  # this phone's round, kept on the form as the next one
+        posted = request.POST.copy()
+        posted["number"] = notice.retry["fields"]["number"]
+        form = RoundForm(posted, board=board)
+    forms = {"round_form": form} if notice.place == "form" or notice.retry else {}
+
+    def page(notice):
+        shown = None if notice.place == "form" else notice  # a refusal: the form says why
+        return sheet_page(request, group, board.sheet, board, shown, **forms)
+
+    return tell(request, notice, sheet_row, page)
 
 
-def saved_first(request, group, sheet_row, data):
-    """Another phone saved a round first: this phone's stays on the form, as the next round."""
-    sheet_row.refresh_from_db()
-    board = load(sheet_row)
-    posted = request.POST.copy()
-    posted["number"] = str(board.next_number)
-    note = _(
-        "Another phone saved round %(number)s first. This phone's round is still here: Save "
-        "records it as round %(next)s."
-    )
-    messages.warning(request, note % {"number": data["number"], "next": board.next_number})
-    form = RoundForm(posted, board=board)
-    return sheet_page(request, group, sheet_row, board, round_form=form)
+def entered(request, board, form) -> tuple:
+    """What became of a round sent: its notice, and the board the page is drawn from after it."""
+    if not form.is_valid():
+        return Notice(REFUSED, " ".join(form_errors(form)), place="form"), board
+    data = form.cleaned_data
+    try:
+        services.record_sent_round(board, data["number"], data["round"], request.user, data["once"])
+        return notices.round_saved(board.rounds_played), board
+    except AlreadyDone as repeat:
+        return repeated(repeat.first), load(board.sheet)
+    except RestoreRunning as refusal:  # the outbox keeps it until the restore has ended
+        form.add_error(None, str(refusal))
+        return Notice(WAITS, refusal.text, place="form"), board
+    except RulesError as refusal:
+        form.add_error(None, str(refusal))
+        return Notice(REFUSED, str(refusal), place="form"), board
+    except (AlreadyRecorded, StalePage):
+        board.sheet.refresh_from_db()
+        board = load(board.sheet)
+        return notices.came_first(board, data, request.user), board
+
+
+def form_errors(form) -> list[str]:
+    return [str(error) for errors in form.errors.values() for error in errors]
 
 
 @login_required
@@ -155,55 +176,6 @@ def checked(board, form) -> dict:
         return {"problems": [str(refusal)]}
     entered = display.round_words(form.cleaned_data["round"])
     return {"entered": entered, "lines": board.words(result) or [_("Nobody pays anybody.")]}
-
-
-@login_required
-@require_POST
-def round_sent_later(request, pk, sheet_pk):
-    """A round a phone kept while it was offline (static/js/outbox.js), answered in JSON for
-    the phone's outbox: recorded once, or refused with what another phone saved first beside
-    what this phone entered, for the scorer to choose."""
-    group, sheet_row = sheet_for(request, pk, sheet_pk, role=Role.SCORER)
-    board = load(sheet_row)
-    form = SentLaterForm(request.POST, board=board)
-    if not form.is_valid():
-        problems = [str(error) for errors in form.errors.values() for error in errors]
-        return JsonResponse({"refused": " ".join(problems)}, status=400)
-    data = form.cleaned_data
-    try:
-        said = services.record_round_sent_later(
-            board, data["once"], data["number"], data["round"], request.user
-        )
-    except AlreadyDone:
-        return JsonResponse({"recorded": _("Already recorded.")})
-    except RestoreRunning as refusal:  # kept on the phone until the restore has ended
-        return JsonResponse({"waits": refusal.text}, status=409)
-    except RulesError as refusal:
-        return JsonResponse({"refused": str(refusal)}, status=400)
-    except (AlreadyRecorded, StalePage):
-        sheet_row.refresh_from_db()
-        return sent_later_conflict(load(sheet_row), data)
-    if said == services.RECORDED_ELSEWHERE:
-        text = _("Round %(number)s was recorded on another phone, just as this one had it.")
-        return JsonResponse({"recorded": text % {"number": data["number"]}})
-    return JsonResponse(
-        {"recorded": _("Round %(number)s saved.") % {"number": board.rounds_played}}
-    )
-
-
-def sent_later_conflict(board, data) -> JsonResponse:
-    """Both rounds in words; keep the other phone's, or record this one as the next round."""
-    recorded = board.sheet.rounds.filter(number=data["number"]).first()
-    context = {
-        "note": _("Another phone recorded round %(number)s otherwise.")
-        % {"number": data["number"]},
-        "table": display.entry_words(recorded.entry, board.names) if recorded else "",
-        "mine": display.round_words(data["round"]),
-    }
-    conflict = render_to_string("tracker/_sent_later_conflict.html", context)
-    label = _("Record this phone's as round %(number)s") % {"number": board.next_number}
-    retry = {"fields": {"number": str(board.next_number)}, "label": label}
-    return JsonResponse({"conflict": conflict, "retry": retry}, status=409)
 
 
 @login_required

@@ -6,6 +6,7 @@ from decimal import Decimal
 import pytest
 
 from core.changes import changes_of
+from core.idempotency import AlreadyDone
 from core.versioning import AlreadyRecorded, StalePage
 from ledger.balances import player_balances
 from ledger.models import Transaction
@@ -131,26 +132,25 @@ def test_an_undo_from_a_page_that_is_behind_is_refused(tien_len, bob):
 
 
 def test_a_round_kept_offline_is_recorded_once_however_often_it_arrives(tien_len, bob):
-    key = "a" * 32
-    assert services.record_round_sent_later(load(tien_len), key, 1, WORKED, bob) == "recorded"
-    from core.idempotency import AlreadyDone
-
+    services.record_sent_round(load(tien_len), 1, WORKED, bob, "a" * 32)
     with pytest.raises(AlreadyDone):
-        services.record_round_sent_later(load(fresh(tien_len)), key, 1, WORKED, bob)
+        services.record_sent_round(load(fresh(tien_len)), 1, WORKED, bob, "a" * 32)
     assert fresh(tien_len).rounds.count() == 1
 
 
-def test_a_round_kept_offline_that_another_phone_recorded_alike_is_no_conflict(tien_len, bob):
-    services.record_round(load(tien_len), WORKED, bob)
-    said = services.record_round_sent_later(load(fresh(tien_len)), "b" * 32, 1, WORKED, bob)
-    assert said == "recorded elsewhere" and fresh(tien_len).rounds.count() == 1
-
-
-def test_a_round_kept_offline_that_another_phone_recorded_otherwise_is_refused(tien_len, bob):
+def test_a_round_kept_offline_whose_number_another_phone_recorded_is_refused(tien_len, bob):
     services.record_round(load(tien_len), WORKED, bob)
     other = sheet.Round(places=["Dũng", "Chi", "Bình", "An"])
     with pytest.raises(AlreadyRecorded):
-        services.record_round_sent_later(load(fresh(tien_len)), "c" * 32, 1, other, bob)
+        services.record_sent_round(load(fresh(tien_len)), 1, other, bob, "c" * 32)
+    assert fresh(tien_len).rounds.count() == 1
+
+
+def test_a_round_kept_offline_after_rounds_were_taken_back_is_the_next_round(tien_len, bob):
+    services.record_round(load(tien_len), WORKED, bob)
+    services.undo_last(load(fresh(tien_len)), 1, bob)
+    services.record_sent_round(load(fresh(tien_len)), 2, WORKED, bob, "b" * 32)
+    assert list(fresh(tien_len).rounds.values_list("number", flat=True)) == [1]
 
 
 def test_a_log_whose_chop_chain_does_not_join_up_imports_nothing(vnd_group, players, bob):

@@ -222,49 +222,124 @@ def test_an_undo_takes_the_last_round_back_after_a_second_tap(as_bob, tien_len, 
     assert response.status_code == 302 and not fresh(tien_len).rounds.exists()
 
 
-def test_a_round_saved_while_another_phone_saved_first_stays_on_the_form(as_bob, tien_len, bob):
+def test_a_round_saved_while_another_phone_saved_first_stays_on_the_form(as_bob, tien_len, alice):
     form = round_form(as_bob, tien_len)
-    services.record_round(load(tien_len), sheet.Round(places=["An", "Bình", "Chi", "Dũng"]), bob)
+    services.record_round(load(tien_len), sheet.Round(places=["An", "Bình", "Chi", "Dũng"]), alice)
     html = submit(as_bob, form, place_1="3", place_2="2", place_3="1").content.decode()
-    assert "Another phone saved round 1 first." in html and "Round 2" in html
+    assert "alice&#x27;s phone saved round 1: first An" in html and "Round 2" in html
+    assert "This phone had: first Dũng · second Chi · third Bình · last An" in html
     assert fresh(tien_len).rounds.count() == 1
 
 
-def test_a_round_kept_offline_is_recorded_once_from_its_form(as_bob, tien_len):
+JSON = {"Accept": "application/json"}
+HTMX = {"HX-Request": "true"}
+PLACES = {"place_1": "0", "place_2": "1", "place_3": "2"}
+OTHER_PLACES = {"place_1": "3", "place_2": "2", "place_3": "1"}
+
+
+def rounds_url(sheet_row):
+    return reverse("sheet_round", args=[sheet_row.group_id, sheet_row.pk])
+
+
+def test_a_round_kept_offline_is_sent_to_the_rounds_address_and_recorded_once(as_bob, tien_len):
+    data = round_form(as_bob, tien_len).filled(**PLACES, once="e" * 32)
+    first = as_bob.post(rounds_url(tien_len), data, headers=JSON)
+    again = as_bob.post(rounds_url(tien_len), data, headers=JSON)
+    assert first.json() == {"recorded": "Round 1 saved."}
+    assert again.json()["recorded"].startswith("Already recorded from this phone (Round 1")
+    assert fresh(tien_len).rounds.count() == 1
+
+
+def test_a_round_sent_twice_by_htmx_is_told_in_html_and_recorded_once(as_bob, tien_len):
+    data = round_form(as_bob, tien_len).filled(**PLACES, once="e" * 32)
+    first = as_bob.post(rounds_url(tien_len), data, headers=HTMX).content.decode()
+    again = as_bob.post(rounds_url(tien_len), data, headers=HTMX).content.decode()
+    assert 'data-notice="saved"' in first and "Round 1 saved." in first
+    assert "Already recorded from this phone (Round 1" in again
+    assert fresh(tien_len).rounds.count() == 1
+
+
+def test_a_kept_round_another_user_saved_otherwise_is_told_as_another_phones(
+    as_bob, tien_len, alice
+):
     form = round_form(as_bob, tien_len)
+    services.record_round(load(tien_len), sheet.Round(places=["An", "Bình", "Chi", "Dũng"]), alice)
+    said = as_bob.post(
+        rounds_url(tien_len), form.filled(**OTHER_PLACES, once="f" * 32), headers=JSON
+    )
+    assert said.status_code == 409 and said.json()["own"] is False
+    assert said.json()["retry"] == {
+        "fields": {"number": "2"},
+        "label": "Record this phone's as round 2",
+    }
+    assert "alice&#x27;s phone saved round 1: first An" in said.json()["conflict"]
+    assert "first Dũng · second Chi · third Bình · last An" in said.json()["conflict"]
+
+
+def test_a_kept_round_the_same_user_saved_otherwise_is_told_as_this_phones(as_bob, tien_len, bob):
+    form = round_form(as_bob, tien_len)
+    services.record_round(load(tien_len), sheet.Round(places=["An", "Bình", "Chi", "Dũng"]), bob)
+    said = as_bob.post(
+        rounds_url(tien_len), form.filled(**OTHER_PLACES, once="f" * 32), headers=JSON
+    )
+    assert said.status_code == 409 and said.json()["own"] is True
+    assert "This phone saved round 1: first An" in said.json()["conflict"]
+
+
+def test_a_kept_round_another_user_saved_alike_is_told_recorded_on_another_phone(
+    as_bob, tien_len, alice
+):
+    form = round_form(as_bob, tien_len)
+    services.record_round(load(tien_len), sheet.Round(places=["An", "Bình", "Chi", "Dũng"]), alice)
+    said = as_bob.post(rounds_url(tien_len), form.filled(**PLACES, once="f" * 32), headers=JSON)
+    assert said.json() == {
+        "recorded": "Round 1 was recorded on another phone, just as this one had it."
+    }
+
+
+def test_a_kept_round_the_same_user_saved_alike_is_told_as_this_phones(as_bob, tien_len, bob):
+    form = round_form(as_bob, tien_len)
+    services.record_round(load(tien_len), sheet.Round(places=["An", "Bình", "Chi", "Dũng"]), bob)
+    said = as_bob.post(rounds_url(tien_len), form.filled(**PLACES, once="f" * 32), headers=JSON)
+    assert said.json()["recorded"] == (
+        "Round 1 was already recorded from this phone, just as it had it."
+    )
+
+
+def test_the_sent_later_address_of_the_release_before_still_records_once(as_bob, tien_len):
     url = reverse("sheet_sent_later", args=[tien_len.group_id, tien_len.pk])
-    data = form.filled(place_1="0", place_2="1", place_3="2", once="e" * 32)
+    data = round_form(as_bob, tien_len).filled(**PLACES, once="e" * 32)
     first, again = as_bob.post(url, data), as_bob.post(url, data)
     assert first.json() == {"recorded": "Round 1 saved."}
-    assert again.json() == {"recorded": "Already recorded."}
+    assert again.json()["recorded"].startswith("Already recorded from this phone")
     assert fresh(tien_len).rounds.count() == 1
 
 
 def test_a_round_kept_by_the_outbox_of_the_release_before_is_recorded_once(as_bob, tien_len):
     form = round_form(as_bob, tien_len)
     url = reverse("sheet_sent_later", args=[tien_len.group_id, tien_len.pk])
-    data = form.filled(place_1="0", place_2="1", place_3="2", entry="e" * 32)
+    data = form.filled(**PLACES, entry="e" * 32)
     assert as_bob.post(url, data).json() == {"recorded": "Round 1 saved."}
-    data = form.filled(place_1="0", place_2="1", place_3="2", once="e" * 32)
-    assert as_bob.post(url, data).json() == {"recorded": "Already recorded."}
+    data = form.filled(**PLACES, once="e" * 32)
+    assert as_bob.post(url, data).json()["recorded"].startswith("Already recorded")
     assert fresh(tien_len).rounds.count() == 1
 
 
 def test_a_round_kept_offline_without_its_key_is_refused(as_bob, tien_len):
     url = reverse("sheet_sent_later", args=[tien_len.group_id, tien_len.pk])
-    data = round_form(as_bob, tien_len).filled(place_1="0", place_2="1", place_3="2")
+    data = round_form(as_bob, tien_len).filled(**PLACES)
     said = as_bob.post(url, data)
     assert said.status_code == 400 and said.json() == {"refused": "This entry has no id."}
     assert fresh(tien_len).rounds.count() == 0
 
 
 def test_a_round_kept_offline_that_another_phone_recorded_otherwise_offers_the_choice(
-    as_bob, tien_len, bob
+    as_bob, tien_len, alice
 ):
     form = round_form(as_bob, tien_len)
-    services.record_round(load(tien_len), sheet.Round(places=["An", "Bình", "Chi", "Dũng"]), bob)
+    services.record_round(load(tien_len), sheet.Round(places=["An", "Bình", "Chi", "Dũng"]), alice)
     url = reverse("sheet_sent_later", args=[tien_len.group_id, tien_len.pk])
-    said = as_bob.post(url, form.filled(place_1="3", place_2="2", place_3="1", once="f" * 32))
+    said = as_bob.post(url, form.filled(**OTHER_PLACES, once="f" * 32))
     assert said.status_code == 409
     assert said.json()["retry"] == {
         "fields": {"number": "2"},

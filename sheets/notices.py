@@ -1,0 +1,57 @@
+"""What a phone is told after it sent a round of the score sheet (core/notices.py): saved,
+refused with why, or, when another round of that number came first, whose it is (this phone's
+own, its earlier save or correction or the same round sent again after its answer was lost, or
+another phone's), what each phone had, and how to put this phone's round in place: as the next
+round."""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from core.changes import changes_of
+from core.notices import CAME_FIRST, SAVED, Notice, made_here, sameness, whose
+from sheets import display
+from sheets.board import SheetBoard
+from sheets.entries import entry_by_seat
+from sheets.services import same_entry
+
+
+def round_saved(number: int) -> Notice:
+    return Notice(SAVED, _("Round %(number)s saved.") % {"number": number})
+
+
+SAME = {
+    "another": gettext_lazy(
+        "Round %(number)s was recorded on another phone, just as this one had it."
+    ),
+    "correction": gettext_lazy(
+        "Round %(number)s was corrected on this phone, to just what it had."
+    ),
+    "own": gettext_lazy(
+        "Round %(number)s was already recorded from this phone, just as it had it."
+    ),
+}
+
+
+def came_first(board: SheetBoard, data: dict, user) -> Notice:
+    """Round `data["number"]` (a valid round form's data) came first from another entry: the
+    sheet's latest change, whose it is (`user` and the key `data["once"]` tell whether it is
+    this phone's own), both rounds in words, and this phone's round offered as the next one."""
+    number, once = data["number"], data.get("once")
+    change = changes_of(board.sheet).select_related("user").first()
+    own = made_here(change, user, once)
+    row = board.sheet.rounds.filter(number=number).first()
+    if row is not None and same_entry(row.entry, entry_by_seat(data["round"], board.names)):
+        said = SAME[sameness(change, own)] % {"number": number}
+        return Notice(CAME_FIRST, said, same=True, own=own)
+    if row is None:  # rounds were taken back meanwhile: the page was behind
+        notice = Notice(CAME_FIRST, _("This sheet was changed on another phone; here it is."))
+    else:
+        table = display.entry_words(row.entry, board.names)
+        values = {"phone": whose(change, own), "number": number, "round": table}
+        said = _("%(phone)s saved round %(number)s: %(round)s.") % values
+        notice = Notice(CAME_FIRST, said, own=own)
+    mine = display.round_words(data["round"])
+    notice.mine = _("This phone had: %(tapped)s") % {"tapped": mine}
+    label = _("Record this phone's as round %(number)s") % {"number": board.next_number}
+    notice.retry = {"fields": {"number": str(board.next_number)}, "label": label}
+    return notice
