@@ -11,8 +11,9 @@ from core.changes import changes_of
 from core.notices import CAME_FIRST, SAVED, Notice, made_here, sameness, whose
 from sheets import display
 from sheets.board import SheetBoard
-from sheets.entries import entry_by_seat
+from sheets.entries import entry_by_seat, rules_round
 from sheets.services import same_entry
+from tracker.rules import sheet
 
 
 def round_saved(number: int) -> Notice:
@@ -50,8 +51,31 @@ def came_first(board: SheetBoard, data: dict, user) -> Notice:
         values = {"phone": whose(change, own), "number": number, "round": table}
         said = _("%(phone)s saved round %(number)s: %(round)s.") % values
         notice = Notice(CAME_FIRST, said, own=own)
+        notice.differences = differences(board, rules_round(row.entry, board.names), data["round"])
     mine = display.round_words(data["round"])
     notice.mine = _("This phone had: %(tapped)s") % {"tapped": mine}
     label = _("Record this phone's as round %(number)s") % {"number": board.next_number}
     notice.retry = {"fields": {"number": str(board.next_number)}, "label": label}
     return notice
+
+
+def differences(board: SheetBoard, theirs: sheet.Round, mine: sheet.Round) -> list[dict]:
+    """Player by player, where this phone's round puts him otherwise than the table's: his
+    place or points ("—" sitting out or not placed); the rest of both rounds is in words."""
+    rows = []
+    for name in board.names:
+        their_part, my_part = part_of(theirs, name), part_of(mine, name)
+        if their_part != my_part:
+            rows.append({"what": name, "theirs": their_part, "mine": my_part})
+    return rows
+
+
+def part_of(round_: sheet.Round, name: str) -> str:
+    if round_.instant_win is not None:
+        return (
+            str(sheet.HAND_NAMES[round_.instant_win[1]]) if round_.instant_win[0] == name else "—"
+        )
+    if name in round_.places:
+        place = round_.places.index(name) + 1
+        return str(sheet.place_name(place, len(round_.places)))
+    return str(round_.points[name]) if name in round_.points else "—"
