@@ -14,9 +14,13 @@ differs, and how to put this phone's entry in place.
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from core.changes import line_of, phone_of
+from core.idempotency import AlreadyDone
 from core.models import Change
+from core.versioning import AlreadyRecorded, RestoreRunning, StalePage
+from tracker.rules import RulesError
 
 SAVED, DRAFTED, WAITS, REFUSED, CAME_FIRST = "saved", "drafted", "waits", "refused", "came first"
 TONES = {SAVED: "success", DRAFTED: "success", WAITS: "warning", REFUSED: "error"}
@@ -107,3 +111,46 @@ def from_message(message) -> Notice:
     tags = (message.extra_tags or "").split()
     place = next((tag for tag in ("seating", "form") if tag in tags), "")
     return Notice(kind, message.message, tone=message.level_tag, place=place)
+
+
+# A round found recorded just as a phone sent it, by whom (the games that play rounds).
+ROUND_FOUND_SAME = {
+    "another": gettext_lazy(
+        "Round %(number)s was recorded on another phone, just as this one had it."
+    ),
+    "correction": gettext_lazy(
+        "Round %(number)s was corrected on this phone, to just what it had."
+    ),
+    "own": gettext_lazy(
+        "Round %(number)s was already recorded from this phone, just as it had it."
+    ),
+}
+
+
+def form_errors(form) -> list[str]:
+    return [str(error) for errors in form.errors.values() for error in errors]
+
+
+def what_became_of(form, board, save, came_first, load) -> tuple:
+    """What became of an entry sent with `form`, whatever the game: its notice, and the board
+    the page is drawn from after it. `save(data)` records it and says so; the same entry sent
+    again is told what the first one did; it waits on the phone while a restore runs; a refusal
+    stays on the form, which keeps what was entered; when another entry came first,
+    `came_first(board, data)` tells it from the game read again (`load`)."""
+    if not form.is_valid():
+        return Notice(REFUSED, " ".join(form_errors(form)), place="form"), board
+    data = form.cleaned_data
+    try:
+        return save(data), board
+    except AlreadyDone as repeat:
+        return repeated(repeat.first), load(board.game)
+    except RestoreRunning as refusal:  # the outbox keeps it until the restore has ended
+        form.add_error(None, str(refusal))
+        return Notice(WAITS, refusal.text, place="form"), board
+    except RulesError as refusal:
+        form.add_error(None, str(refusal))
+        return Notice(REFUSED, str(refusal), place="form"), board
+    except (AlreadyRecorded, StalePage):
+        board.game.refresh_from_db()
+        board = load(board.game)
+        return came_first(board, data), board

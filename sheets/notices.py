@@ -5,10 +5,9 @@ another phone's), what each phone had, and how to put this phone's round in plac
 round."""
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from core.changes import changes_of
-from core.notices import CAME_FIRST, SAVED, Notice, made_here, sameness, whose
+from core.notices import CAME_FIRST, ROUND_FOUND_SAME, SAVED, Notice, made_here, sameness, whose
 from sheets import display
 from sheets.board import SheetBoard
 from sheets.entries import entry_by_seat, rules_round
@@ -20,19 +19,6 @@ def round_saved(number: int) -> Notice:
     return Notice(SAVED, _("Round %(number)s saved.") % {"number": number})
 
 
-SAME = {
-    "another": gettext_lazy(
-        "Round %(number)s was recorded on another phone, just as this one had it."
-    ),
-    "correction": gettext_lazy(
-        "Round %(number)s was corrected on this phone, to just what it had."
-    ),
-    "own": gettext_lazy(
-        "Round %(number)s was already recorded from this phone, just as it had it."
-    ),
-}
-
-
 def came_first(board: SheetBoard, data: dict, user) -> Notice:
     """Round `data["number"]` (a valid round form's data) came first from another entry: the
     sheet's latest change, whose it is (`user` and the key `data["once"]` tell whether it is
@@ -42,7 +28,7 @@ def came_first(board: SheetBoard, data: dict, user) -> Notice:
     own = made_here(change, user, once)
     row = board.sheet.rounds.filter(number=number).first()
     if row is not None and same_entry(row.entry, entry_by_seat(data["round"], board.names)):
-        said = SAME[sameness(change, own)] % {"number": number}
+        said = ROUND_FOUND_SAME[sameness(change, own)] % {"number": number}
         return Notice(CAME_FIRST, said, same=True, own=own)
     if row is None:  # rounds were taken back meanwhile: the page was behind
         notice = Notice(CAME_FIRST, _("This sheet was changed on another phone; here it is."))

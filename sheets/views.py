@@ -8,10 +8,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.changes import change_context, line_of
-from core.idempotency import AlreadyDone
 from core.models import Role
-from core.notices import REFUSED, WAITS, Notice, repeated
-from core.versioning import AlreadyRecorded, RestoreRunning, StalePage, version_key
+from core.notices import what_became_of
+from core.versioning import StalePage, version_key
 from core.web.lists import page_of
 from core.web.permissions import game_for, group_for
 from core.web.shared_part import shared_key
@@ -127,28 +126,15 @@ def round_save(request, pk, sheet_pk):
 
 def entered(request, board, form) -> tuple:
     """What became of a round sent: its notice, and the board the page is drawn from after it."""
-    if not form.is_valid():
-        return Notice(REFUSED, " ".join(form_errors(form)), place="form"), board
-    data = form.cleaned_data
-    try:
+
+    def save(data):
         services.record_sent_round(board, data["number"], data["round"], request.user, data["once"])
-        return notices.round_saved(board.rounds_played), board
-    except AlreadyDone as repeat:
-        return repeated(repeat.first), load(board.sheet)
-    except RestoreRunning as refusal:  # the outbox keeps it until the restore has ended
-        form.add_error(None, str(refusal))
-        return Notice(WAITS, refusal.text, place="form"), board
-    except RulesError as refusal:
-        form.add_error(None, str(refusal))
-        return Notice(REFUSED, str(refusal), place="form"), board
-    except (AlreadyRecorded, StalePage):
-        board.sheet.refresh_from_db()
-        board = load(board.sheet)
-        return notices.came_first(board, data, request.user), board
+        return notices.round_saved(board.rounds_played)
 
+    def came_first(board, data):
+        return notices.came_first(board, data, request.user)
 
-def form_errors(form) -> list[str]:
-    return [str(error) for errors in form.errors.values() for error in errors]
+    return what_became_of(form, board, save, came_first, load)
 
 
 @login_required

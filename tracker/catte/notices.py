@@ -8,7 +8,6 @@ from urllib.parse import urlencode
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from core.changes import changes_of, line_of
 from core.models import Change
@@ -16,6 +15,7 @@ from core.notices import (
     CAME_FIRST,
     DRAFTED,
     REFUSED,
+    ROUND_FOUND_SAME,
     SAVED,
     Notice,
     made_here,
@@ -135,21 +135,9 @@ def taken_later(board: SessionBoard, kept, outcome: str, refusal: str | None, us
     if outcome == gate.rounds.RECORDED_ELSEWHERE:
         change = changes_of(board.session).filter(number=kept.number).first()
         own = made_here(change, user, kept.entry)
-        return Notice(CAME_FIRST, SAME[sameness(change, own)] % number, same=True, own=own)
+        return Notice(
+            CAME_FIRST, ROUND_FOUND_SAME[sameness(change, own)] % number, same=True, own=own
+        )
     if refusal:
         return Notice(DRAFTED, refusal, tone="warning")
     return Notice(DRAFTED, _("Round %(number)s: the taps made offline are the table's.") % number)
-
-
-# A round found recorded just as a phone sent it, by whom.
-SAME = {
-    "another": gettext_lazy(
-        "Round %(number)s was recorded on another phone, just as this one had it."
-    ),
-    "correction": gettext_lazy(
-        "Round %(number)s was corrected on this phone, to just what it had."
-    ),
-    "own": gettext_lazy(
-        "Round %(number)s was already recorded from this phone, just as it had it."
-    ),
-}

@@ -12,7 +12,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from core.changes import change_context
 from core.idempotency import AlreadyDone
 from core.models import Role
-from core.notices import REFUSED, WAITS, Notice, repeated
+from core.notices import REFUSED, WAITS, Notice, form_errors, repeated
 from core.versioning import AlreadyRecorded, RestoreRunning, StalePage, version_key
 from core.web.lists import page_of
 from core.web.permissions import game_for, group_for
@@ -194,10 +194,6 @@ def pressed(request, board, form) -> tuple:
 def reloaded(board):
     board.session.refresh_from_db()
     return load(board.session)
-
-
-def form_errors(form) -> list[str]:
-    return [str(error) for errors in form.errors.values() for error in errors]
 
 
 def taken_later(request, board, form) -> Notice:

@@ -8,10 +8,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.changes import change_context, line_of
-from core.idempotency import AlreadyDone
 from core.models import Role
-from core.notices import REFUSED, SAVED, WAITS, Notice, repeated
-from core.versioning import AlreadyRecorded, RestoreRunning, StalePage, version_key
+from core.notices import SAVED, Notice, what_became_of
+from core.versioning import StalePage, version_key
 from core.web.lists import page_of
 from core.web.permissions import game_for, group_for
 from core.web.shared_part import shared_key
@@ -143,23 +142,15 @@ def save_entry(request, pk, tournament_pk, form_class, save):
 
 def entered(request, board, form, save) -> tuple:
     """What became of an entry: its notice, and the board the page is drawn from after it."""
-    if not form.is_valid():
-        return Notice(REFUSED, " ".join(form_errors(form)), place="form"), board
-    data = form.cleaned_data
-    try:
-        return Notice(SAVED, save(board, data)), board
-    except AlreadyDone as repeat:
-        return repeated(repeat.first), load(board.tournament)
-    except RestoreRunning as refusal:  # the outbox keeps it until the restore has ended
-        form.add_error(None, str(refusal))
-        return Notice(WAITS, refusal.text, place="form"), board
-    except RulesError as refusal:
-        form.add_error(None, str(refusal))
-        return Notice(REFUSED, str(refusal), place="form"), board
-    except (AlreadyRecorded, StalePage):
-        board.tournament.refresh_from_db()
-        board, typed = load(board.tournament), notices.typed_entry(data, board.names)
-        return notices.came_first(board, typed, request.user, data.get("once")), board
+
+    def came_first(board, data):
+        typed = notices.typed_entry(data, board.names)
+        return notices.came_first(board, typed, request.user, data.get("once"))
+
+    def saved(data):
+        return Notice(SAVED, save(board, data))
+
+    return what_became_of(form, board, saved, came_first, load)
 
 
 @login_required
@@ -186,10 +177,6 @@ def hand_played(request, pk, tournament_pk):
         return notices.hand_saved(board, played)
 
     return save_entry(request, pk, tournament_pk, PlayedForm, save)
-
-
-def form_errors(form) -> list[str]:
-    return [str(error) for errors in form.errors.values() for error in errors]
 
 
 @login_required
