@@ -1,5 +1,6 @@
-"""The score sheet's money, written again from ../shared/RULES.md ("Score sheet: any other game
-the table plays", "Tiến lên") alone, apart from tracker.rules.sheet: the property tests check
+"""The score sheet's money, written again from the house rules alone (their sections "Score
+sheet: any other game the table plays" and "Tiến lên"; the project reads no file of them),
+apart from tracker.rules.sheet: the property tests check
 the app against it. It reads a round as plain data and trusts it to be valid; it refuses nothing.
 
 A round is a dict with "players" (those in the round, absent players left out) and then:
