@@ -24,30 +24,30 @@
   // A change made away from the round (a player leaves or comes back) keeps its part of the
   // page where it was on the screen: the form names that part (data-keep-place), its top is
   // put back after the swap, and the message said there is kept in view.
-  var kept = null;
+  // Each request keeps its own place: another request made meanwhile (a refresh) keeps none.
+  var places = new WeakMap();
   document.addEventListener("htmx:beforeRequest", function (event) {
-    var form = event.detail && event.detail.elt;
+    var form = event.detail.elt;
     var name = form && form.dataset && form.dataset.keepPlace;
     var part = name && document.getElementById(name);
-    kept = part ? { name: name, top: part.getBoundingClientRect().top } : null;
+    if (part) places.set(event.detail.xhr, { name: name, top: part.getBoundingClientRect().top });
   });
 
-  function keepPlace() {
+  function keepPlace(kept) {
     var part = document.getElementById(kept.name);
-    if (part) {
-      window.scrollBy(0, part.getBoundingClientRect().top - kept.top);
-      part.querySelectorAll("[data-message]").forEach(function (element) {
-        element.scrollIntoView({ block: "nearest" });
-      });
-    }
-    kept = null;
+    if (!part) return;
+    window.scrollBy(0, part.getBoundingClientRect().top - kept.top);
+    part.querySelectorAll("[data-message]").forEach(function (element) {
+      element.scrollIntoView({ block: "nearest" });
+    });
   }
 
   document.addEventListener("DOMContentLoaded", keepInView);
   // A live refresh because another phone tapped (live.js) leaves the reader where he is.
   document.addEventListener("htmx:afterSettle", function (event) {
     if (redrawn(event)) return;
-    if (kept) keepPlace();
+    var kept = event.detail.xhr && places.get(event.detail.xhr);
+    if (kept) keepPlace(kept);
     else keepInView();
   });
 })();

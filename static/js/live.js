@@ -53,10 +53,26 @@
     document.dispatchEvent(new CustomEvent(name, { detail: { version: version } }));
   }
 
+  // A tap of this phone's still on its way may be what made the version heard: its answer
+  // shows that version (and says what the tap did), so a refresh waits for it and is asked
+  // only if the answer shows another.
+  var heardMeanwhile = null;
+  function answering() { return !!document.querySelector("#entry .htmx-request"); }
+  function answered() {
+    if (heardMeanwhile === null || answering()) { return; }
+    var version = heardMeanwhile;
+    heardMeanwhile = null;
+    arrived(version);
+  }
+  ["htmx:afterSettle", "htmx:sendError", "htmx:responseError"].forEach(function (name) {
+    document.addEventListener(name, answered);
+  });
+
   // A new version, from the stream or an answer to the question: shown, or offered.
   function arrived(version) {
     var m = marker();
     if (!m || version === null || version.trim() === m.dataset.version) { return; }
+    if (answering()) { heardMeanwhile = version; return; }
     m.dataset.version = version.trim();
     told("live:changed", m.dataset.version);
     if (typing()) { offerRedraw(); } else { redraw(); }

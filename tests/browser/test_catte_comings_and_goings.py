@@ -20,6 +20,11 @@ ROW = "#seating li:has(strong:text-is('An'))"
 MOST_JUMP = 100  # px: more than this and the thumb has lost its place
 
 
+def is_poll(url: str) -> bool:
+    """live.js asking whether the session changed (not its stream)."""
+    return "/live/" in url and "/stream/" not in url
+
+
 def top_of(thumb, selector) -> float:
     return thumb.page.locator(selector).first.bounding_box()["y"]
 
@@ -79,3 +84,31 @@ def test_a_player_who_left_sits_out_the_next_round(thumb, live_server, alice, pl
         "absent": [0],
         "tricks": [1, 1, 1, 1],
     }
+
+
+def test_a_new_version_told_while_back_is_on_its_way_leaves_the_row_where_it_was(
+    thumb, live_server, alice, players, group
+):
+    """The phone's own "back" has been recorded but not answered yet when its poll hears of a
+    new version: the page waits for the answer (which shows it) and the row stays put."""
+    sweep = catte.Round(tricks=["An"] * 4)
+    session = open_session(thumb, live_server, group, players, alice, {"stake": "1.00"}, [sweep])
+    thumb.page.locator(LEAVES).scroll_into_view_if_needed()
+    thumb.tap(LEAVES)
+    tap_in_place(thumb, YES)
+    held, back_version = [], str(fresh(session).version + 1)
+    thumb.page.route("**/back/", lambda route: held.append((route, route.fetch())))
+    thumb.page.route(  # the version "back" made, heard once it is recorded
+        is_poll, lambda route: route.fulfill(status=200 if held else 204, body=back_version)
+    )
+    row_before = top_of(thumb, ROW)
+    with thumb.page.expect_response(lambda answer: is_poll(answer.url) and answer.status == 200):
+        thumb.tap(BACK)
+    thumb.page.wait_for_timeout(200)  # room for a refresh to be asked, were it asked
+    back, answer = held[0]
+    back.fulfill(response=answer)
+    thumb.page.wait_for_selector("#seating .flash p:text-is('An is back at the table.')")
+    thumb.page.wait_for_function(SETTLED)
+    thumb.page.wait_for_timeout(100)
+    assert abs(top_of(thumb, ROW) - row_before) <= MOST_JUMP
+    thumb.assert_in_view("#seating .flash p:text-is('An is back at the table.')")
