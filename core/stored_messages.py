@@ -66,6 +66,8 @@ def stored(value):
         return kept
     if isinstance(value, Joined):
         return {"joined": value.between, "parts": [stored(part) for part in value.parts]}
+    if isinstance(value, list | tuple):  # names in a phrase: joined as the phrase joins them
+        return stored(Joined(", ", value))
     if isinstance(value, Money):
         return {"money": str(value.amount), "currency": value.currency}
     if isinstance(value, int | str):

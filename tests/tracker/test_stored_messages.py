@@ -102,6 +102,12 @@ def test_a_stored_message_reads_back_as_it_was_written():
         )
 
 
+def test_names_listed_in_a_phrase_read_back_joined_not_as_a_list():
+    line = Phrase("Round %(number)s: %(round)s", number=2,
+                  round=Phrase("places %(places)s", places=["Chi", "An", "Bình"]))  # fmt: skip
+    assert render_stored(stored(line), "") == "Round 2: places Chi, An, Bình"
+
+
 def test_a_broken_translation_reads_in_english():
     previous = install_translator(lambda template: "%(nobody)s zahlte")
     try:
