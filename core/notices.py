@@ -94,7 +94,13 @@ def sameness(change, own: bool) -> str:
 def whose(change, own: bool) -> str:
     """Who made `change`, as the sentences saying what came first name it: "This phone" or
     "bob's phone"."""
-    return _("This phone") if own else phone_of(change.user if change else None)
+    return phone_named(change.user if change else None, own)
+
+
+def phone_named(user, own: bool) -> str:
+    """The phone `user` made something on: "This phone" to himself (`own`), else "bob's
+    phone"."""
+    return _("This phone") if own else phone_of(user)
 
 
 def repeated(first) -> Notice:

@@ -69,6 +69,24 @@ def test_two_phones_tapping_the_same_trick_at_once_one_wins_the_other_is_told(ph
     assert shown_in(answer) == "t1 t0 t0" and fresh(session).draft == ["t1", "t0", "t0"]
 
 
+def test_a_tap_this_phone_made_on_another_page_is_told_as_its_own(phones, session):
+    alice, _ = phones
+    tap_through(alice, session, ["t1", "t0"])
+    one_tab, another_tab = page_of(alice, session), page_of(alice, session)
+    press(alice, session, one_tab, "t0")
+    answer = text_of(press(alice, session, another_tab, "t1"))
+    assert "This phone tapped trick 3 first: An." in answer
+    assert fresh(session).draft == ["t1", "t0", "t0"]
+
+
+def test_the_phone_that_came_second_is_told_in_its_own_language(phones, session):
+    alice, bob = phones
+    on_alice, on_bob = page_of(alice, session), page_of(bob, session)
+    press(alice, session, on_alice, "t1", accept_language="vi")
+    answer = text_of(press(bob, session, on_bob, "t0", accept_language="de"))
+    assert "Handy von alice hat zuerst Stich 1 getippt: Bình." in answer
+
+
 @pytest.mark.parametrize(
     ("taps", "button", "words"),
     [

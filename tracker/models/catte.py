@@ -7,6 +7,8 @@ from django.utils.translation import gettext_noop
 
 from core.models.games import Game, Seat
 from core.models.restores import refuse_while_restored, unrestored
+from core.stored_messages import stored
+from tracker.rules.phrases import Phrase
 
 
 class CatteSession(Game):
@@ -24,8 +26,13 @@ class CatteSession(Game):
     draft = models.JSONField(default=list, blank=True)
     # Bumped by every change of the draft, which a phone makes only to the version it showed.
     draft_version = models.PositiveIntegerField(default=0)
-    # The last change of the draft in words, for a phone whose tap came second.
-    draft_note = models.CharField(max_length=200, blank=True)
+    # What the draft's last change did and who made it, for a phone whose tap came second: a
+    # stored message (core/stored_messages.py) whose %(phone)s is said as it is read, in the
+    # reader's language: "This phone" when the reader made it, else "bob's phone".
+    draft_words = models.JSONField(null=True, blank=True)
+    draft_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     # The phone's id of a round kept offline whose taps the draft is, until its next change:
     # that phone may go on from them, wherever it left off.
     draft_entry = models.CharField(max_length=32, blank=True)
@@ -41,21 +48,23 @@ class CatteSession(Game):
     def get_absolute_url(self):
         return reverse("session", args=[self.group_id, self.pk])
 
-    def swap_draft(self, expected: int, taps: list[str], note: str, entry: str = "") -> bool:
+    def swap_draft(
+        self, expected: int, taps: list[str], note: Phrase, user, entry: str = ""
+    ) -> bool:
         """Compare-and-swap on `draft_version`: the draft is written only if it is still at the
         version the phone showed; False, and nothing written, when another phone came first;
-        RestoreRunning while a restore holds the group. `entry`: the id of the round kept
-        offline that these taps are."""
-        note = note[: CatteSession._meta.get_field("draft_note").max_length]
+        RestoreRunning while a restore holds the group. `note`: what `user` did, its %(phone)s
+        left to be said when read; `entry`: the id of the round kept offline these taps are."""
         rows = CatteSession.objects.filter(
             unrestored("group__"), pk=self.pk, draft_version=expected
         )
-        changed = {"draft": taps, "draft_version": expected + 1, "draft_note": note}
-        if not rows.update(**changed, draft_entry=entry):
+        changed = {"draft": taps, "draft_version": expected + 1, "draft_entry": entry}
+        words, by = stored(note), getattr(user, "pk", None)
+        if not rows.update(**changed, draft_words=words, draft_by_id=by):
             refuse_while_restored(self.group_id)
             return False
-        self.draft, self.draft_version, self.draft_note = taps, expected + 1, note
-        self.draft_entry = entry
+        self.draft, self.draft_version, self.draft_entry = taps, expected + 1, entry
+        self.draft_words, self.draft_by_id = words, by
         # Imported here: core reads the models when it loads.
         from core.live import announce
 

@@ -9,7 +9,6 @@ from decimal import Decimal
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core.changes import phone_of
 from core.models import Change
 from core.recording import Recorded, record
 from core.stored_messages import Money
@@ -31,8 +30,7 @@ def close(
 
     def change() -> Recorded:
         if session.draft:
-            closed = _("%(phone)s closed the session.") % {"phone": phone_of(user)}
-            drop_draft(session, draft_version, closed)
+            drop_draft(session, draft_version, Phrase("%(phone)s closed the session."), user)
         pot = sum(board.state.open_shares.values(), Decimal(0))
         settled = board.at_close
         session.closed_at = timezone.now()

@@ -6,17 +6,38 @@ The changes themselves are made in the package's other modules (see `tracker.cat
 """
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from core.notices import phone_named
 from core.recording import refuse_if_closed
+from core.stored_messages import render_stored
 from core.versioning import AlreadyRecorded, StalePage
 from tracker.catte.board import SessionBoard, replay, store_results
 from tracker.models import CatteSession, Round
 from tracker.rules import catte
+from tracker.rules.phrases import Phrase
 
 
 class DraftMoved(StalePage):
     """Another phone changed the round being entered since this page showed it; nothing was
-    written (the session's `draft_note` says what that phone did)."""
+    written (`draft_moved` says what that phone did)."""
+
+
+ANOTHER_DRAFT = gettext_lazy(
+    "Another phone is entering this round; here it is as the table has it."
+)
+
+
+def draft_moved(session: CatteSession, user) -> DraftMoved:
+    """What a page whose tap came second is told: what the draft's last change did, and on
+    whose phone ("This phone" when `user` made it, from another page or before a lost answer)."""
+    words = session.draft_words
+    if not isinstance(words, dict):
+        return DraftMoved(str(ANOTHER_DRAFT))
+    own = session.draft_by_id is not None and session.draft_by_id == getattr(user, "pk", None)
+    phone = phone_named(session.draft_by, own)
+    said = {**words, "args": {**words.get("args", {}), "phone": phone}}
+    return DraftMoved(render_stored(said, str(ANOTHER_DRAFT)))
 
 
 class RoundWaits(StalePage):
@@ -30,11 +51,12 @@ class RoundWaits(StalePage):
         )
 
 
-def drop_draft(session: CatteSession, expected: int | None, note: str) -> None:
+def drop_draft(session: CatteSession, expected: int | None, note: Phrase, user) -> None:
     """Empty the round being tapped in, as the page showed it (`expected`; None: as loaded)."""
     if expected is None and not session.draft:
         return
-    if not session.swap_draft(session.draft_version if expected is None else expected, [], note):
+    shown = session.draft_version if expected is None else expected
+    if not session.swap_draft(shown, [], note, user):
         raise DraftMoved(_("The round being entered changed on another phone; here it is."))
 
 

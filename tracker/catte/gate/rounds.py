@@ -9,7 +9,7 @@ another phone changed it since the page showed it).
 from django.db import IntegrityError
 from django.utils.translation import gettext as _
 
-from core.changes import once_per_key, phone_of
+from core.changes import once_per_key
 from core.models import Change
 from core.recording import Recorded, record, refuse_if_closed
 from core.stored_messages import Joined
@@ -19,9 +19,11 @@ from tracker.catte.board import SessionBoard
 from tracker.catte.entries import describe_round, entry_by_seat
 from tracker.catte.gate import tapping
 from tracker.catte.gate.recording import (
+    ANOTHER_DRAFT,
     DraftMoved,
     RoundWaits,
     check_next_number,
+    draft_moved,
     drop_draft,
     replay_rounds,
 )
@@ -40,9 +42,9 @@ def save_round(board: SessionBoard, number: int, expected: int | None, user, tap
     session = board.session
     whole = bool(taps) and not session.draft
     if taps and not whole and taps != session.draft:
-        raise DraftMoved(str(tapping.ANOTHER_DRAFT))
+        raise DraftMoved(str(ANOTHER_DRAFT))
     if not taps and expected != session.draft_version:
-        raise DraftMoved(session.draft_note or str(tapping.ANOTHER_DRAFT))
+        raise draft_moved(session, user)
     draft = board.draft_of(taps or session.draft)
     if whole:
         tapping.check_taps(board, taps)  # a round that could not be played is not stored
@@ -53,8 +55,8 @@ def save_round(board: SessionBoard, number: int, expected: int | None, user, tap
         record_round(board, draft.to_round(), user, number, draft_version=version)
     except RulesError:
         if whole:
-            note = _("%(phone)s sent a whole round first.") % {"phone": phone_of(user)}
-            session.swap_draft(session.draft_version, taps, note)
+            note = Phrase("%(phone)s sent a whole round first.")
+            session.swap_draft(session.draft_version, taps, note, user)
         raise
 
 
@@ -81,7 +83,7 @@ def take_round_sent_later(board: SessionBoard, kept: KeptRound, user) -> tuple[s
         if not kept.save and version != kept.started_from and kept.taken_up_in(draft):
             return DRAFTED, None  # the table has these taps and went on from them
         if not kept.goes_on_from(draft, version, session.draft_entry):
-            raise DraftMoved(session.draft_note or str(tapping.ANOTHER_DRAFT))
+            raise draft_moved(session, user)
         done, refusal = tapping.first_refused(board, kept.taps)
         entered = board.draft_of(kept.taps[:done])
         refusal = refusal or (entered.missing if kept.save else None)
@@ -100,14 +102,14 @@ def take_round_sent_later(board: SessionBoard, kept: KeptRound, user) -> tuple[s
 def _left_to_the_table(session, kept, taps: list[str], refusal: str | None, user) -> str | None:
     """`taps` of the round `kept` made the table's draft, which every phone then goes on from;
     what to say of the `refusal` that left them there, if any."""
-    note = _("%(phone)s sent a round entered offline.") % {"phone": phone_of(user)}
+    note = Phrase("%(phone)s sent a round entered offline.")
     drafted = _drafted_already(session, kept, taps)
-    if not drafted and not session.swap_draft(session.draft_version, taps, note, kept.entry):
+    if not drafted and not session.swap_draft(session.draft_version, taps, note, user, kept.entry):
         # The same round, sent again by another page of this phone at the same moment (the
         # offline page and the game's), may have got there first.
         session.refresh_from_db(fields=["draft", "draft_version", "draft_entry"])
         if not _drafted_already(session, kept, taps):
-            raise DraftMoved(str(tapping.ANOTHER_DRAFT))
+            raise DraftMoved(str(ANOTHER_DRAFT))
     if refusal is None:
         return None
     return _(
@@ -148,8 +150,8 @@ def record_round(
     result = board.state.play(board.settings, round_)
 
     def change() -> Recorded:
-        saved = {"phone": phone_of(user), "number": number}
-        drop_draft(board.session, draft_version, _("%(phone)s saved round %(number)s.") % saved)
+        saved = Phrase("%(phone)s saved round %(number)s.", number=number)
+        drop_draft(board.session, draft_version, saved, user)
         row = Round.objects.create(
             session=board.session,
             number=number,

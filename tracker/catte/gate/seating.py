@@ -12,8 +12,8 @@ every stored round result has the new seat.
 
 from django.db import IntegrityError
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
-from core.changes import phone_of
 from core.models import Change
 from core.recording import Recorded, record
 from core.seats import match_players
@@ -94,7 +94,7 @@ def leave(
     def change() -> Recorded:
         if seat.left_after_round is not None:
             raise RulesError(_("%(name)s has already left.") % {"name": name})
-        _move(board, seat, after_round, user, _("%(phone)s: %(name)s left."))
+        _move(board, seat, after_round, user, gettext_noop("%(phone)s: %(name)s left."))
         return Recorded(
             Phrase("%(name)s left before round %(number)d", name=name, number=number),
             number=number,
@@ -120,7 +120,7 @@ def come_back(board: SessionBoard, player_pk: int, version: int, user, idempoten
     def change() -> Recorded:
         if left is None:
             raise RulesError(_("%(name)s is at the table.") % {"name": name})
-        _move(board, seat, None, user, _("%(phone)s: %(name)s is back at the table."))
+        _move(board, seat, None, user, gettext_noop("%(phone)s: %(name)s is back at the table."))
         return Recorded(
             Phrase("%(name)s back at the table before round %(number)d", name=name, number=number),
             number=number,
@@ -153,6 +153,6 @@ def _forget_sitting_out(board: SessionBoard, seat: SessionSeat, user, note: str)
     taps = [tap for tap in session.draft if tap != f"a{seat.seat}"]
     if taps == session.draft:
         return
-    note = note % {"phone": phone_of(user), "name": seat.player.name}
-    if not session.swap_draft(session.draft_version, taps, note):
+    said = Phrase(note, name=seat.player.name)  # note: a template, its phone said when read
+    if not session.swap_draft(session.draft_version, taps, said, user):
         raise DraftMoved(_("The round being entered changed on another phone; here it is."))

@@ -3,51 +3,48 @@ on from it, and a reload, a locked phone or a closed tab loses nothing.
 
 Each change (a tap, "undo", "restart") is a compare-and-swap on the draft's version: a phone
 changes only the draft it showed. When two phones tap the same trick at once, the first wins
-and the second is shown the draft as it now is, with what the first did (DraftMoved and the
-session's `draft_note`), so a tap is never counted twice nor overwritten. The draft never
+and the second is shown the draft as it now is, with what the first did and on whose phone
+(`draft_moved`), so a tap is never counted twice nor overwritten. The draft never
 touches the money: saving it (`rounds.save_round`) records the round and empties the draft
 in the same transaction.
 """
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_noop
 
-from core.changes import phone_of
 from tracker.catte.board import SessionBoard
 from tracker.catte.draft import RoundDraft
-from tracker.catte.gate.recording import DraftMoved, check_next_number
+from tracker.catte.gate.recording import check_next_number, draft_moved
 from tracker.catte.taps import next_taps, tap_parts, tap_seat
 from tracker.rules import RulesError, catte
 from tracker.rules.catte.settings import HAND_NAMES
+from tracker.rules.phrases import Phrase
 
 MOST_TAPS = 200  # far more than any round takes; the draft stays small
-ANOTHER_DRAFT = gettext_lazy(
-    "Another phone is entering this round; here it is as the table has it."
-)
 # What a phone that tapped first did, told to the one that came second; each is said after
-# "bob's phone" (see `tapped_first`).
+# "bob's phone" (see `tap`).
 # A toggle's words: the draft's list it changes, then the words for on and for off.
 TOGGLES = {
     "a": (
         "absent",
-        gettext_lazy("tapped first: %(player)s sits out"),
-        gettext_lazy("tapped first: %(player)s sits back in"),
+        gettext_noop("tapped first: %(player)s sits out"),
+        gettext_noop("tapped first: %(player)s sits back in"),
     ),
     "f": (
         "folds",
-        gettext_lazy("tapped first: %(player)s folds"),
-        gettext_lazy("tapped first: %(player)s takes the fold back"),
+        gettext_noop("tapped first: %(player)s folds"),
+        gettext_noop("tapped first: %(player)s takes the fold back"),
     ),
     "x": (
         "false_claims",
-        gettext_lazy("tapped first: %(player)s made a false claim"),
-        gettext_lazy("tapped first: %(player)s made no false claim"),
+        gettext_noop("tapped first: %(player)s made a false claim"),
+        gettext_noop("tapped first: %(player)s made no false claim"),
     ),
 }
 ANSWERS = {
-    "R": gettext_lazy("gave the rest of the tricks first: %(player)s"),
-    "c": gettext_lazy("answered who has the side pot's card first: %(player)s"),
-    "e": gettext_lazy("answered who held back the ace first: %(player)s"),
+    "R": gettext_noop("gave the rest of the tricks first: %(player)s"),
+    "c": gettext_noop("answered who has the side pot's card first: %(player)s"),
+    "e": gettext_noop("answered who held back the ace first: %(player)s"),
 }
 
 
@@ -57,15 +54,16 @@ def tap(board: SessionBoard, number: int, expected: int | None, button: str, use
     check_next_number(board, number)
     session = board.session
     if expected != session.draft_version:
-        raise DraftMoved(session.draft_note or ANOTHER_DRAFT)
+        raise draft_moved(session, user)
     draft = board.draft_of(session.draft)
     refusal = _refusal(draft, button)
     if refusal:
         raise RulesError(refusal)
-    note = tapped_first(phone_of(user), tap_in_words(draft, button))
-    if not session.swap_draft(expected, next_taps(session.draft, button), note):
-        session.refresh_from_db(fields=["draft_note"])
-        raise DraftMoved(session.draft_note or str(ANOTHER_DRAFT))
+    # Translators: "bob's phone" and what it did, such as "tapped trick 3 first: An".
+    note = Phrase("%(phone)s %(did)s.", did=tap_in_words(draft, button))
+    if not session.swap_draft(expected, next_taps(session.draft, button), note, user):
+        session.refresh_from_db(fields=["draft_words", "draft_by"])
+        raise draft_moved(session, user)
 
 
 def check_taps(board: SessionBoard, taps: list[str]) -> None:
@@ -84,12 +82,6 @@ def first_refused(board: SessionBoard, taps: list[str]) -> tuple[int, str | None
     return len(taps), None
 
 
-def tapped_first(phone: str, did: str) -> str:
-    """The note for a phone that tapped second: "bob's phone tapped trick 3 first: An."."""
-    # Translators: "bob's phone" and what it did, such as "tapped trick 3 first: An".
-    return _("%(phone)s %(did)s.") % {"phone": phone, "did": did}
-
-
 def _refusal(draft: RoundDraft, button: str) -> str | None:
     if button in ("undo", "restart"):
         return None if draft.taps else _("Nothing is tapped in yet.")
@@ -98,32 +90,33 @@ def _refusal(draft: RoundDraft, button: str) -> str | None:
     return draft.refusal(button)
 
 
-def tap_in_words(draft: RoundDraft, button: str) -> str:
+def tap_in_words(draft: RoundDraft, button: str) -> Phrase:
     """What a button did to the draft, for a phone that tapped second: "tapped trick 3 first:
-    An" (said after whose phone it was, see `tapped_first`)."""
+    An" (said after whose phone it was, see `tap`)."""
     if button in ("undo", "restart"):
         if button == "undo":
-            return _("undid the last tap first")
-        return _("started the round again first")
+            return Phrase("undid the last tap first")
+        return Phrase("started the round again first")
     match, seat = tap_parts(button), tap_seat(button)
-    name = _("no one") if seat is None else draft.names[seat]
+    name = Phrase("no one") if seat is None else draft.names[seat]
     kind = match["kind"] or match["choice"]
     if kind == "t":
         trick = len(draft.tricks) + 1
-        return _("tapped trick %(trick)s first: %(player)s") % {"trick": trick, "player": name}
+        return Phrase("tapped trick %(trick)s first: %(player)s", trick=trick, player=name)
     if kind in TOGGLES:
         chosen, on, off = TOGGLES[kind]
-        return (off if seat in getattr(draft, chosen) else on) % {"player": name}
+        return Phrase(off if seat in getattr(draft, chosen) else on, player=name)
     if kind in ANSWERS:
-        return ANSWERS[kind] % {"player": name}
+        return Phrase(ANSWERS[kind], player=name)
     if match["winner"]:
-        return _("tapped an automatic win first: %(player)s · %(hand)s") % {
-            "player": name,
-            "hand": HAND_NAMES[match["hand"]],
-        }
+        return Phrase(
+            "tapped an automatic win first: %(player)s · %(hand)s",
+            player=name,
+            hand=HAND_NAMES[match["hand"]],
+        )
     if match["card"]:
         card = catte.card_label(match["card"])
-        return _("tapped the upturned card first: %(card)s") % {"card": card}
+        return Phrase("tapped the upturned card first: %(card)s", card=card)
     if match["clear"]:
-        return _("cleared the tricks first")
-    return _("changed the upturned card first")
+        return Phrase("cleared the tricks first")
+    return Phrase("changed the upturned card first")
