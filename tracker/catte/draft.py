@@ -51,21 +51,8 @@ class RoundDraft(DraftButtons):
             self._give_the_rest_to_the_last_one()
 
     def _apply(self, tap: re.Match) -> None:
-        # Read only for a tap of a kind, which always names its seat.
-        kind, seat = tap["kind"], int(tap["seat"] or -1)
-        if kind == "a":
-            _toggle(self.absent, seat)
-        elif kind == "t":
-            self.tricks.append(seat)
-        elif kind == "R":
-            self.tricks += [seat] * (self._tricks_to_play(seat) - len(self.tricks))
-        elif kind == "f":
-            if seat in self.folds and self.tricks_given:  # a fold taken back: so are its tricks
-                self.tricks, self.folded_to = self.tricks[: -self.tricks_given], None
-                self.tricks_given = 0
-            _toggle(self.folds, seat)
-        elif kind == "x":
-            _toggle(self.false_claims, seat)
+        if tap["kind"]:
+            self._apply_to_seat(tap["kind"], int(tap["seat"]))
         elif tap["choice"]:
             who = None if tap["who"] == "-" else int(tap["who"])
             setattr(self, "claimant" if tap["choice"] == "c" else "ace", who)
@@ -80,6 +67,22 @@ class RoundDraft(DraftButtons):
         elif tap["clear"]:
             self.tricks, self.auto_win = [], None
             self.folded_to, self.tricks_given = None, 0
+
+    def _apply_to_seat(self, kind: str, seat: int) -> None:
+        """A tap of a kind that names a seat: sits out, wins a trick, the rest, folds, claims."""
+        if kind == "a":
+            _toggle(self.absent, seat)
+        elif kind == "t":
+            self.tricks.append(seat)
+        elif kind == "R":
+            self.tricks += [seat] * (self._tricks_to_play(seat) - len(self.tricks))
+        elif kind == "f":
+            if seat in self.folds and self.tricks_given:  # a fold taken back: so are its tricks
+                self.tricks, self.folded_to = self.tricks[: -self.tricks_given], None
+                self.tricks_given = 0
+            _toggle(self.folds, seat)
+        elif kind == "x":
+            _toggle(self.false_claims, seat)
 
     def _give_the_rest_to_the_last_one(self) -> None:
         """When everyone else who could win a trick has folded, the one left wins the rest of
