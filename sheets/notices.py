@@ -2,8 +2,11 @@
 refused with why, or, when another round of that number came first, whose it is (this phone's
 own, its earlier save or correction or the same round sent again after its answer was lost, or
 another phone's), what each phone had, and how to put this phone's round in place: as the next
-round."""
+round, or as a correction of the round that came first."""
 
+from urllib.parse import urlencode
+
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from core.changes import changes_of
@@ -11,6 +14,7 @@ from core.notices import CAME_FIRST, ROUND_FOUND_SAME, SAVED, Notice, made_here,
 from sheets import display
 from sheets.board import SheetBoard
 from sheets.entries import entry_by_seat, rules_round
+from sheets.round_fields import initial_of
 from sheets.services import same_entry
 from tracker.rules import sheet
 
@@ -38,11 +42,21 @@ def came_first(board: SheetBoard, data: dict, user) -> Notice:
         said = _("%(phone)s saved round %(number)s: %(round)s.") % values
         notice = Notice(CAME_FIRST, said, own=own)
         notice.differences = differences(board, rules_round(row.entry, board.names), data["round"])
+        notice.correct = correction(board, number, data["round"])
     mine = display.round_words(data["round"])
     notice.mine = _("This phone had: %(tapped)s") % {"tapped": mine}
     label = _("Record this phone's as round %(number)s") % {"number": board.next_number}
     notice.retry = {"fields": {"number": str(board.next_number)}, "label": label}
     return notice
+
+
+def correction(board: SheetBoard, number: int, mine: sheet.Round) -> dict:
+    """A link to correct round `number`, its form drawn with this phone's round."""
+    url = reverse("sheet_round_edit", args=[board.group.pk, board.sheet.pk, number])
+    return {
+        "url": f"{url}?{urlencode(initial_of(board, mine))}",
+        "label": _("Correct round %(number)s with what you tapped") % {"number": number},
+    }
 
 
 def differences(board: SheetBoard, theirs: sheet.Round, mine: sheet.Round) -> list[dict]:

@@ -174,8 +174,9 @@ def round_edit(request, pk, sheet_pk, number):
     if row is None:
         return redirect(sheet_row)
     recorded = board.played(row).round
-    initial = {**initial_of(board, recorded), "number": number, "version": sheet_row.version}
-    form = CorrectionForm(request.POST or None, board=board, fits=recorded, initial=initial)
+    drawn = proposed(request, board, number, recorded) or recorded
+    initial = {**initial_of(board, drawn), "number": number, "version": sheet_row.version}
+    form = CorrectionForm(request.POST or None, board=board, fits=drawn, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             return corrected(request, board, number, form.cleaned_data)
@@ -184,6 +185,17 @@ def round_edit(request, pk, sheet_pk, number):
     context = {"group": group, "sheet": sheet_row, "board": board, "form": form, "number": number}
     context["recorded"] = display.round_words(recorded)
     return render(request, "sheets/round_edit.html", context)
+
+
+def proposed(request, board, number: int, recorded: sheet.Round) -> sheet.Round | None:
+    """The round a phone had when another phone's came first, offered in the address of the
+    correction (`notices.came_first`); None when there is none or it is not a round."""
+    if not request.GET:
+        return None
+    fields = request.GET.copy()
+    fields["number"], fields["version"] = str(number), str(board.sheet.version)
+    offered = CorrectionForm(fields, board=board, fits=recorded)
+    return offered.cleaned_data["round"] if offered.is_valid() else None
 
 
 def corrected(request, board, number: int, data):

@@ -2,13 +2,16 @@
 that kept it offline (at the round's address, or at sent-later/, kept for one release): recorded
 once however often it arrives, and told in one notice whose round came first and what differs."""
 
+import re
+from html import unescape
+
 import pytest
 from django.urls import reverse
 
 from sheets import services
 from sheets.board import load
 from tests.factories import fresh
-from tests.page_forms import form_on
+from tests.page_forms import form_on, submit
 from tracker.rules import sheet
 
 TIEN_LEN = {"stake": "1.00", "preset": "tien_len"}
@@ -148,6 +151,30 @@ def test_a_round_kept_offline_that_another_phone_recorded_otherwise_offers_the_c
         "label": "Record this phone's as round 2",
     }
     assert "first Dũng · second Chi · third Bình · last An" in said.json()["conflict"]
+
+
+def test_a_kept_round_saved_otherwise_can_correct_that_round_to_this_phones(
+    as_bob, tien_len, alice
+):
+    form = round_form(as_bob, tien_len)
+    services.record_round(load(tien_len), sheet.Round(places=["An", "Bình", "Chi", "Dũng"]), alice)
+    data = form.filled(**OTHER_PLACES, once="f" * 32)
+    said = as_bob.post(rounds_url(tien_len), data, headers=JSON).json()
+    assert said["recheck"] is True and "Correct round 1 with what you tapped" in said["conflict"]
+    link = unescape(re.search(r'href="([^"]*/rounds/1/\?[^"]*)"', said["conflict"])[1])
+    correction = form_on(as_bob.get(link), "", "Save the correction")
+    submit(as_bob, correction)
+    row = fresh(tien_len).rounds.get(number=1)
+    assert load(tien_len).played(row).round.places == ["Dũng", "Chi", "Bình", "An"]
+
+
+def test_a_correction_address_that_holds_no_round_draws_the_round_as_recorded(
+    as_bob, tien_len, alice
+):
+    services.record_round(load(tien_len), sheet.Round(places=["An", "Bình", "Chi", "Dũng"]), alice)
+    url = reverse("sheet_round_edit", args=[tien_len.group_id, tien_len.pk, 1])
+    correction = form_on(as_bob.get(url, {"place_1": "9", "points_0": "x"}), "", "Save the")
+    assert [correction.fields[f"place_{n}"] for n in (1, 2, 3)] == ["0", "1", "2"]
 
 
 def test_a_round_kept_offline_that_the_rules_refuse_says_why(as_bob, tien_len):
