@@ -26,7 +26,8 @@ def round_saved(number: int) -> Notice:
 def came_first(board: SheetBoard, data: dict, user) -> Notice:
     """Round `data["number"]` (a valid round form's data) came first from another entry: the
     sheet's latest change, whose it is (`user` and the key `data["once"]` tell whether it is
-    this phone's own), both rounds in words, and this phone's round offered as the next one."""
+    this phone's own), both rounds in words, and this phone's round offered as the next one or
+    as a correction of the one recorded."""
     number, once = data["number"], data.get("once")
     change = changes_of(board.sheet).select_related("user").first()
     own = made_here(change, user, once)

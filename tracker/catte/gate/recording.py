@@ -26,6 +26,7 @@ class DraftMoved(StalePage):
 ANOTHER_DRAFT = gettext_lazy(
     "Another phone is entering this round; here it is as the table has it."
 )
+DRAFT_CHANGED = gettext_lazy("The round being entered changed on another phone; here it is.")
 
 
 def draft_moved(session: CatteSession, user) -> DraftMoved:
@@ -55,9 +56,14 @@ def drop_draft(session: CatteSession, expected: int | None, note: Phrase, user) 
     """Empty the round being tapped in, as the page showed it (`expected`; None: as loaded)."""
     if expected is None and not session.draft:
         return
-    shown = session.draft_version if expected is None else expected
-    if not session.swap_draft(shown, [], note, user):
-        raise DraftMoved(_("The round being entered changed on another phone; here it is."))
+    change_draft(session, session.draft_version if expected is None else expected, [], note, user)
+
+
+def change_draft(session: CatteSession, expected: int, taps: list[str], note: Phrase, user) -> None:
+    """The draft made `taps` from version `expected`; DraftMoved when another phone changed it
+    meanwhile."""
+    if not session.swap_draft(expected, taps, note, user):
+        raise DraftMoved(str(DRAFT_CHANGED))
 
 
 def check_next_number(board: SessionBoard, number: int) -> None:

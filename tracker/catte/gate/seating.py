@@ -19,7 +19,7 @@ from core.recording import Recorded, record
 from core.seats import match_players
 from core.versioning import StalePage
 from tracker.catte.board import SessionBoard
-from tracker.catte.gate.recording import DraftMoved, replay_rounds
+from tracker.catte.gate.recording import change_draft, replay_rounds
 from tracker.models import SessionSeat
 from tracker.rules import RulesError, catte
 from tracker.rules.catte.settings import MOST_PLAYERS
@@ -154,5 +154,4 @@ def _forget_sitting_out(board: SessionBoard, seat: SessionSeat, user, note: str)
     if taps == session.draft:
         return
     said = Phrase(note, name=seat.player.name)  # note: a template, its phone said when read
-    if not session.swap_draft(session.draft_version, taps, said, user):
-        raise DraftMoved(_("The round being entered changed on another phone; here it is."))
+    change_draft(session, session.draft_version, taps, said, user)
