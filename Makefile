@@ -24,7 +24,8 @@ messages: install
 
 # Served by uvicorn, an ASGI server: a followed page's stream of versions needs one (Django's
 # runserver would hold it back); under ASGI Django keeps no database connection between requests.
-# Open streams are cut 3 s after Ctrl-C; the pages open them again on the next server.
+# Open streams are cut 3 s after Ctrl-C; the pages open them again on the next server. The links
+# and codes it hands out name the address the phones open, even on a page opened as 127.0.0.1.
 run: messages
 	$(PY) manage.py migrate --noinput
 	@echo ""
@@ -33,6 +34,7 @@ run: messages
 	@echo "  (or on the command line: $(PY) manage.py createsuperuser)."
 	@echo "  Optional: '$(PY) manage.py demo' fills the database with a demo group."
 	@echo ""
+	DJANGO_TABLE_ADDRESS="$$($(PY) manage.py table_address --host $(HOST) --port $(PORT) --url)" \
 	DJANGO_CONN_MAX_AGE=0 $(BIN)/uvicorn cardtable.asgi:application --host $(HOST) --port $(PORT) \
 		--no-access-log --timeout-graceful-shutdown 3
 

@@ -1,7 +1,9 @@
 """One settings file, driven by environment variables.
 
 DJANGO_DEBUG (default on, for a table's own laptop), DJANGO_SECRET_KEY (required with debug off),
-DJANGO_ALLOWED_HOSTS (comma separated; with debug on, default: this machine's own addresses),
+DJANGO_ALLOWED_HOSTS (comma separated; with debug on, default: any host name or address that
+reaches this machine), DJANGO_TABLE_ADDRESS (the address the phones at the table open, set by
+`make run`: the links and codes handed out name it when the page was opened on this computer),
 DATABASE_URL (default: SQLite file in the project),
 DJANGO_SECURE_PROXY_SSL_HEADER (set to 1 behind a proxy that sets X-Forwarded-Proto),
 DJANGO_SECURE_SSL_REDIRECT (default on with debug off), DJANGO_TRUSTED_PROXY_COUNT (how many
@@ -21,8 +23,6 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from core.web.local_network import machine_addresses
-
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -38,7 +38,7 @@ def env_bool(name: str, default: bool) -> bool:
 
 
 def env_list(name: str, default: str) -> list[str]:
-    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+    return [item.strip() for item in (os.environ.get(name) or default).split(",") if item.strip()]
 
 
 DEBUG = env_bool("DJANGO_DEBUG", True)
@@ -49,10 +49,11 @@ if not SECRET_KEY:
         raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off")
     SECRET_KEY = "insecure-local-development-key-only-used-with-debug-on"
 
-# With debug on (a table's own laptop, `make run`), the phones open this machine's address on
-# the local network as well.
-LOCAL_HOSTS = ",".join(["127.0.0.1", "localhost", "[::1]", *machine_addresses()])
-ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", LOCAL_HOSTS if DEBUG else "")
+# With debug on (a table's own laptop, `make run`), a phone reaches it through whichever address
+# of the machine its network has (a second network, an address that came after the start):
+# host names are checked, as Django checks them, only with debug off.
+ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "*" if DEBUG else "")
+TABLE_ADDRESS = os.environ.get("DJANGO_TABLE_ADDRESS", "")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
 
 INSTALLED_APPS = [

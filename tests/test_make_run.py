@@ -3,6 +3,7 @@ port 8000 or the port a newcomer names, and prints the address they open."""
 
 import io
 import os
+import re
 import shutil
 import signal
 import socket
@@ -124,11 +125,8 @@ def test_make_run_answers_a_phone_that_signs_up_at_the_address_it_printed(make_r
     phone, address = opener(), f"http://{lan_address()}:{port}"
     page = first_answer(phone, f"{address}/accounts/signup/").read().decode()
     assert f"{address}/" in printed.read_text()
-    form = forms_in(page)[-1]
     typed = {"username": "erin", "password1": "a-table-of-four", "password2": "a-table-of-four"}
-    sent = urllib.parse.urlencode(form.filled(**typed)).encode()
-    signup = urllib.request.Request(f"{address}{form.action}", sent, {"Origin": address})
-    home = phone.open(signup, timeout=10)
+    home = post_form(phone, address, forms_in(page)[-1], typed)
     assert home.url == f"{address}/" and "erin" in home.read().decode()
 
 
@@ -144,3 +142,46 @@ def test_make_run_streams_a_followed_page_its_version(make_run, tmp_path):
     stream.close()
     assert stream.headers["Content-Type"] == "text/event-stream"
     assert lines[0] == b"retry: 3000\n" and lines[3] == b"event: version\n"
+
+
+def signed_up(browser, address: str, username: str) -> None:
+    page = first_answer(browser, f"{address}/accounts/signup/").read().decode()
+    typed = {"username": username, "password1": "a-table-of-four", "password2": "a-table-of-four"}
+    post_form(browser, address, forms_in(page)[-1], typed)
+
+
+def form_at(browser, url: str, path: str):
+    """The form of the page at `url` that posts to `path` (or to the page itself)."""
+    page = browser.open(url, timeout=10)
+    forms = forms_in(page.read().decode())
+    found = next(form for form in forms if form.method == "post" and form.action in ("", path))
+    found.action = path
+    return found
+
+
+def post_form(browser, address: str, form, typed: dict):
+    sent = urllib.parse.urlencode(form.filled(**typed)).encode()
+    asked = urllib.request.Request(f"{address}{form.action}", sent, {"Origin": address})
+    return browser.open(asked, timeout=10)
+
+
+@pytest.mark.skipif(lan_address() is None, reason="this machine has no second address")
+def test_an_invite_made_on_this_computer_opens_on_a_phone(make_run):
+    port, _printed = make_run
+    computer, here = opener(), f"http://127.0.0.1:{port}"
+    signed_up(computer, here, "erin")
+    new_group = form_at(computer, f"{here}/groups/new/", "/groups/new/")
+    invites = urllib.parse.urlsplit(post_form(computer, here, new_group, {"name": "Thu"}).url)
+    invites = f"{invites.path}invites/"
+    post_form(computer, here, form_at(computer, f"{here}{invites}", invites), {})
+    page = computer.open(f"{here}{invites}").read().decode()
+    link = re.search(r'<p class="copy"><a href="([^"]+)"', page)[1]
+    assert link.startswith(f"http://{lan_address()}:{port}/invite/")
+    assert "Thu" in opener().open(link, timeout=10).read().decode()
+
+
+def test_make_run_answers_a_host_name_it_was_not_told(make_run):
+    port, _printed = make_run
+    first_answer(opener(), f"http://127.0.0.1:{port}/healthz")
+    asked = urllib.request.Request(f"http://127.0.0.1:{port}/", headers={"Host": "cards.local"})
+    assert opener().open(asked, timeout=10).status == 200

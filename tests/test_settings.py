@@ -97,3 +97,16 @@ def test_the_deploy_check_refuses_the_readmes_secret_key_in_any_case_or_padded(c
     done = manage("check", "--deploy", **{**production, "DJANGO_SECRET_KEY": key})
     assert done.returncode == 1
     assert "cardtable.E001" in done.stderr
+
+
+def allowed_hosts(**env) -> str:
+    shown = "from django.conf import settings; print(settings.ALLOWED_HOSTS)"
+    return manage("shell", "--no-imports", "-c", shown, **env).stdout.strip()
+
+
+def test_with_debug_on_any_address_of_the_machine_is_served():
+    assert allowed_hosts(DJANGO_DEBUG="1", DJANGO_ALLOWED_HOSTS="") == "['*']"
+
+
+def test_with_debug_off_only_the_hosts_named_are_served():
+    assert allowed_hosts(**PRODUCTION) == "['cards.example.org']"

@@ -1,3 +1,4 @@
+import re
 from datetime import timedelta
 
 from django.urls import reverse
@@ -83,3 +84,30 @@ def test_a_revoked_invite_is_refused(as_alice, group, dave, client):
 
 def test_an_unknown_invite_is_404(client, dave):
     assert client_for(client, dave).get(reverse("invite", args=["nope"])).status_code == 404
+
+
+def invite_link(client, group, host: str) -> str:
+    client.post(reverse("invite_list", args=[group.pk]), {"role": "viewer"}, HTTP_HOST=host)
+    page = client.get(reverse("invite_list", args=[group.pk]), HTTP_HOST=host).content.decode()
+    return re.search(r'<p class="copy"><a href="([^"]+)"', page)[1]
+
+
+def test_an_invite_made_on_the_serving_computer_names_the_tables_address(as_alice, group, settings):
+    settings.TABLE_ADDRESS = "http://192.168.1.20:8000/"
+    link = invite_link(as_alice, group, "127.0.0.1:8000")
+    assert link.startswith("http://192.168.1.20:8000/invite/")
+
+
+def test_an_invite_made_on_a_phone_names_the_address_that_phone_reached(as_alice, group, settings):
+    settings.TABLE_ADDRESS = "http://192.168.1.20:8000/"
+    link = invite_link(as_alice, group, "10.0.0.5:8000")
+    assert link.startswith("http://10.0.0.5:8000/invite/")
+
+
+def test_an_invite_names_the_address_reached_when_no_table_address_is_set(
+    as_alice, group, settings
+):
+    settings.TABLE_ADDRESS = ""
+    assert invite_link(as_alice, group, "localhost:8000").startswith(
+        "http://localhost:8000/invite/"
+    )

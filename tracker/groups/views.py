@@ -21,6 +21,7 @@ from core.models import Group, Invite, Role
 from core.models.groups import INVITE_TOKEN
 from core.names import by_name, derived_short_name
 from core.versioning import RestoreRunning
+from core.web.addresses import url_for_phones
 from core.web.health import cache_problem, database_problem
 from core.web.permissions import group_for
 from core.web.views import render_page
@@ -215,7 +216,7 @@ def invite_list(request, pk):
         return redirect("invite_list", pk=group.pk)
     invites = list(group.invites.all()[:20])
     for invite in invites:
-        invite.url = request.build_absolute_uri(invite.get_absolute_url())
+        invite.url = url_for_phones(request, invite.get_absolute_url())
         invite.qr = services.qr_svg(invite.url) if invite.is_usable else ""
     context = {"group": group, "form": form, "invites": invites}
     return render(request, "tracker/invite_list.html", context)

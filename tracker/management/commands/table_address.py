@@ -15,8 +15,14 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--host", default="0.0.0.0", help="the address the server binds")
         parser.add_argument("--port", type=int, default=8000)
+        parser.add_argument(
+            "--url", action="store_true", help="print only the phones' address (nothing if none)"
+        )
 
-    def handle(self, *args, host: str, port: int, **options):
+    def handle(self, *args, host: str, port: int, url: bool, **options):
+        if url:
+            self.stdout.write(phones_url(host, port) or "")
+            return
         local = "127.0.0.1" if is_wildcard(host) or is_loopback(host) else host
         self.stdout.write(f"  On this computer: http://{local}:{port}/")
         if is_loopback(host):
@@ -25,7 +31,7 @@ class Command(BaseCommand):
                 "'make run' without HOST serves the phones at the table too."
             )
             return
-        phones = lan_address() if is_wildcard(host) else host
+        phones = phones_url(host, port)
         if phones is None:
             self.stdout.write(
                 "  No address on a local network was found: join the Wi-Fi the phones are on "
@@ -33,8 +39,17 @@ class Command(BaseCommand):
                 f"{port}/)."
             )
             return
-        url = f"http://{phones}:{port}/"
-        self.stdout.write(f"  On the phones at the table (the same Wi-Fi): {url}")
+        self.stdout.write(f"  On the phones at the table (the same Wi-Fi): {phones}")
+        self.stdout.write("  Open the same address on this computer too.")
         code = io.StringIO()
-        segno.make(url).terminal(out=code, compact=True)
+        segno.make(phones).terminal(out=code, compact=True)
         self.stdout.write(code.getvalue())
+
+
+def phones_url(host: str, port: int) -> str | None:
+    """The address the phones open for a server bound to `host`: None when only this computer
+    reaches it, or when this machine is on no network."""
+    if is_loopback(host):
+        return None
+    phones = lan_address() if is_wildcard(host) else host
+    return None if phones is None else f"http://{phones}:{port}/"
