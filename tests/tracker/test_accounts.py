@@ -1,5 +1,6 @@
 from datetime import timedelta
 
+import pytest
 from axes.models import AccessAttempt
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
@@ -189,3 +190,11 @@ def test_wrong_old_passwords_lock_out_the_password_change_like_a_login(as_alice,
     alice.refresh_from_db()
     assert alice.check_password(PASSWORD)
     assert log_in(Client(), PASSWORD).status_code == 429  # and a login from there
+
+
+@pytest.mark.parametrize(
+    ("language", "sheet"), [("en", "score sheet"), ("vi", "bảng điểm"), ("de", "Spielblock")]
+)
+def test_the_welcome_page_names_every_game(client, db, language, sheet):
+    page = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert "Cutthroat" in page and "Cắt Tê" in page and sheet in page

@@ -5,6 +5,7 @@ from django.urls import reverse
 
 from core.locale_money import amount_text
 from core.models import Group, Membership, Role
+from tests.page_forms import forms_on
 from tracker.catte import gate
 from tracker.cutthroat import services as tournaments
 
@@ -94,3 +95,12 @@ def test_a_game_started_for_money_keeps_the_currency(as_alice, group, players, a
         reverse("group_edit", args=[group.pk]), {"name": "X", "currency": "VND"}
     )
     assert "The currency stays EUR" in response.content.decode()
+
+
+@pytest.mark.parametrize(("language", "currency"), [("vi", "VND"), ("de", "EUR"), ("en", "EUR")])
+def test_a_new_group_is_offered_the_currency_of_the_phones_language(as_dave, language, currency):
+    page = as_dave.get(reverse("group_create"), HTTP_ACCEPT_LANGUAGE=language)
+    form = next(form for form in forms_on(page) if "currency" in form.fields)
+    assert form.fields["currency"] == currency
+    as_dave.post(reverse("group_create"), form.filled(name="Bàn 1"), HTTP_ACCEPT_LANGUAGE=language)
+    assert Group.objects.get(name="Bàn 1").currency == currency

@@ -46,6 +46,15 @@ class GuardedPasswordChangeForm(PasswordChangeForm):
         return old
 
 
+# A new group is offered the currency its first owner's language is mostly played in; any
+# other is one choice away.
+CURRENCY_OF_LANGUAGE = {"vi": "VND", "de": "EUR"}
+
+
+def currency_for(language: str) -> str:
+    return CURRENCY_OF_LANGUAGE.get(language, Group._meta.get_field("currency").default)
+
+
 class GroupForm(forms.ModelForm):
     currency = forms.ChoiceField(
         choices=currency_choices,

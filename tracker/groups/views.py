@@ -12,8 +12,8 @@ from django.urls import Resolver404, resolve
 from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core import games
@@ -36,6 +36,7 @@ from tracker.groups.forms import (
     MemberRoleForm,
     PlayerForm,
     SignupForm,
+    currency_for,
 )
 
 LATEST_GAMES = 10  # the games of each kind listed on the group page
@@ -59,7 +60,7 @@ def home(request):
 @login_required
 @require_http_methods(["GET", "POST"])
 def group_create(request):
-    form = GroupForm(request.POST or None)
+    form = GroupForm(request.POST or None, initial={"currency": currency_for(get_language())})
     if request.method == "POST" and form.is_valid():
         group = services.create_group(form, request.user)
         messages.success(
