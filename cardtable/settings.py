@@ -95,6 +95,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # Before anything renders: the language of the request (cookie, else the browser's).
     "core.web.language.LanguageMiddleware",
+    "core.web.errors.ErrorPagesMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -103,6 +104,7 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "cardtable.urls"
+CSRF_FAILURE_VIEW = "core.web.errors.csrf_failure"
 WSGI_APPLICATION = "cardtable.wsgi.application"
 
 TEMPLATES = [

@@ -27,3 +27,9 @@ urlpatterns = [
     path("offline/", webapp.offline, name="offline"),
     path("admin/", admin.site.urls),
 ]
+
+# Refused and failed requests in the app's look and the reader's language (core/web/errors.py).
+handler400 = "core.web.errors.bad_request"
+handler403 = "core.web.errors.permission_denied"
+handler404 = "core.web.errors.page_not_found"
+handler500 = "core.web.errors.server_error"

@@ -151,11 +151,12 @@ def test_the_production_settings_leave_the_benchmark_out():
 
 def is_view_module(path: Path) -> bool:
     """Views, their URLs, the views' permission helper, the middleware that sets headers,
-    throttles (with the lockout check before a login), picks the language and logs each
-    request, and the admin
+    throttles (with the lockout check before a login), picks the language, logs each
+    request and draws the pages of refused requests, and the admin
     (Django's own views)."""
     named = path.name in ("views.py", "urls.py", "permissions.py", "admin.py")
     named |= path.name in ("headers.py", "throttle.py", "language.py", "request_log.py")
+    named |= path.name == "errors.py"
     return named
 
 

@@ -2,12 +2,14 @@
 
 import json
 from functools import wraps
+from urllib.parse import urljoin
 
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.messages.storage.base import BaseStorage
 from django.core.handlers.asgi import ASGIRequest
 from django.http import Http404, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.http.request import split_domain_port
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -20,6 +22,7 @@ from core.live import current_version, read_token
 from core.notices import from_message
 from core.versioning import AlreadyRecorded, StalePage
 from core.web.live_stream import read_version, versions
+from core.web.local_network import is_loopback
 from core.web.shared_part import fill_in, shared_render
 from tracker.rules import RulesError
 
@@ -208,3 +211,13 @@ def log_download(log: dict, filename: str) -> HttpResponse:
     )
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
+
+
+def url_for_phones(request, path: str) -> str:
+    """`path` as an address for another phone: the table's address (`make run` sets it) when the
+    page was opened on the serving computer itself as 127.0.0.1 or localhost, which no phone
+    reaches; otherwise the address this page was reached at."""
+    host, _port = split_domain_port(request.get_host())
+    if settings.TABLE_ADDRESS and is_loopback(host):
+        return urljoin(settings.TABLE_ADDRESS, path)
+    return request.build_absolute_uri(path)

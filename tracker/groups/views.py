@@ -21,10 +21,9 @@ from core.models import Group, Invite, Role
 from core.models.groups import INVITE_TOKEN
 from core.names import by_name, derived_short_name
 from core.versioning import RestoreRunning
-from core.web.addresses import url_for_phones
 from core.web.health import cache_problem, database_problem
 from core.web.permissions import group_for
-from core.web.views import render_page
+from core.web.views import render_page, url_for_phones
 from ledger.balances import cached_balances
 from ledger.payment_details import recent_changes
 from tracker.gamelogs import cancelling
