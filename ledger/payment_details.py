@@ -194,11 +194,13 @@ def _visible(text: str, most: int) -> str:
 
 
 def reference(group, payer, payee) -> str:
-    """What the transfer says, so the table knows it: "Card table · Thursday table · An → Chi";
-    in VND what banks take (no marks, at most 25 characters), the names first."""
+    """What the transfer says, so the table knows it, as the code carries it and a banking app
+    takes it pasted: for an IBAN in the SEPA character set ("Card table / Thu Sau bai / Dung -
+    Chi"); in VND what banks take (no marks, at most 25 characters), the names first."""
     if kind_of(group) == "bank":
         return payment_codes.plain_reference(f"{payer.name} {payee.name} {group.name}")
-    return f"{_('Card table')} · {group.name} · {payer.name} → {payee.name}"[:140]
+    words = f"{_('Card table')} · {group.name} · {payer.name} → {payee.name}"
+    return payment_codes.sepa_text(words, payment_codes.EPC_TEXT_MAX)
 
 
 def pay_code(group, details: PaymentDetails, amount: Decimal, text: str):

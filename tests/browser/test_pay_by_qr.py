@@ -23,7 +23,6 @@ pytestmark = [
     pytest.mark.skipif(not shutil.which("zbarimg"), reason="zbar-tools reads the code"),
 ]
 LANGUAGES = ["en", "vi", "de"]
-CARD_TABLE = {"en": "Card table", "vi": "Bàn bài", "de": "Kartentisch"}
 PLAIN_CARD_TABLE = {"en": "Card table", "vi": "Ban bai", "de": "Kartentisch"}  # SEPA letters
 
 
@@ -85,9 +84,9 @@ def test_an_epc_code_pays_exactly_the_transfer_to_chis_iban(
     assert lines[7].startswith("EUR") and Decimal(lines[7][3:]) == Decimal("21.50")
     assert lines[8:10] == ["", ""]  # no purpose code, no structured reference
     assert lines[10] == f"{PLAIN_CARD_TABLE[language]} / Thursday table / An - Chi"
-    beside = page.inner_text("details.pay")  # the real names, to copy
+    beside = page.inner_text("details.pay")  # the payee by his real name, the reference as coded
     assert "Chi Nguyễn" in beside
-    assert f"{CARD_TABLE[language]} · Thursday table · An → Chi" in beside
+    assert f"{PLAIN_CARD_TABLE[language]} / Thursday table / An - Chi" in beside
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

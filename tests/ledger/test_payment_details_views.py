@@ -85,8 +85,8 @@ def test_a_transfer_to_a_player_with_details_has_a_code_and_the_same_as_text(
     assert "Pay by QR" in page and '<svg viewBox="0 0' in page
     assert 'data-copy="DE89370400440532013000"' in page and 'data-copy="21.00"' in page
     assert (
-        "Card table · Friday table · Chi → An" in page
-        or "Card table · Friday table · An → Chi" in page
+        "Card table / Friday table / Chi - An" in page
+        or "Card table / Friday table / An - Chi" in page
     )
 
 
