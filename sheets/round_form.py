@@ -39,6 +39,7 @@ class RoundForm(RoundRows, KeyedEntryForm):
     offers."""
 
     number = forms.IntegerField(widget=QuickHidden, min_value=1, max_value=2**31 - 1)
+    fault: str | None = None  # the part a refusal of the rules is about: "places", "chop-1"
 
     def __init__(self, *args, board, fits: sheet.Round | None = None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -137,7 +138,25 @@ class RoundForm(RoundRows, KeyedEntryForm):
                 said += [f"{self.fields[name].label}: {error}" for error in errors]
         return said
 
-    # What the template draws, in order; a folded part is drawn open when it holds a choice.
+    @property
+    def refusal(self) -> dict:
+        """The refusal as the line next to Save says it."""
+        return {"problems": self.problems}
+
+    @property
+    def part_at_fault(self) -> str | None:
+        """The part of the form a refusal is about, where the page says it too: the rules', or
+        the first refused field's ("chop_1_1_chopped" is in "chop-1")."""
+        if self.fault or not self.errors:
+            return self.fault
+        name = next((name for name in self.errors if name != "__all__"), "")
+        head, _sep, rest = name.partition("_")
+        number = rest.split("_")[0]
+        parts = {"place": "places", "points": "points", "frozen": "frozen", "winner": "winner"}
+        parts |= {"hand": "winner", "absent": "points" if self.board.by_points else "absent"}
+        parts |= {"chop": f"chop-{number}", "leftover": f"leftovers-{number}"}
+        return parts.get(head) or (f"payment-{number}" if head == "pay" else None)
+
     # The round, from what was tapped.
     def clean(self):
         data = super().clean()
@@ -154,7 +173,8 @@ class RoundForm(RoundRows, KeyedEntryForm):
         data["round"] = round_
         return data
 
-    def fail(self, message: str):
+    def fail(self, message: str, part: str):
+        self.fault = part
         raise forms.ValidationError(message)
 
     def points(self, data, absent: list[int]) -> dict[str, int]:
@@ -163,10 +183,13 @@ class RoundForm(RoundRows, KeyedEntryForm):
             typed = data[f"points_{seat}"]
             if seat in absent:
                 if typed is not None:
-                    self.fail(_("%(player)s sits out, so has no points.") % {"player": name})
+                    self.fail(
+                        _("%(player)s sits out, so has no points.") % {"player": name}, "points"
+                    )
             elif typed is None:
                 self.fail(
-                    _("Type %(player)s's points, or tick that he sits out.") % {"player": name}
+                    _("Type %(player)s's points, or tick that he sits out.") % {"player": name},
+                    "points",
                 )
             else:
                 points[name] = typed
@@ -180,17 +203,21 @@ class RoundForm(RoundRows, KeyedEntryForm):
             return self.instant_win(data, tapped, frozen, round_)
         for seat in tapped:
             if seat in absent:
-                self.fail(_("%(player)s sits out, so takes no place.") % {"player": names[seat]})
+                self.fail(
+                    _("%(player)s sits out, so takes no place.") % {"player": names[seat]}, "places"
+                )
             if seat in frozen:
                 self.fail(
                     _("%(player)s is frozen: he takes a last place by himself; tap the others.")
-                    % {"player": names[seat]}
+                    % {"player": names[seat]},
+                    "places",
                 )
         left = [s for s in range(len(names)) if s not in absent + frozen + tapped]
         if len(left) > 1:
             self.fail(
                 _("Tap the places of %(players)s: only the last one follows by itself.")
-                % {"players": ", ".join(names[seat] for seat in left)}
+                % {"players": ", ".join(names[seat] for seat in left)},
+                "places",
             )
         order = tapped + left + frozen
         round_.places = [names[seat] for seat in order]
@@ -213,7 +240,8 @@ class RoundForm(RoundRows, KeyedEntryForm):
                         "No one is tapped %(gap)s, but someone is %(place)s: tap the places in "
                         "order."
                     )
-                    % {"gap": sheet.place_name(gap, 0), "place": sheet.place_name(place, 0)}
+                    % {"gap": sheet.place_name(gap, 0), "place": sheet.place_name(place, 0)},
+                    "places",
                 )
             if seat in tapped:
                 self.fail(
@@ -222,7 +250,8 @@ class RoundForm(RoundRows, KeyedEntryForm):
                         "player": names[seat],
                         "first": sheet.place_name(tapped.index(seat) + 1, 0),
                         "again": sheet.place_name(place, 0),
-                    }
+                    },
+                    "places",
                 )
             tapped.append(seat)
         return tapped
@@ -230,12 +259,13 @@ class RoundForm(RoundRows, KeyedEntryForm):
     def instant_win(self, data, tapped, frozen, round_: sheet.Round) -> None:
         names, winner, hand = self.board.names, data.get("winner"), data.get("hand")
         if winner is None:
-            self.fail(_("Tap who won at the deal (tới trắng), or take back the hand."))
+            self.fail(_("Tap who won at the deal (tới trắng), or take back the hand."), "winner")
         if hand is None:
-            self.fail(_("Tap the hand %(player)s won with.") % {"player": names[winner]})
+            self.fail(_("Tap the hand %(player)s won with.") % {"player": names[winner]}, "winner")
         if tapped or frozen or self.leftovers(data, [], []) or self.chops(data):
             self.fail(
-                _("A round won at the deal has no places, frozen players, leftovers or chops.")
+                _("A round won at the deal has no places, frozen players, leftovers or chops."),
+                "winner",
             )
         round_.instant_win = (names[winner], hand)
 
@@ -252,14 +282,20 @@ class RoundForm(RoundRows, KeyedEntryForm):
             seat = data.get(f"leftover_{line}_player")
             if not cards:
                 if seat is not None:
-                    self.fail(_("Tap what %(player)s still held.") % {"player": names[seat]})
+                    self.fail(
+                        _("Tap what %(player)s still held.") % {"player": names[seat]},
+                        f"leftovers-{line}",
+                    )
                 continue
             if seat is None:
                 if frozen or not order:
-                    self.fail(_("Tap who held the leftovers."))
+                    self.fail(_("Tap who held the leftovers."), f"leftovers-{line}")
                 seat = order[-1]
             if names[seat] in held:
-                self.fail(_("%(player)s's leftovers are on two lines.") % {"player": names[seat]})
+                self.fail(
+                    _("%(player)s's leftovers are on two lines.") % {"player": names[seat]},
+                    f"leftovers-{line}",
+                )
             held[names[seat]] = cards
         return held
 
@@ -276,7 +312,8 @@ class RoundForm(RoundRows, KeyedEntryForm):
             if None in first:
                 self.fail(
                     _("Chop %(number)s: tap who chopped, whom, and what was chopped.")
-                    % {"number": chain}
+                    % {"number": chain},
+                    f"chop-{chain}",
                 )
             links = [sheet.Chop(names[first[0]], names[first[1]], first[2])]
             for number, (by, what) in enumerate(in_turn, start=2):
@@ -285,10 +322,14 @@ class RoundForm(RoundRows, KeyedEntryForm):
                 if by is None or what is None:
                     self.fail(
                         _("Chop %(number)s: tap who chopped in turn and the bomb he chopped.")
-                        % {"number": chain}
+                        % {"number": chain},
+                        f"chop-{chain}",
                     )
                 if len(links) != number - 1:
-                    self.fail(_("Chop %(number)s: fill its chops in order.") % {"number": chain})
+                    self.fail(
+                        _("Chop %(number)s: fill its chops in order.") % {"number": chain},
+                        f"chop-{chain}",
+                    )
                 links.append(sheet.Chop(names[by], links[-1].chopper, what))
             chains.append(links)
         return chains
@@ -304,10 +345,14 @@ class RoundForm(RoundRows, KeyedEntryForm):
             if payer is None and payee is None and not name and units is None:
                 continue
             if payer is None or payee is None:
-                self.fail(_("Payment %(number)s: tap who pays and to whom.") % {"number": line})
+                self.fail(
+                    _("Payment %(number)s: tap who pays and to whom.") % {"number": line},
+                    f"payment-{line}",
+                )
             if not name or units is None:
                 self.fail(
-                    _("Payment %(number)s: give what it is for and its units.") % {"number": line}
+                    _("Payment %(number)s: give what it is for and its units.") % {"number": line},
+                    f"payment-{line}",
                 )
             paid.append(sheet.Payment(names[payer], names[payee], units, name))
         return paid

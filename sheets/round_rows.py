@@ -18,6 +18,7 @@ class RoundRows:
 
     if TYPE_CHECKING:
         board: SheetBoard
+        part_at_fault: str | None
 
         def __getitem__(self, name: str) -> BoundField: ...
 
@@ -43,17 +44,23 @@ class RoundRows:
     def frozen_fields(self):
         return self.seat_rows("frozen")
 
+    def at_fault(self, part: str) -> bool:
+        """A refusal is about `part`: it says so there, drawn open."""
+        return self.part_at_fault == part
+
     @property
     def absent_open(self) -> bool:
-        return self.given(*(field.name for field in self.absent_fields))
+        names = (field.name for field in self.absent_fields)
+        return self.given(*names) or self.at_fault("absent")
 
     @property
     def frozen_open(self) -> bool:
-        return self.given(*(field.name for field in self.frozen_fields))
+        names = (field.name for field in self.frozen_fields)
+        return self.given(*names) or self.at_fault("frozen")
 
     @property
     def winner_open(self) -> bool:
-        return self.given("winner", "hand")
+        return self.given("winner", "hand") or self.at_fault("winner")
 
     @property
     def points_rows(self):
@@ -70,10 +77,12 @@ class RoundRows:
                 "number": line,
                 "player": self[f"leftover_{line}_player"],
                 "counts": [self[f"leftover_{line}_{what}"] for what in LEFTOVER_COUNTS],
+                "at_fault": self.at_fault(f"leftovers-{line}"),
                 "open": self.given(
                     f"leftover_{line}_player",
                     *(f"leftover_{line}_{what}" for what in LEFTOVER_COUNTS),
-                ),
+                )
+                or self.at_fault(f"leftovers-{line}"),
             }
             for line in range(1, self.leftover_count + 1)
         ]
@@ -94,9 +103,11 @@ class RoundRows:
                     }
                     for link in range(2, self.link_count + 1)
                 ],
+                "at_fault": self.at_fault(f"chop-{chain}"),
                 "open": self.given(
                     *(f"chop_{chain}_1_{part}" for part in ("chopper", "chopped", "what"))
-                ),
+                )
+                or self.at_fault(f"chop-{chain}"),
             }
             for chain in range(1, self.chain_count + 1)
         ]
@@ -111,7 +122,9 @@ class RoundRows:
                 "line": self[f"pay_{line}_line"] if self.board.settings.lines else None,
                 "name": self[f"pay_{line}_name"],
                 "units": self[f"pay_{line}_units"],
-                "open": self.given(f"pay_{line}_payer", f"pay_{line}_payee", f"pay_{line}_name"),
+                "at_fault": self.at_fault(f"payment-{line}"),
+                "open": self.given(f"pay_{line}_payer", f"pay_{line}_payee", f"pay_{line}_name")
+                or self.at_fault(f"payment-{line}"),
             }
             for line in range(1, self.payment_count + 1)
         ]

@@ -6,6 +6,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import reswap
 
 from core.changes import change_context, line_of
 from core.models import Role
@@ -118,8 +119,10 @@ def round_save(request, pk, sheet_pk):
     forms = {"round_form": form} if notice.place == "form" or notice.retry else {}
 
     def page(notice):
-        shown = None if notice.place == "form" else notice  # a refusal: the form says why
-        return sheet_page(request, group, board.sheet, board, shown, **forms)
+        if notice.place != "form":
+            return sheet_page(request, group, board.sheet, board, notice, **forms)
+        # A refusal: the form says why, which round.js brings into view (not the form's top).
+        return reswap(sheet_page(request, group, board.sheet, board, None, **forms), "outerHTML")
 
     return tell(request, notice, sheet_row, page)
 

@@ -117,6 +117,16 @@ def test_a_chop_chopped_in_turn_without_its_bomb_is_refused(as_bob, tien_len):
     assert "Chop 1: tap who chopped in turn and the bomb he chopped." in page
 
 
+def test_a_refusal_is_said_next_to_save_and_in_the_part_it_is_about(as_bob, tien_len):
+    page = refused(as_bob, tien_len, place_1="0", place_2="1", place_3="2", pay_1_payer="1")
+    said = "Payment 1: tap who pays and to whom."
+    chop, payment = page.split('data-chop="1"')[1], page.split("A payment</summary>")[1]
+    assert f'<p class="error fault" id="round-fault">{said}</p>' in payment.split("</details>")[0]
+    assert said not in chop.split("</details>")[0]
+    assert f'<span class="error">{said}</span>' in page.split('id="round-check"')[1]
+    assert 'class="flash error"' not in page
+
+
 def test_a_choice_the_form_does_not_offer_is_refused_by_its_name(as_bob, tien_len):
     page = refused(
         as_bob,

@@ -102,8 +102,22 @@
       if (box) { box.value = pair[1]; }
     });
     list(form, "details").forEach(function (part) {
-      if (part.querySelector("input:checked")) { part.open = true; }
+      if (list(part, "input:checked").some(chosen)) { part.open = true; }
     });
+  }
+
+  // A choice made: a leftover count of 0 is where every count starts, not a choice.
+  function chosen(input) { return !(input.value === "0" && input.closest(".counts")); }
+
+  // Why a round was refused: at the part it is about, brought to the top of the screen, or else
+  // next to Save.
+  function showRefusal(form) {
+    var fault = form.querySelector("#round-fault"), save = form.querySelector("[data-save]");
+    if (fault) {
+      var part = fault.closest("details"), from = part ? part.querySelector("summary") : fault;
+      var room = 16, top = from.getBoundingClientRect().top;
+      if (top < room || top > window.innerHeight / 3) { window.scrollBy(0, top - room); }
+    } else if (save && form.querySelector(".check-problems")) { reveal(save); }
   }
 
   function setup(root) {
@@ -122,7 +136,10 @@
       if (form.dataset.keep) { restore(form); }
       places(form);
       chops(form);
+      showRefusal(form);
       form.addEventListener("change", function (event) {
+        var fault = form.querySelector("#round-fault");
+        if (fault) { fault.remove(); }  // the line next to Save says what the round is now
         places(form);
         chops(form);
         if (keeping && form.dataset.keep) { keeping.keep(form.dataset.keep, keepable(form)); }
@@ -145,10 +162,16 @@
       form.addEventListener("input", function () {
         if (keeping && form.dataset.keep) { keeping.keep(form.dataset.keep, keepable(form)); }
       });
+      // A part opened by a tap comes into view whole, or from its top when it is taller; one
+      // drawn open, or opened again from what the phone kept, moves nothing.
+      var tapped = null;
+      form.addEventListener("click", function (event) {
+        var summary = event.target.closest("summary");
+        tapped = summary ? summary.parentElement : null;
+      });
       list(form, "details").forEach(function (part) {
-        // A part opened comes into view whole, or from its top when it is taller.
         part.addEventListener("toggle", function (event) {
-          if (part.open && event.target === part) { reveal(part); }
+          if (part.open && event.target === part && tapped === part) { reveal(part); }
         });
       });
     });

@@ -1,0 +1,97 @@
+"""A score sheet's round refused on Save, on phones of both sizes: the round stays as tapped,
+why is said next to Save and at the part it is about, which comes into view, and no part opens
+that the scorer did not open. Nothing is saved."""
+
+import pytest
+
+from sheets import services
+from tests.browser import thumb as phones
+from tests.browser.test_sheet_thumb import button, open_sheet
+from tests.factories import PlayerFactory, fresh
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+thumb = phones.thumb
+
+SETTLED = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+
+
+@pytest.fixture
+def five_seats(alice, group, players):
+    seated = [*players, PlayerFactory(group=group, name="Em")]
+    return services.start(group, seated, {"stake": "1.00", "preset": "tien_len"}, alice)
+
+
+def save_refused(thumb, sheet_row, why: str) -> None:
+    thumb.page.locator("#played [data-save]").scroll_into_view_if_needed()  # a swipe, if need be
+    thumb.tap("#played [data-save]")
+    thumb.page.wait_for_selector(f"#round-check .error:has-text('{why}')")
+    thumb.page.wait_for_function(SETTLED)
+    assert not fresh(sheet_row).rounds.exists()
+
+
+def three_places_and_em_sits_out(thumb) -> None:
+    for place, seat in [(1, 0), (2, 1), (3, 2)]:  # An, Bình, Chi; Dũng last
+        thumb.tap(button(f"place_{place}", seat))
+    thumb.open("#played details:has(> summary:text('Sitting out')) > summary")
+    thumb.tap("#played label[for='id_absent_4']")
+
+
+def open_parts(thumb) -> list[str]:
+    return thumb.page.eval_on_selector_all(
+        "#played details[open] > summary", "parts => parts.map(part => part.textContent.trim())"
+    )
+
+
+def test_three_places_of_five_without_who_sits_out_are_refused_at_the_places(
+    thumb, live_server, five_seats
+):
+    open_sheet(thumb, live_server, five_seats)
+    for place, seat in [(1, 0), (2, 1), (3, 2)]:
+        thumb.tap(button(f"place_{place}", seat))
+    save_refused(thumb, five_seats, "Tap the places of Dũng, Em")
+    thumb.screenshot("sheet-refused-places")
+    assert "Tap the places of Dũng, Em" in thumb.page.inner_text("#round-fault")
+    thumb.assert_in_view("#round-fault")
+    assert open_parts(thumb) == []  # the leftovers' counts of 0 open nothing
+    assert thumb.page.is_checked("#id_place_3_2")  # the round as tapped
+    thumb.assert_no_sideways_scroll()
+
+
+def test_a_chop_without_whom_is_refused_at_the_chop(thumb, live_server, five_seats):
+    open_sheet(thumb, live_server, five_seats)
+    three_places_and_em_sits_out(thumb)
+    thumb.open("#played details[data-chop='1'] > summary")
+    thumb.tap(button("chop_1_1_chopper", 2))
+    thumb.tap(button("chop_1_1_what", "black_two"))
+    save_refused(thumb, five_seats, "Chop 1: tap who chopped, whom")
+    thumb.screenshot("sheet-refused-chop")
+    assert thumb.page.locator("#played details[data-chop='1'] #round-fault").count() == 1
+    thumb.assert_in_view("#round-fault")
+    thumb.assert_in_view(button("chop_1_1_chopped", 3))  # what is missing, under the thumb
+    assert open_parts(thumb) == ["Sitting out", "Chop (chặt)"]
+    thumb.assert_no_sideways_scroll()
+
+
+def test_a_payment_without_its_payee_is_refused_at_the_payment(thumb, live_server, five_seats):
+    open_sheet(thumb, live_server, five_seats)
+    three_places_and_em_sits_out(thumb)
+    payment = "#played details:has(> summary:text('A payment')) > summary"
+    thumb.page.locator(payment).scroll_into_view_if_needed()  # a swipe down the form
+    thumb.open(payment)
+    thumb.tap(button("pay_1_payer", 1))
+    save_refused(thumb, five_seats, "Payment 1: tap who pays and to whom")
+    assert thumb.page.locator("#played details:has(#round-fault) > summary").inner_text() == (
+        "A payment"
+    )
+    thumb.assert_in_view("#round-fault")
+    assert open_parts(thumb) == ["Sitting out", "A payment"]
+
+
+def test_places_that_skip_are_refused_at_the_places(thumb, live_server, five_seats):
+    open_sheet(thumb, live_server, five_seats)
+    for place, seat in [(1, 0), (3, 1)]:  # nobody second
+        thumb.tap(button(f"place_{place}", seat))
+    save_refused(thumb, five_seats, "No one is tapped second")
+    thumb.assert_in_view("#round-fault")
+    assert thumb.page.is_checked("#id_place_3_1")
+    assert open_parts(thumb) == []
