@@ -57,6 +57,12 @@ class SheetBoard(Board):
         """A scored round's payments in words, a line each, money as the reader writes it."""
         return result.words(partial(amount_text, self.group))
 
+    def sat_out_last(self) -> dict:
+        """The round form's ticks of who sat the last round out: the table stays as it was
+        until a tap changes it."""
+        last = self.sheet.rounds.order_by("-number").values_list("entry", flat=True).first()
+        return {f"absent_{seat}": True for seat in (last or {}).get("absent", [])}
+
     def played(self, row: SheetRound) -> PlayedRound:
         if row.result is None:
             raise ValueError(f"round {row.pk} of the sheet is not scored")

@@ -18,7 +18,8 @@ class RoundRows:
 
     if TYPE_CHECKING:
         board: SheetBoard
-        part_at_fault: str | None
+        @property
+        def part_at_fault(self) -> str | None: ...
 
         def __getitem__(self, name: str) -> BoundField: ...
 
@@ -50,8 +51,14 @@ class RoundRows:
 
     @property
     def absent_open(self) -> bool:
-        names = (field.name for field in self.absent_fields)
-        return self.given(*names) or self.at_fault("absent")
+        """Who sits out is said on the part's summary (`absent_names`): it opens only when a
+        refusal is about it."""
+        return self.at_fault("absent")
+
+    @property
+    def absent_names(self) -> str:
+        ticked = [field for field in self.absent_fields if self.given(field.name)]
+        return ", ".join(self.board.short_names[int(field.name.split("_")[1])] for field in ticked)
 
     @property
     def frozen_open(self) -> bool:

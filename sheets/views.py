@@ -68,10 +68,13 @@ def shown_context(board, every: bool) -> dict:
 
 
 def scorer_forms(board, forms: dict) -> dict:
-    """The round to enter (as the scorer left it, or empty), the blank form a phone without a
-    network enters the rounds after it on, and what an undo takes back."""
-    forms.setdefault("round_form", RoundForm(board=board))
-    offline = RoundForm(board=board, auto_id="next_%s", initial={"number": board.next_number + 1})
+    """The round to enter (as the scorer left it, or empty but for who sat out the round
+    before), the blank form a phone without a network enters the rounds after it on, and what
+    an undo takes back."""
+    sat_out = board.sat_out_last()
+    forms.setdefault("round_form", RoundForm(board=board, initial=sat_out))
+    later = {**sat_out, "number": board.next_number + 1}
+    offline = RoundForm(board=board, auto_id="next_%s", initial=later)
     return {**forms, "offline_form": offline, "undo": display.undo(board)}
 
 

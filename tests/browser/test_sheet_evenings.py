@@ -64,7 +64,7 @@ def test_a_tien_len_evening_with_a_round_entered_offline(thumb, live_server, ali
     tap_places(thumb, 2, 0)
     open_part(thumb, "Frozen (cóng)")
     thumb.tap("#played label[for='id_frozen_3']")
-    assert thumb.page.inner_text("[data-last-line]") == "last: Bình"
+    assert thumb.page.inner_text("[data-last-line]") == "third: Bình"  # Dũng, frozen, is last
     save(thumb)
     kept_offline(thumb)
     thumb.screenshot("sheet-tien-len-kept-offline")

@@ -33,6 +33,15 @@ def test_places_are_counted_as_the_table_calls_them():
     ]
 
 
+def test_a_round_won_at_the_deal_is_a_win_for_its_winner_and_no_place_for_anyone():
+    dealt = sheet.Round(instant_win=("Bình", "dragon"))
+    binh = player_record("Bình", [played(dealt, THREE)])
+    assert binh.rounds_won == 1 and binh.instant_wins == 1
+    assert binh.places_in_order == [(LAST, 1)]  # third of three in the other round
+    chi = player_record("Chi", [played(dealt)])
+    assert chi.rounds_played == 1 and chi.rounds_won == 0 and chi.places_in_order == []
+
+
 def test_every_chop_of_a_chain_is_given_by_its_chopper_and_taken_by_the_chopped():
     chi = player_record("Chi", [played(WORKED)])
     assert (chi.chops_given, chi.chops_taken) == (1, 1)

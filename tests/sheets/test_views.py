@@ -66,6 +66,24 @@ def test_the_worked_example_is_tapped_in_with_its_chop_chopped_in_turn(as_bob, t
     assert board.state.running["Bình"] == 5 and board.state.running["Chi"] == -5
 
 
+def test_who_sat_out_the_round_before_is_ticked_on_the_next_and_named_on_its_part(as_bob, hearts):
+    submit(
+        as_bob, round_form(as_bob, hearts), points_0="5", points_1="0", points_2="21", absent_3="on"
+    )
+    form = round_form(as_bob, hearts)
+    assert form.fields["number"] == "2" and form.fields["absent_3"] == "on"
+    response = submit(as_bob, form, points_0="1", points_1="2", points_2="23")
+    assert response.status_code == 302 and fresh(hearts).rounds.get(number=2).entry["absent"] == [3]
+
+
+def test_the_sitting_out_part_names_who_sits_out(as_bob, tien_len, bob):
+    services.record_round(
+        load(tien_len), sheet.Round(absent=["Dũng"], places=["An", "Bình", "Chi"]), bob
+    )
+    page = as_bob.get(tien_len.get_absolute_url()).content.decode()
+    assert "Sitting out<span data-absent-names>: Dũng</span>" in page
+
+
 def test_a_points_round_is_a_number_per_player(as_bob, hearts):
     form = round_form(as_bob, hearts)
     submit(as_bob, form, points_0="3", points_1="0", points_2="13", points_3="10")

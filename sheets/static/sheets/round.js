@@ -1,10 +1,11 @@
 // One round of a score sheet with one thumb (sheets/templates/sheets/_round_fields.html): the
 // place rows are as many as the round needs, a player placed, sitting out or frozen is not
-// offered again, and the last player is named as he follows by himself; whoever chopped is not
-// offered as the one he chopped; after each tap the next thing to tap comes into view. The
-// round in words before Save is the server's (htmx): offline, it says the round is checked when
-// it is sent. What is tapped and not saved yet survives a reload (keep.js). Without JavaScript
-// every choice is offered, "Check the round" asks the server, and the server checks it all.
+// offered again, and the player left is named as he follows by himself (last, or before the
+// frozen players); whoever chopped is not offered as the one he chopped; after each tap the
+// next thing to tap comes into view. The round in words before Save is the server's (htmx):
+// offline, it says the round is checked when it is sent. What is tapped and not saved yet
+// survives a reload (keep.js). Without JavaScript every choice is offered, "Check the round"
+// asks the server, and the server checks it all.
 (function () {
   "use strict";
 
@@ -49,11 +50,21 @@
     });
     var placed = rows.map(picked).filter(function (seat) { return seat !== null; });
     var left = playing.filter(function (seat) { return placed.indexOf(seat) < 0; });
+    var sitting = form.querySelector("[data-absent-names]");
+    if (sitting) {
+      var names = ticked(form, "absent").map(function (seat) {
+        return rows[0].querySelector("input[value='" + seat + "']").closest("label").textContent.trim();
+      });
+      sitting.textContent = names.length ? ": " + names.join(", ") : "";
+    }
     var line = form.querySelector("[data-last-line]");
     if (line) {
       var label = left.length === 1 && rows[0].querySelector("input[value='" + left[0] + "']");
       var name = label ? label.closest("label").textContent.trim() : "";
-      line.textContent = name ? line.dataset.format.replace("{player}", name) : "";
+      // With frozen players the last places are theirs: he follows in the place after the rows.
+      var row = ticked(form, "frozen").length ? rows[playing.length - 1] : null;
+      var format = row ? line.dataset.formatPlaced.replace("{place}", row.dataset.placeName) : line.dataset.format;
+      line.textContent = name ? format.replace("{player}", name) : "";
     }
   }
 
@@ -101,7 +112,7 @@
       var box = form.querySelector("input[type=number][name='" + pair[0] + "']");
       if (box) { box.value = pair[1]; }
     });
-    list(form, "details").forEach(function (part) {
+    list(form, "details:not([data-absent])").forEach(function (part) {
       if (list(part, "input:checked").some(chosen)) { part.open = true; }
     });
   }
@@ -159,7 +170,11 @@
         next.focus();
         reveal(next);
       });
-      form.addEventListener("input", function () {
+      form.addEventListener("input", function (event) {
+        // Points typed for a player who sat the round before out: he plays this one.
+        var points = event.target.name && event.target.name.match(/^points_(\d+)$/);
+        var out = points && event.target.value && form.querySelector("input[name='absent_" + points[1] + "']");
+        if (out) { out.checked = false; }
         if (keeping && form.dataset.keep) { keeping.keep(form.dataset.keep, keepable(form)); }
       });
       // A part opened by a tap comes into view whole, or from its top when it is taller; one

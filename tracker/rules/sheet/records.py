@@ -2,8 +2,9 @@
 from the rounds as they were entered and the rules' results (nothing stored is trusted but
 what the rules computed).
 
-A round won is a first place (shared by equal points; an instant win's winner). Places are
-counted as the table calls them: first, second, … and last, the place after all the others.
+A round won is a first place (shared by equal points) or an instant win's. Places are counted
+as the table calls them: first, second, … and last, the place after all the others, frozen
+players last; a round won at the deal counts no places.
 Chops are counted link by link, a chop chopped in turn too: given by the chopper, taken by the
 chopped. Two players' money is what they paid each other, line by line.
 """
@@ -83,8 +84,9 @@ def player_record(name: str, sheets: Iterable[PlayedSheet]) -> PlayerRecord:
             record.rounds_played += 1
             place = result.places[name]
             record.rounds_won += place == 1
-            key = place_key(place, len(result.at_table))
-            record.places[key] = record.places.get(key, 0) + 1
+            if entered.instant_win is None:  # a round won at the deal has a winner, no places
+                key = place_key(place, len(result.at_table))
+                record.places[key] = record.places.get(key, 0) + 1
             for chain in entered.chops:
                 record.chops_given += sum(chop.chopper == name for chop in chain)
                 record.chops_taken += sum(chop.chopped == name for chop in chain)
