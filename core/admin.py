@@ -11,21 +11,23 @@ from core.models import (
     Restore,
     ThrottledPost,
 )
-from core.versioning import touch_group
+from core.versioning import changed_fields, touch_group
 from core.web.admin import ReadOnlyAdmin
 
 
 class ShownOnGroupPages:
     """For a ModelAdmin of rows the group's pages show: they are cached per Group.version, so a
     save or a delete here bumps it, in the same transaction, as the app's own writes do (the
-    operator's hand, even in a group a restore holds)."""
+    operator's hand, even in a group a restore holds). An edit claims the group first and
+    writes only the fields its form changed, as the app's own edits do."""
 
     def save_model(self, request, obj, form, change):
         with transaction.atomic():
-            super().save_model(request, obj, form, change)
             # A row moved to another group leaves the pages of both.
-            for group_id in {obj.group_id, form.initial.get("group") if change else None} - {None}:
+            moved = {obj.group_id, form.initial.get("group") if change else None} - {None}
+            for group_id in sorted(moved):
                 touch_group(group_id, while_restored=True)
+            obj.save(update_fields=changed_fields(form) if change else None)
 
     def delete_model(self, request, obj):
         with transaction.atomic():
@@ -54,16 +56,18 @@ class GroupAdmin(admin.ModelAdmin):
     inlines = [MembershipInline]
 
     def get_readonly_fields(self, request, obj=None):
-        # The version is the app's to bump; the amounts are stored in minor units of the
-        # currency, so a group's currency is chosen once.
-        return ["version", "currency"] if obj else ["version"]
+        # The version is the app's to bump, and the restore holding the group its steps' to set
+        # and clear; the amounts are stored in minor units of the currency, so a group's
+        # currency is chosen once.
+        return ["version", "restoring", "currency"] if obj else ["version", "restoring"]
 
     def save_model(self, request, obj, form, change):
         with transaction.atomic():
-            # Only what the form changed: the whole row would put back the version read when
-            # the form was opened, losing a bump made since.
-            obj.save(update_fields=form.changed_data if change else None)
-            touch_group(obj.pk, while_restored=True)
+            # The row claimed first, then only what the form changed: the whole row would put
+            # back the version and the restore read when the form was opened.
+            if change:
+                touch_group(obj.pk, while_restored=True)
+            obj.save(update_fields=changed_fields(form) if change else None)
 
 
 @admin.register(Membership)

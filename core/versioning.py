@@ -4,7 +4,9 @@ version the writer read, and stores what the rules computed with the version it 
 Every write to a group's games, players and money bumps the group's version (`touch_group`,
 `claim_group_version`) in its own transaction: that update is also where a write to a group
 being restored is refused (RestoreRunning, see core/models/restores.py). Each of them also
-announces the new version to the pages that follow it (core/live.py)."""
+announces the new version to the pages that follow it (core/live.py). An edit of a row read
+before (a group's name, a player's) claims the group first, then writes only the columns its
+form changed (`changed_fields`)."""
 
 from django.db import transaction
 from django.db.models import F
@@ -19,6 +21,7 @@ __all__ = [
     "AlreadyRecorded",
     "RestoreRunning",
     "StalePage",
+    "changed_fields",
     "claim_group_version",
     "game_identity",
     "save_state",
@@ -91,3 +94,12 @@ def claim_group_version(group, expected: int) -> None:
         raise StalePage(_("The balances changed on another phone; here they are now."))
     announce(GROUP, group.pk)
     group.version = expected + 1
+
+
+def changed_fields(form) -> list[str]:
+    """The columns a model form changed: all that an edit of a row writes
+    (`save(update_fields=...)`). The rest of the row is as it was read when the request began;
+    written back, it would put back what changed meanwhile: the version bumped by a payment, the
+    restore that took the group, another owner's edit of another field."""
+    columns = {field.name for field in form.instance._meta.concrete_fields}
+    return [name for name in form.changed_data if name in columns]

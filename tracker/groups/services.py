@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from core import games
 from core.models import Invite, Membership, Role
-from core.versioning import touch_group
+from core.versioning import changed_fields, touch_group
 
 
 class Refused(Exception):
@@ -24,20 +24,22 @@ def create_group(form, user):
 
 
 def save_group(form) -> None:
-    """The group's name and currency; the currency only while nothing was played for money
-    (every amount is stored in the currency's minor unit: changing it would rescale them)."""
+    """The group's name and currency, as the form changed them; the currency only while nothing
+    was played for money (every amount is stored in the currency's minor unit: changing it
+    would rescale them). The group's row is claimed first, so a restore holding the group
+    refuses the edit, and a payment waits until it is saved or refused."""
     group = form.instance
-    if "currency" in form.changed_data and group.pk and has_money(group):
-        raise Refused(
-            _(
-                "The currency stays %(currency)s: this group's games and payments are kept in "
-                "it. Start a new group to play in another currency."
-            )
-            % {"currency": form.initial["currency"]}
-        )
     with transaction.atomic():
-        group = form.save()
         touch_group(group.pk)
+        if "currency" in form.changed_data and has_money(group):
+            raise Refused(
+                _(
+                    "The currency stays %(currency)s: this group's games and payments are kept "
+                    "in it. Start a new group to play in another currency."
+                )
+                % {"currency": form.initial["currency"]}
+            )
+        form.save(commit=False).save(update_fields=changed_fields(form))
 
 
 def has_money(group) -> bool:
@@ -47,13 +49,17 @@ def has_money(group) -> bool:
 
 
 def save_player(form, user=None):
-    """A new player, or a player renamed (and linked to `user`, a member, or to no one)."""
+    """A new player, or a player renamed (and linked to `user`, a member, or to no one): of a
+    player read before, only what the owner changed is written, after the group is claimed."""
     with transaction.atomic():
+        touch_group(form.instance.group_id)
         player = form.save(commit=False)
-        if form.instance.pk is not None:
-            player.user = user
-        player.save()
-        touch_group(player.group_id)
+        if player.pk is None:
+            player.save()
+            return player
+        linked = [] if player.user_id == (user.pk if user else None) else ["user"]
+        player.user = user
+        player.save(update_fields=changed_fields(form) + linked)
     return player
 
 
