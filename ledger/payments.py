@@ -7,6 +7,7 @@ idempotency key, minted when the form was rendered: the same tap sent again (a d
 gets the first transaction back, not a refusal.
 """
 
+from contextlib import contextmanager
 from decimal import Decimal
 from functools import partial
 
@@ -19,7 +20,7 @@ from core.stored_messages import Money, read_stored
 from core.text import hidden_character
 from core.versioning import StalePage, claim_group_version
 from ledger.models import Transaction
-from ledger.posting import player_account, post, reverse
+from ledger.posting import OutOfRange, player_account, post, reverse
 from tracker.rules.phrases import Phrase
 
 NOTE_MAX = 100
@@ -43,10 +44,10 @@ def record_payment(
             else:
                 line = Phrase("%(payer)s paid %(payee)s %(amount)s", **words)
             amounts = {player_account(payer): amount, player_account(payee): -amount}
-            with db_transaction.atomic():
+            with _kept_in_range(), db_transaction.atomic():
                 claim_group_version(group, version)
                 kind = Transaction.Kind.PAYMENT
-                return post(
+                entry = post(
                     group,
                     kind,
                     line,
@@ -55,6 +56,8 @@ def record_payment(
                     note=note,
                     idempotency_key=idempotency_key,
                 )
+            assert entry is not None  # a payment is more than zero: it moves money
+            return entry
     except AlreadyDone as repeat:
         return repeat.first
 
@@ -85,7 +88,7 @@ def reverse_payment(entry: Transaction, user, *, version, idempotency_key=None) 
                 raise PaymentError(_("Only a payment can be reversed here."))
             if Transaction.objects.filter(reverses=entry).exists():
                 raise PaymentError(_("This payment was already reversed."))
-            with db_transaction.atomic():
+            with _kept_in_range(), db_transaction.atomic():
                 claim_group_version(entry.group, version)
                 payment = read_stored(entry.words, entry.description)
                 line = Phrase("Reversed: %(payment)s", payment=payment)
@@ -94,6 +97,18 @@ def reverse_payment(entry: Transaction, user, *, version, idempotency_key=None) 
         return repeat.first
     except IntegrityError as error:  # another phone reversed it at the same moment
         raise PaymentError(_("This payment was already reversed.")) from error
+
+
+@contextmanager
+def _kept_in_range():
+    """A payment, or its reversal, the ledger cannot keep (OutOfRange) is refused as any
+    payment is: with a PaymentError, after its transaction rolled back."""
+    try:
+        yield
+    except OutOfRange as refusal:
+        raise PaymentError(
+            _("This payment takes the balances past what the app can keep; nothing was recorded.")
+        ) from refusal
 
 
 def _once_per_key(group, idempotency_key: str | None, kind: str, reverses=None):

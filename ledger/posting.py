@@ -4,6 +4,10 @@ Games post to the ledger; the ledger knows no game. A game says what one of its 
 tournament's games, a session's rounds) should have posted, part by part, and `sync` makes the
 ledger say so: an unreversed transaction that already says it stays, any other is reversed and
 the wanted one posted anew. Nothing is ever updated or deleted.
+
+Money stays within what its columns hold (core/bounds.py): a posting whose amounts, or the
+balances it leaves, or what the group's players are owed altogether, would pass
+LARGEST_MONEY_MINOR is refused (OutOfRange) and nothing of it is written.
 """
 
 from dataclasses import dataclass
@@ -12,13 +16,27 @@ from decimal import Decimal
 from django.db import transaction as db_transaction
 from django.db.models import Case, F, Sum, Value, When
 
+from core.bounds import LARGEST_MONEY_MINOR
 from core.stored_messages import as_stored, read_stored
 from ledger.models import DESCRIPTION_LENGTH, Account, Posting, Transaction
+from tracker.rules import RulesError, _
 from tracker.rules.phrases import Phrase
 
 
 class UnbalancedTransaction(ValueError):
     pass
+
+
+class OutOfRange(RulesError):
+    """Amounts past what the ledger can keep (LARGEST_MONEY_MINOR): nothing was written."""
+
+    def __init__(self):
+        super().__init__(
+            _(
+                "These amounts are more than the app can keep, so nothing was saved: "
+                "play for a lower stake."
+            )
+        )
 
 
 @dataclass(frozen=True)
@@ -59,15 +77,19 @@ def player_account(player) -> Account:
     return Accounts(player.group, [player]).of(player)
 
 
-def post(group, kind, description, amounts, *, source=("", None), part=0, **extra):
+def post(
+    group, kind, description, amounts, *, source=("", None), part=0, **extra
+) -> Transaction | None:
     """Write one balanced transaction. `amounts` maps Account → Decimal in the group currency;
     `description` given as a phrase (core/stored_messages) is stored as its message
-    and values.
+    and values. When every amount is zero nothing moves, and nothing is posted: None.
 
-    Refuses (and writes nothing) when the amounts do not sum to exactly zero or have more
-    decimals than the currency has.
+    Refuses (and writes nothing) when the amounts do not sum to exactly zero, have more
+    decimals than the currency has, or are more than the ledger can keep (OutOfRange).
     """
     entry = _balanced(group, kind, description, amounts, source=source, part=part, **extra)
+    if not entry.minor:
+        return None
     _write(group, [entry])
     return entry.transaction
 
@@ -110,25 +132,50 @@ def _write(group, entries: list[_Entry]) -> None:
     once (a row written again and again in one transaction is what makes a long one slow)."""
     if not entries:
         return
+    added: dict[int, int] = {}
+    for entry in entries:
+        for account, value in entry.minor.items():
+            added[account.pk] = added.get(account.pk, 0) + value
+    added = {pk: value for pk, value in added.items() if value}
     # Inside a game's change (the usual case) the postings share its transaction: no savepoint.
     with db_transaction.atomic(savepoint=False):
-        Transaction.objects.bulk_create([entry.transaction for entry in entries])
-        Posting.objects.bulk_create(
-            Posting(transaction=entry.transaction, account=account, amount_minor=value)
-            for entry in entries
-            for account, value in entry.minor.items()
+        in_range = _in_range(group, entries, added)
+        if in_range:
+            _write_rows(entries, added)
+    if not in_range:  # raised past the block: the caller's transaction goes on, or rolls back
+        raise OutOfRange()
+
+
+def _write_rows(entries: list[_Entry], added: dict[int, int]) -> None:
+    Transaction.objects.bulk_create([entry.transaction for entry in entries])
+    Posting.objects.bulk_create(
+        Posting(transaction=entry.transaction, account=account, amount_minor=value)
+        for entry in entries
+        for account, value in entry.minor.items()
+    )
+    if added:
+        # Each account's balance is stored with its postings, added in the database.
+        by_account = Case(*(When(pk=pk, then=Value(value)) for pk, value in added.items()))
+        Account.objects.filter(pk__in=list(added)).update(
+            balance_minor=F("balance_minor") + by_account
         )
-        added: dict[int, int] = {}
-        for entry in entries:
-            for account, value in entry.minor.items():
-                added[account.pk] = added.get(account.pk, 0) + value
-        added = {pk: value for pk, value in added.items() if value}
-        if added:
-            # Each account's balance is stored with its postings, added in the database.
-            by_account = Case(*(When(pk=pk, then=Value(value)) for pk, value in added.items()))
-            Account.objects.filter(pk__in=list(added)).update(
-                balance_minor=F("balance_minor") + by_account
-            )
+
+
+def _in_range(group, entries: list[_Entry], added: dict[int, int]) -> bool:
+    """Whether every transaction moves at most LARGEST_MONEY_MINOR, and the balances it leaves
+    (`added` to the accounts') have what the players are owed altogether within it too: what
+    any total of the group's money adds up to. The group's accounts are locked first, so
+    postings to it at once are checked one after the other."""
+    moved = (sum(value for value in entry.minor.values() if value > 0) for entry in entries)
+    if max(moved) > LARGEST_MONEY_MINOR:
+        return False
+    rows = Account.objects.select_for_update().filter(group_id=group.pk).order_by("pk")
+    balances = dict(rows.values_list("pk", "balance_minor"))
+    for pk, value in added.items():
+        balances[pk] = balances.get(pk, 0) + value
+    owed = sum(balance for balance in balances.values() if balance > 0)
+    owing = sum(balance for balance in balances.values() if balance < 0)
+    return owed <= LARGEST_MONEY_MINOR and owing >= -LARGEST_MONEY_MINOR
 
 
 def reverse(
@@ -194,7 +241,8 @@ def _sync_part(group, source, part: int, wanted: Wanted | None, unreversed: list
     matched, entries = False, []
     for entry in unreversed:
         posted = {posting.account_id: posting.amount_minor for posting in entry.postings.all()}
-        if not matched and posted == wanted_minor:
+        # A part that moves nothing keeps nothing: an empty one posted before is reversed too.
+        if not matched and wanted_minor and posted == wanted_minor:
             matched = True
         else:
             entries.append(_reversal(entry, user=user))
