@@ -116,6 +116,27 @@ class GameKind:
     def import_log(self, group, doc: dict, user, create_missing: bool = False, **options):
         raise NotImplementedError
 
+    # How many entries one import from the page writes: each import is one transaction, and on
+    # SQLite every other group's save waits for it, so one import stays well under a second
+    # (measured: docs/performance.md, "Imports"). A larger log is imported in parts: its first
+    # entries as a new game, the rest as more of that game (`append_log`).
+    most_imported: int
+
+    def append_log(self, game, doc: dict, user, version: int | None = None):
+        """A log's entries played on after those the open `game` holds, as if entered one by
+        one (the same change a restore's next piece makes): its players and rules must be the
+        game's; `version`, the game's version the page showed (its version now when left out),
+        refuses the entries if the game changed since (StalePage)."""
+        raise NotImplementedError
+
+    def open_games(self, group):
+        """The group's games of this kind a log may go on (a queryset, newest first)."""
+        return self.model._default_manager.filter(group=group)
+
+    def entries_called(self) -> str:
+        """What its entries are called when there are many: "rounds"."""
+        return _("rounds")
+
     def export_log(self, game) -> dict:
         raise NotImplementedError
 

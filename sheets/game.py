@@ -57,6 +57,12 @@ class SheetGame(GameKind):
     def export_log(self, game) -> dict:
         return services.export_game(game)
 
+    # Each round posts its own ledger transaction: the slowest of the three to import.
+    most_imported = 50
+
+    def append_log(self, game, doc: dict, user, version: int | None = None):
+        return services.append_log(game, doc, user, version)
+
     def logged_entries(self, doc: dict) -> list[dict]:
         return services.logged_entries(doc)
 

@@ -197,21 +197,24 @@ def import_log(group, doc: dict, user, create_missing: bool = False) -> Sheet:
     return sheet_row
 
 
-def append_log(sheet_row: Sheet, doc: dict, user) -> Sheet:
+def append_log(sheet_row: Sheet, doc: dict, user, version: int | None = None) -> Sheet:
     """The rounds of a log added after those the sheet holds: the next piece of a log restored
-    in pieces. Its players and rules must be the sheet's; its rounds are checked by the rules
-    as they are played on from the sheet's state."""
+    in pieces, or the next part of a log too large for one import. Its players and rules must
+    be the sheet's; its rounds are checked by the rules as they are played on from the sheet's
+    state; `version`, the sheet's as the page showed it (StalePage if it moved since)."""
     names, settings, rounds = sheet.read_log(doc)
     board = load(sheet_row)
     if list(map(name_key, names)) != list(map(name_key, board.names)) or (
         settings != board.settings
     ):
         raise RulesError(_("log: its players and rules are not those of this sheet"))
-    _add_rounds(board, names, rounds, doc, user)
+    _add_rounds(board, names, rounds, doc, user, version)
     return sheet_row
 
 
-def _add_rounds(board: SheetBoard, names: list[str], rounds: list, doc: dict, user) -> None:
+def _add_rounds(
+    board: SheetBoard, names: list[str], rounds: list, doc: dict, user, version=None
+) -> None:
     """Rounds of a log (its players, `names`, seated in the board's order) played on from the
     board's state and written in bulk with their results; the ledger follows once for all."""
     first = board.next_number
@@ -239,7 +242,8 @@ def _add_rounds(board: SheetBoard, names: list[str], rounds: list, doc: dict, us
             postings=money.Postings(results, first, new=True),
         )
 
-    record(board, Change.Action.IMPORT, change, version=board.sheet.version, user=user)
+    version = board.sheet.version if version is None else version
+    record(board, Change.Action.IMPORT, change, version=version, user=user)
 
 
 def logged_entries(doc: dict) -> list[dict]:

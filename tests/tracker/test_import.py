@@ -80,9 +80,7 @@ def test_export_then_import_gives_the_same_result(as_bob, group, players):
     exported = as_bob.get(url).content.decode()
     as_bob.post(reverse("log_import", args=[group.pk]), {"text": exported})
     second = Tournament.objects.exclude(pk=first.pk).get()
-    assert logs.replay(tournaments.export_game(second)) == logs.replay(
-        json.loads(case("cutthroat-bids"))
-    )
+    assert logs.replay(logs.export(second)) == logs.replay(json.loads(case("cutthroat-bids")))
 
 
 def test_importing_needs_a_scorer(as_carol, group):

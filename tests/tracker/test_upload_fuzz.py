@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from tests.factories import GroupFactory, PlayerFactory, pay
 from tracker.catte import gate
-from tracker.cutthroat import services as tournaments
+from tracker.cutthroat import logs as tournaments
 from tracker.gamelogs import backup, registry, restoring
 from tracker.rules import RulesError
 from tracker.rules.names import hidden_character

@@ -62,6 +62,14 @@ class CatteGame(GameKind):
     def export_log(self, game) -> dict:
         return gate.logs.export_game(game)
 
+    most_imported = 250
+
+    def append_log(self, game, doc: dict, user, version: int | None = None):
+        return gate.logs.append_log(game, doc, user, version)
+
+    def open_games(self, group):
+        return group.sessions.filter(closed_at__isnull=True)
+
     def logged_entries(self, doc: dict) -> list[dict]:
         return gate.logs.logged_entries(doc)
 

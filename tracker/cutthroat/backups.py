@@ -3,7 +3,7 @@ restore writes a tournament back: whole, in one step."""
 
 from decimal import Decimal
 
-from tracker.cutthroat import services
+from tracker.cutthroat import logs
 from tracker.models import Tournament
 
 KEYS = frozenset({"game_stake", "buy_in"})
@@ -26,5 +26,5 @@ def entries_of(doc: dict) -> int:
 def restore_piece(piece, user) -> tuple[Tournament, int, bool]:
     """The whole tournament, with the stakes its log does not hold."""
     money_rules = {key: Decimal(piece.entry.get(key, "0")) for key in ("game_stake", "buy_in")}
-    tournament = services.import_log(piece.group, piece.log, user, money_rules=money_rules)
+    tournament = logs.import_log(piece.group, piece.log, user, money_rules=money_rules)
     return tournament, entries_of(piece.log), True

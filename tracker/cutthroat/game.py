@@ -9,7 +9,7 @@ from django.utils.translation import pgettext
 
 from core import leaderboards
 from core.games import GameKind
-from tracker.cutthroat import backups, demo, history, money, services, tableview
+from tracker.cutthroat import backups, demo, history, logs, money, tableview
 from tracker.cutthroat import board as board_module
 from tracker.models import Hand, Tournament, TournamentSeat
 from tracker.rules import cutthroat
@@ -47,16 +47,28 @@ class CutthroatGame(GameKind):
         return cutthroat.replay_log(doc)
 
     def import_log(self, group, doc: dict, user, create_missing: bool = False, **options):
-        return services.import_log(group, doc, user, create_missing, **options)
+        return logs.import_log(group, doc, user, create_missing, **options)
 
     def export_log(self, game) -> dict:
-        return services.export_game(game)
+        return logs.export_game(game)
+
+    most_imported = 1000
+
+    def append_log(self, game, doc: dict, user, version: int | None = None):
+        return logs.append_log(game, doc, user, version)
+
+    def open_games(self, group):
+        # A tournament is over once it has its champion.
+        return group.tournaments.filter(champion__isnull=True)
+
+    def entries_called(self) -> str:
+        return _("hands")
 
     def logged_entries(self, doc: dict) -> list[dict]:
-        return services.logged_entries(doc)
+        return logs.logged_entries(doc)
 
     def stored_entries(self, game) -> list[dict]:
-        return services.stored_entries(game)
+        return logs.stored_entries(game)
 
     def rows_of_group(self, group_id: int) -> list:
         return [

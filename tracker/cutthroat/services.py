@@ -1,4 +1,4 @@
-"""Cutthroat tournaments: start, record bids and tricks, correct, undo, import and export.
+"""Cutthroat tournaments: start, record bids and tricks, correct and undo (logs: `logs.py`).
 
 What is the tournament's own: each change checked against the rules (RulesError) and against
 what another phone saved first (AlreadyRecorded), and its hands written; the rest of every
@@ -17,21 +17,20 @@ from core.changes import once_per_key
 from core.models import Change
 from core.money import check_in_currency
 from core.recording import Recorded, record
-from core.seats import match_players
 from core.stored_messages import Joined
 from core.versioning import AlreadyRecorded
 from tracker.cutthroat.board import (
     Scoreboard,
     by_seat,
     jacks_by_seat,
-    load,
+    load,  # noqa: F401  (the services' callers load a board through them)
     replay,
     store_results,
     stored_fields,
 )
 from tracker.models import Hand, Tournament, TournamentSeat
 from tracker.rules import RulesError, cutthroat
-from tracker.rules.phrases import Phrase, plural_phrase
+from tracker.rules.phrases import Phrase
 
 
 class NeedsConfirmation(Exception):
@@ -305,62 +304,3 @@ def start(group, players: list, rules: dict, user, name: str = "", money_rules=N
         return tournament
 
     return recording.start(group, Tournament, create)
-
-
-def import_log(group, doc: dict, user, create_missing: bool = False, money_rules=None):
-    """A new tournament from a "cutthroat-log/1" document; a bad log creates nothing."""
-    names, settings, hands, _counts = cutthroat.parse_log(doc)
-    with transaction.atomic():
-        players = match_players(group, names, create_missing)
-        rules = cutthroat.rules_from_settings(settings)
-        tournament = start(group, players, rules, user, money_rules=money_rules)
-        board = load(tournament)
-        rows = [
-            Hand(
-                tournament=tournament,
-                number=number,
-                bids=by_seat(hand.bids, names),
-                tricks=by_seat(hand.tricks, names),
-                jacks=jacks_by_seat(hand.jacks, names),
-                entered_by=user,
-            )
-            for number, hand in enumerate(hands, start=1)
-        ]
-
-        def change() -> Recorded:
-            # Scored before they are written: one insert, no update after.
-            for row, result in zip(rows, replay(board, rows), strict=True):
-                row.result = cutthroat.hand_result_snapshot(result, board.names)
-            Hand.objects.bulk_create(rows, batch_size=500)
-            return Recorded(
-                plural_phrase("Imported %(count)s hand", "Imported %(count)s hands", len(hands)),
-                after=doc,
-                stored=stored_fields(board),
-                postings=True,
-            )
-
-        record(board, Change.Action.IMPORT, change, version=tournament.version, user=user)
-    return tournament
-
-
-def logged_entries(doc: dict) -> list[dict]:
-    """The hands of a log as a tournament imported from it stores them (players by seat)."""
-    names, _settings, hands, _counts = cutthroat.parse_log(doc)
-    return [
-        {
-            "bids": by_seat(hand.bids, names),
-            "tricks": by_seat(hand.tricks, names),
-            "jacks": jacks_by_seat(hand.jacks, names),
-        }
-        for hand in hands
-    ]
-
-
-def stored_entries(tournament: Tournament) -> list[dict]:
-    return [hand.as_entry() for hand in tournament.hands.filter(tricks__isnull=False)]
-
-
-def export_game(tournament: Tournament) -> dict:
-    board = load(tournament)
-    hands = [board.rules_hand(hand) for hand in tournament.hands.filter(tricks__isnull=False)]
-    return cutthroat.log_from(board.names, board.settings, hands)

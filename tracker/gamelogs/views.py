@@ -11,6 +11,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from core import games
 from core.models import Restore, Role
 from core.seats import MissingPlayers
+from core.versioning import StalePage
 from core.web.game_routes import game_pk
 from core.web.permissions import group_for
 from core.web.views import log_download, render_page
@@ -22,36 +23,54 @@ from tracker.rules import RulesError
 @login_required
 @require_http_methods(["GET", "POST"])
 def log_import(request, pk):
-    """A game log into the group; only an owner may add the players it names that the group
-    does not have (adding players is an owner's job)."""
+    """A game log into the group, as a new game or as more of an open one; only an owner may
+    add the players it names that the group does not have (adding players is an owner's job)."""
     group = group_for(request, pk, role=Role.SCORER)
     can_add = group.membership.allows(Role.OWNER)
-    form = ImportForm(request.POST or None, request.FILES or None, can_add_players=can_add)
+    form = ImportForm(
+        request.POST or None, request.FILES or None, group=group, can_add_players=can_add
+    )
     missing = []
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        create = can_add and data.get("create_missing", False)
         try:
-            imported = registry.import_log(
-                group, data["log"], request.user, create, **data["options"]
-            )
-            messages.success(request, _("Imported as %(game)s.") % {"game": imported})
-            return redirect(imported)
+            return _imported(request, group, data, can_add and data.get("create_missing", False))
         except MissingPlayers as refusal:
-            if not can_add:
-                ask = _(
-                    "%(refusal)s — ask an owner of the group to add them, or import as an owner."
-                )
-                form.add_error(None, ask % {"refusal": refusal})
-            else:
-                missing = refusal.names
-                text = json.dumps(data["log"], ensure_ascii=False, indent=1)
-                kept = {"text": text, "create_missing": True, "session": data.get("session")}
-                form = ImportForm(initial=kept)
+            form, missing = _asked_for_players(form, refusal, data, can_add, group)
         except RulesError as refusal:
             form.add_error(None, str(refusal))
+        except StalePage:  # another phone's entry, or this part sent twice: nothing was added
+            changed = _(
+                "%(game)s changed since this page was shown: look at it before adding more."
+            )
+            messages.error(request, changed % {"game": data["into"][0]})
+            return redirect("log_import", group.pk)
     context = {"group": group, "form": form, "missing": missing, "can_add_players": can_add}
     return render(request, "tracker/log_import.html", context)
+
+
+def _asked_for_players(form, refusal: MissingPlayers, data: dict, can_add: bool, group):
+    """A log naming players the group does not have: an owner is shown the form again to add
+    them (the names it would add); a scorer is told to ask an owner."""
+    if not can_add:
+        ask = _("%(refusal)s — ask an owner of the group to add them, or import as an owner.")
+        form.add_error(None, ask % {"refusal": refusal})
+        return form, []
+    text = json.dumps(data["log"], ensure_ascii=False, indent=1)
+    kept = {"text": text, "create_missing": True, "session": data.get("session")}
+    return ImportForm(initial=kept, group=group), refusal.names
+
+
+def _imported(request, group, data: dict, create: bool):
+    """The log imported as the form asked: the game's page, with what was done."""
+    if data["into"] is None:
+        imported = registry.import_log(group, data["log"], request.user, create, **data["options"])
+        messages.success(request, _("Imported as %(game)s.") % {"game": imported})
+        return redirect(imported)
+    game, version = data["into"]
+    registry.append_log(game, data["log"], request.user, version)
+    messages.success(request, _("The log's entries were added to %(game)s.") % {"game": game})
+    return redirect(game)
 
 
 @login_required

@@ -116,21 +116,25 @@ def import_log(
     return session
 
 
-def append_log(session: CatteSession, doc: dict, user) -> CatteSession:
+def append_log(session: CatteSession, doc: dict, user, version: int | None = None) -> CatteSession:
     """The rounds of a log added after those `session` holds: the next piece of a log imported
-    in pieces (a restore of a large backup). Its players and rules must be the session's; its
-    rounds are checked against the rules as they are played on from the session's state."""
+    in pieces (a restore of a large backup, or the next part of a log too large for one
+    import). Its players and rules must be the session's; its rounds are checked against the
+    rules as they are played on from the session's state; `version`, the session's as the page
+    showed it (StalePage if it moved since)."""
     names, settings, rounds, _side_pot_in = catte.read_log(doc)
     board = load(session)
     if list(map(name_key, names)) != list(map(name_key, board.names)) or (
         settings != board.settings
     ):
         raise RulesError(_("log: its players and rules are not those of this session"))
-    _add_rounds(board, names, rounds, doc, user)
+    _add_rounds(board, names, rounds, doc, user, version)
     return session
 
 
-def _add_rounds(board: SessionBoard, names: list[str], rounds: list, doc: dict, user) -> None:
+def _add_rounds(
+    board: SessionBoard, names: list[str], rounds: list, doc: dict, user, version=None
+) -> None:
     """Rounds checked by `parse_log` (its players, `names`, seated in the board's order),
     played on from the board's state and written in bulk with their results; the ledger
     follows once for all of them."""
@@ -156,4 +160,5 @@ def _add_rounds(board: SessionBoard, names: list[str], rounds: list, doc: dict, 
             postings=money.Postings(results, first),
         )
 
-    record(board, Change.Action.IMPORT, change, version=session.version, user=user)
+    version = session.version if version is None else version
+    record(board, Change.Action.IMPORT, change, version=version, user=user)

@@ -54,6 +54,7 @@ from tracker.rules.cutthroat.log import (
     FORMAT,
     log_from,
     parse_log,
+    parse_more,
     replay_log,
     result_document,
 )
@@ -119,6 +120,7 @@ __all__ = [
     "jack_effects",
     "log_from",
     "parse_log",
+    "parse_more",
     "play_tournament",
     "preset_settings",
     "replay_log",

@@ -8,13 +8,19 @@ from tracker.rules.cutthroat.described import rules_from_settings
 from tracker.rules.cutthroat.hands import check_players
 from tracker.rules.cutthroat.play import Hand, TournamentResult, TournamentState, play_tournament
 from tracker.rules.cutthroat.settings import Settings, settings_from_rules
+from tracker.rules.names import name_key
 
 FORMAT = "cutthroat-log/1"
 LOG_KEYS = ("format", "rules", "players", "games")
 HAND_KEYS = ("bids", "tricks", "jacks")
 
 
-def _parse(doc) -> tuple[list[str], Settings, list[Hand], list[int], TournamentResult]:
+def _parse(
+    doc, going_on=None
+) -> tuple[list[str], Settings, list[Hand], list[int], TournamentState]:
+    """The log played from the start, or on from a tournament's state (`going_on`: its players,
+    settings and state snapshot, which the log's must be): its first game then goes on with the
+    tournament's game, unless that one is yet to start."""
     if not isinstance(doc, dict):
         raise RulesError(_("log: must be a JSON object"))
     if doc.get("format") != FORMAT:
@@ -38,7 +44,16 @@ def _parse(doc) -> tuple[list[str], Settings, list[Hand], list[int], TournamentR
                   and isinstance(game.get("hands"), list))  # fmt: skip
     if entries > MOST_ENTRIES:
         raise RulesError(_("games: a log holds at most %(most)s hands"), most=f"{MOST_ENTRIES:,}")
-    tournament = TournamentState(players, settings)
+    if going_on is None:
+        tournament = TournamentState(players, settings)
+    else:
+        names, going_settings, snapshot = going_on
+        if list(map(name_key, players)) != list(map(name_key, names)) or (
+            settings != going_settings
+        ):
+            raise RulesError(_("log: its players and rules are not those of this tournament"))
+        tournament = TournamentState.resume(players, settings, snapshot)
+    before = tournament.game - 1  # the games played before the log's first one
     hands: list[Hand] = []
     counts: list[int] = []
     for g, game in enumerate(games, 1):
@@ -51,7 +66,7 @@ def _parse(doc) -> tuple[list[str], Settings, list[Hand], list[int], TournamentR
                 ),
                 where=where,
                 champion=tournament.champion,
-                last=g - 1,
+                last=before + g - 1,
             )
         if not isinstance(game, dict):
             raise RulesError(_('%(where)s: must be an object with "hands"'), where=where)
@@ -61,7 +76,7 @@ def _parse(doc) -> tuple[list[str], Settings, list[Hand], list[int], TournamentR
         if not isinstance(game.get("hands"), list) or not game["hands"]:
             raise RulesError(_("%(where)s: a game needs a non-empty list of hands"), where=where)
         for h, raw in enumerate(game["hands"], 1):
-            if h > 1 and tournament.game != g:
+            if h > 1 and tournament.game != before + g:
                 raise RulesError(
                     _(
                         "%(where)s: %(winner)s won this game in hand "
@@ -75,7 +90,7 @@ def _parse(doc) -> tuple[list[str], Settings, list[Hand], list[int], TournamentR
             tournament.play(hand)
             hands.append(hand)
         counts.append(len(game["hands"]))
-        if tournament.game == g and g < len(games):
+        if tournament.game == before + g and g < len(games):
             raise RulesError(
                 _(
                     "%(where)s: no one has won it after hand %(last)s, "
@@ -85,7 +100,7 @@ def _parse(doc) -> tuple[list[str], Settings, list[Hand], list[int], TournamentR
                 last=len(game["hands"]),
                 next=g + 1,
             )
-    return players, settings, hands, counts, tournament.result()
+    return players, settings, hands, counts, tournament
 
 
 def _hand(raw, g: int, h: int, settings: Settings) -> Hand:
@@ -119,6 +134,17 @@ def parse_log(doc: dict) -> tuple[list[str], Settings, list[Hand], list[int]]:
     return players, settings, hands, counts
 
 
+def parse_more(
+    doc: dict, names: list[str], settings: Settings, snapshot: dict
+) -> tuple[list[str], list[Hand]]:
+    """Validate a "cutthroat-log/1" document whose hands go on from a tournament's state (its
+    `snapshot`), its first game going on with the tournament's game; the log's players and
+    settings must be the tournament's (`names` in seat order, `settings`). Returns the log's
+    players and every hand in order."""
+    players, _settings, hands, _counts, _result = _parse(doc, (names, settings, snapshot))
+    return players, hands
+
+
 def result_document(result: TournamentResult) -> dict:
     """The result document of docs/log-format.md for a played tournament."""
     return {
@@ -145,7 +171,7 @@ def result_document(result: TournamentResult) -> dict:
 
 def replay_log(doc: dict) -> dict:
     """Validate a log and return its result document (docs/log-format.md)."""
-    return result_document(_parse(doc)[4])
+    return result_document(_parse(doc)[4].result())
 
 
 def log_from(
