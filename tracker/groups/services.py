@@ -1,7 +1,7 @@
 """Groups, their members and invites: the one gate for every change to who sits where."""
 
 import segno
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -46,14 +46,23 @@ def has_money(group) -> bool:
     return group.transactions.exists() or any(played)
 
 
+class NameTaken(Exception):
+    """Another phone gave the name or short name to another player of the group between the
+    form's check and the save; nothing was saved."""
+
+
 def save_player(form, user=None):
     """A new player, or a player renamed (and linked to `user`, a member, or to no one)."""
-    with transaction.atomic():
-        player = form.save(commit=False)
-        if form.instance.pk is not None:
-            player.user = user
-        player.save()
-        touch_group(player.group_id)
+    try:
+        with transaction.atomic():
+            player = form.save(commit=False)
+            player.set_name(player.name)
+            if form.instance.pk is not None:
+                player.user = user
+            player.save()
+            touch_group(player.group_id)
+    except IntegrityError:  # the group's names are unique in the database, not only in forms
+        raise NameTaken from None
     return player
 
 
