@@ -45,7 +45,9 @@ def make_group(name: str, user) -> tuple[Group, list[Player]]:
     """A group the user owns, four players, and a few payments for the statement page."""
     group = Group.objects.create(name=name, currency="EUR")
     Membership.objects.create(group=group, user=user, role=Role.OWNER)
-    players = [Player.objects.create(group=group, name=player) for player in NAMES]
+    players = [Player(group=group).set_name(name) for name in NAMES]
+    for player in players:
+        player.save()
     for payer, payee, amount in PAYMENTS:
         # Against the group's version as it is now (each payment moves it on).
         payment = (players[payer], players[payee], Decimal(amount), user)

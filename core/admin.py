@@ -1,5 +1,7 @@
-from django.contrib import admin
-from django.db import transaction
+from django import forms
+from django.contrib import admin, messages
+from django.db import IntegrityError, transaction
+from django.http import HttpResponseRedirect
 
 from core.models import (
     Change,
@@ -11,6 +13,7 @@ from core.models import (
     Restore,
     ThrottledPost,
 )
+from core.names import name_taken
 from core.versioning import changed_fields, touch_group
 from core.web.admin import ReadOnlyAdmin
 
@@ -27,7 +30,10 @@ class ShownOnGroupPages:
             moved = {obj.group_id, form.initial.get("group") if change else None} - {None}
             for group_id in sorted(moved):
                 touch_group(group_id, while_restored=True)
-            obj.save(update_fields=changed_fields(form) if change else None)
+            obj.save(update_fields=self.fields_changed(form) if change else None)
+
+    def fields_changed(self, form) -> list[str]:
+        return changed_fields(form)
 
     def delete_model(self, request, obj):
         with transaction.atomic():
@@ -78,11 +84,46 @@ class MembershipAdmin(ShownOnGroupPages, admin.ModelAdmin):
     raw_id_fields = ["user", "group"]
 
 
+class NameTaken(Exception):
+    """Another player of the group got the name between the form's check and the save."""
+
+
+class PlayerAdminForm(forms.ModelForm):
+    def clean(self):
+        """A name no other player of the group has, whatever its case or encoding."""
+        cleaned = super().clean()
+        group, name = cleaned.get("group"), cleaned.get("name")
+        if group and name and Player.named(group, name).exclude(pk=self.instance.pk).exists():
+            self.add_error("name", name_taken(name, group))
+        return cleaned
+
+
 @admin.register(Player)
 class PlayerAdmin(ShownOnGroupPages, admin.ModelAdmin):
+    form = PlayerAdminForm
     list_display = ["name", "group", "user", "created_at"]
     search_fields = ["name", "group__name", "user__username"]
     raw_id_fields = ["group", "user"]
+
+    def save_model(self, request, obj, form, change):
+        obj.set_name(obj.name)
+        try:
+            super().save_model(request, obj, form, change)  # in a savepoint of its own
+        except IntegrityError:
+            raise NameTaken(name_taken(obj.name, obj.group)) from None
+
+    def fields_changed(self, form) -> list[str]:
+        changed = changed_fields(form)
+        return changed + ["name_key"] if "name" in changed else changed
+
+    def changeform_view(self, request, *args, **kwargs):
+        """A name taken by another phone a moment before the save is refused as the form
+        refuses it, on the form drawn again; nothing was saved."""
+        try:
+            return super().changeform_view(request, *args, **kwargs)
+        except NameTaken as refusal:
+            self.message_user(request, str(refusal), messages.ERROR)
+            return HttpResponseRedirect(request.get_full_path())
 
 
 @admin.register(Invite)

@@ -2,10 +2,21 @@
 is no room for the whole name. The rules hold the how (tracker.rules.collation and names); this
 is what the apps that may not import the rules themselves (the ledger) import instead."""
 
+from django.utils.translation import gettext as _
+
 from tracker.rules.collation import sort_key
 from tracker.rules.names import short_names
 
-__all__ = ["by_name", "derived_short_name", "short_names_of", "sort_key"]
+__all__ = ["by_name", "derived_short_name", "name_taken", "short_names_of", "sort_key"]
+
+
+def name_taken(name: str, group) -> str:
+    """The refusal of `name` for a player of `group` when another player of it has that name
+    (whatever its case or encoding: Player.named)."""
+    return _("%(player)s is already a player of %(group)s.") % {
+        "player": name,
+        "group": group.name,
+    }
 
 
 def by_name(rows, name=lambda row: row.name) -> list:

@@ -3,6 +3,7 @@
 from functools import partial
 
 from django import forms
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -49,8 +50,20 @@ def match_players(group, names: list[str], create_missing: bool) -> list:
             % {"most": MAX_PLAYERS, "names": ", ".join(missing), "count": len(known) + len(missing)}
         )
     for name in missing:
-        known[name_key(name)] = Player.objects.create(group=group, name=name)
+        known[name_key(name)] = added_player(group, name)
     return [known[name_key(name)] for name in names]
+
+
+def added_player(group, name: str):
+    """A new player of `group` called `name`; or the one another phone added or renamed to
+    that name a moment before, if one did (the name is his now)."""
+    player = Player(group=group).set_name(name)
+    try:
+        with transaction.atomic():
+            player.save()
+    except IntegrityError:
+        return Player.named(group, name).get()
+    return player
 
 
 def add_seat_fields(form, players, seats: int) -> None:

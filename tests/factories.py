@@ -12,6 +12,7 @@ from tracker.catte import board as catte_board
 from tracker.catte import gate
 from tracker.models import Round
 from tracker.rules import catte
+from tracker.rules.names import name_key
 
 PASSWORD = "deal-the-cards-42"
 
@@ -50,6 +51,7 @@ class PlayerFactory(factory.django.DjangoModelFactory):
     name = factory.Sequence(
         lambda n: ["An", "Bình", "Chi", "Dũng", "Jörg", "Änne"][n % 6] + ("" if n < 6 else str(n))
     )
+    name_key = factory.LazyAttribute(lambda player: name_key(player.name))
 
 
 class InviteFactory(factory.django.DjangoModelFactory):

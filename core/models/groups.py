@@ -11,6 +11,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from tracker.rules.names import name_key
+
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
@@ -113,6 +115,9 @@ class Player(models.Model):
 
     group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=40)
+    # The name as names are compared (rules.names.name_key: one encoding, one case; "ß" as
+    # "ss", so up to three letters for one), unique in the group; set with the name (set_name).
+    name_key = models.CharField(max_length=120, editable=False)
     # For table headers, chart labels and buttons; blank: derived from the name
     # (tracker.rules.names.short_names), so that two players at a table never look the same.
     short_name = models.CharField(max_length=12, blank=True, default="")
@@ -128,7 +133,9 @@ class Player(models.Model):
     class Meta:
         db_table = "tracker_player"
         constraints = [
-            models.UniqueConstraint("group", Lower("name"), name="unique_player_name_in_group"),
+            models.UniqueConstraint(
+                fields=["group", "name_key"], name="unique_player_name_key_in_group"
+            ),
             models.UniqueConstraint(
                 "group",
                 Lower("short_name"),
@@ -140,6 +147,17 @@ class Player(models.Model):
 
     def __str__(self):
         return self.name
+
+    def set_name(self, name: str) -> "Player":
+        """Calls the player `name`, keyed as the app compares names: every way a name is set."""
+        self.name, self.name_key = name, name_key(name)
+        return self
+
+    @classmethod
+    def named(cls, group, name: str) -> models.QuerySet["Player"]:
+        """The player of `group` (at most one) whose name is `name`, whatever its case or
+        encoding."""
+        return cls.objects.filter(group=group, name_key=name_key(name))
 
 
 def new_invite_token() -> str:

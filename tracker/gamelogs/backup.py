@@ -155,7 +155,7 @@ def restore_players(group, manifest: dict) -> tuple[dict, dict]:
             _("backup: the group would have %(count)d players; a group has at most %(most)d")
             % {"count": len(found) + len(new), "most": MAX_PLAYERS}
         )
-    made = Player.objects.bulk_create(Player(group=group, name=name) for name in new)
+    made = Player.objects.bulk_create(Player(group=group).set_name(name) for name in new)
     short_names_before = {str(player.pk): player.short_name for player in found.values()}
     restore_short_names(group, manifest.get("short_names", {}))
     seasons_before = set(group.seasons.values_list("pk", flat=True))

@@ -5,9 +5,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from core.models import CURRENCIES, Group, Invite, Player, Role
+from core.names import name_taken
 from core.seats import MAX_PLAYERS
 from core.text import clean_label, sentence
-from tracker.rules.names import name_key, name_problem, short_name_problem
+from tracker.rules.names import name_problem, short_name_problem
 
 
 class SignupForm(UserCreationForm):
@@ -112,12 +113,8 @@ class PlayerForm(forms.ModelForm):
         problem = name_problem(name)
         if problem:
             raise forms.ValidationError(sentence(problem))
-        others = self.others().values_list("name", flat=True)
-        if any(name_key(other) == name_key(name) for other in others):
-            raise forms.ValidationError(
-                _("%(player)s is already a player of %(group)s.")
-                % {"player": name, "group": self.group.name}
-            )
+        if Player.named(self.group, name).exclude(pk=self.instance.pk).exists():
+            raise forms.ValidationError(name_taken(name, self.group))
         return name
 
     def clean_short_name(self):
@@ -130,6 +127,17 @@ class PlayerForm(forms.ModelForm):
         if problem:
             raise forms.ValidationError(sentence(problem))
         return short
+
+    def refuse_what_was_taken(self) -> None:
+        """After a save refused because another phone gave this name (or short name) to another
+        player between this form's check and its save: the check again, which now sees him."""
+        for field, check in (("name", self.clean_name), ("short_name", self.clean_short_name)):
+            try:
+                check()
+            except forms.ValidationError as refusal:
+                self.add_error(field, refusal)
+                return
+        self.add_error("name", name_taken(self.cleaned_data["name"], self.group))
 
 
 class InviteForm(forms.ModelForm):

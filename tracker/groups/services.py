@@ -1,7 +1,7 @@
 """Groups, their members and invites: the one gate for every change to who sits where."""
 
 import segno
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -48,18 +48,29 @@ def has_money(group) -> bool:
     return group.transactions.exists() or any(played)
 
 
+class NameTaken(Exception):
+    """Another phone gave the name or short name to another player of the group between the
+    form's check and the save; nothing was saved."""
+
+
 def save_player(form, user=None):
     """A new player, or a player renamed (and linked to `user`, a member, or to no one): of a
     player read before, only what the owner changed is written, after the group is claimed."""
-    with transaction.atomic():
-        touch_group(form.instance.group_id)
-        player = form.save(commit=False)
-        if player.pk is None:
-            player.save()
-            return player
-        linked = [] if player.user_id == (user.pk if user else None) else ["user"]
-        player.user = user
-        player.save(update_fields=changed_fields(form) + linked)
+    try:
+        with transaction.atomic():
+            touch_group(form.instance.group_id)
+            player = form.save(commit=False)
+            player.set_name(player.name)
+            if player.pk is None:
+                player.save()
+                return player
+            changed = changed_fields(form)
+            named = ["name_key"] if "name" in changed else []
+            linked = [] if player.user_id == (user.pk if user else None) else ["user"]
+            player.user = user
+            player.save(update_fields=changed + named + linked)
+    except IntegrityError:  # the group's names are unique in the database, not only in forms
+        raise NameTaken from None
     return player
 
 

@@ -1,3 +1,4 @@
+import itertools
 from functools import partial
 from urllib.parse import urlsplit
 
@@ -160,7 +161,7 @@ def player_add(request, pk):
         if added:
             messages.success(request, _("%(player)s joined the table.") % {"player": added.name})
         else:
-            for error in form.errors["name"]:
+            for error in itertools.chain(*form.errors.values()):
                 messages.error(request, error)
         return redirect(group.get_absolute_url() + "#players")
     group.refresh_from_db(fields=["version"])  # the page's live check asks about the new one
@@ -180,6 +181,9 @@ def saved_player(form, user=None):
         return services.save_player(form, user)
     except RestoreRunning as refusal:
         form.add_error("name", str(refusal))
+        return None
+    except services.NameTaken:
+        form.refuse_what_was_taken()
         return None
 
 
