@@ -25,7 +25,7 @@ from django.core import signing
 from django.db import transaction
 from django.db.models import F, Model
 
-from core import games
+from core import games, redis_failures
 from core.models import Group
 
 SALT = "live"
@@ -99,6 +99,9 @@ def _publisher(url: str) -> redis.Redis:
 
 
 def _publish(kind: str, pk: int) -> None:
+    server = redis_failures.server_of(settings.REDIS_URL)
+    if redis_failures.failed_recently(server):
+        return  # not asked again so soon: the streams read the version at their next keep-alive
     # Read after the commit: two changes committed close together both tell the later version.
     version = current_version(kind, pk)
     if version is None:
@@ -106,5 +109,5 @@ def _publish(kind: str, pk: int) -> None:
     try:
         _publisher(settings.REDIS_URL).publish(channel(kind, pk), version)
     except redis.RedisError as error:
-        # The streams read the version themselves at their next keep-alive.
+        redis_failures.failed(server)
         logger.warning("live: Redis does not answer, %s %s not announced: %s", kind, pk, error)

@@ -6,15 +6,20 @@ number; any other group, a line of text ("PayPal: …"). The player's own linked
 them, or an owner. A change is a new version (`PaymentDetails.number`, unique per player, given
 by the server: the page's number is the compare-and-swap, and the same tap sent twice is one
 change), and a change of the group: its pages show it, so a swapped IBAN does not pass unseen.
+One account changes one player's details at most `CHANGES_A_DAY` times a day, and the group page
+lists the changes of the last 30 days one line for each player and account, however many.
 """
 
+from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 
 from django.db import IntegrityError
 from django.db import transaction as db_transaction
+from django.db.models import Count, Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from schwifty import BIC, IBAN
 from schwifty.exceptions import InvalidChecksumDigits, SchwiftyException
 
@@ -28,6 +33,9 @@ from ledger.sepa import SEPA_COUNTRIES
 
 # How long a change of anyone's details is pointed out on the group's pages.
 RECENT_DAYS = 30
+# Changes of one player's details one account may make in a day: more is no longer a typo
+# fixed, and would only bury the others' changes on the group page.
+CHANGES_A_DAY = 10
 
 
 class DetailsRefused(ValueError):
@@ -59,12 +67,44 @@ def window_start(today: date) -> datetime:
     return timezone.make_aware(datetime.combine(today - timedelta(days=RECENT_DAYS), time.min))
 
 
-def recent_changes(group, today: date) -> list[PaymentDetails]:
-    """Every change of anyone's details in the group since `window_start(today)`, newest first:
-    however many changes follow, none of them is pushed out of sight."""
-    rows = PaymentDetails.objects.filter(group=group, changed_at__gte=window_start(today))
-    rows = rows.select_related("player", "changed_by")
-    return list(rows.order_by("-changed_at", "-pk"))
+@dataclass(frozen=True)
+class Changes:
+    """The changes one account made to one player's details lately, as one line."""
+
+    player_id: int
+    name: str
+    user: str | None  # None: an account since deleted
+    times: int
+    last: datetime
+    when: str  # when the last one was made: "today", "2 days ago"
+    by_another: bool  # by an account other than the player's own: a warning
+
+
+def recent_changes(group, today: date) -> list[Changes]:
+    """The changes of anyone's details in the group since `window_start(today)`, one line for
+    each player and account that made them (one query): those by another account than the
+    player's own first, each part the latest first. However many changes one account makes,
+    none of another's is pushed out of sight, and the page stays as short as its players."""
+    rows = (
+        PaymentDetails.objects.filter(group=group, changed_at__gte=window_start(today))
+        .values_list("player_id", "player__name", "player__user_id", "changed_by_id")
+        .annotate(user=Max("changed_by__username"), times=Count("pk"), last=Max("changed_at"))
+        .order_by()
+    )
+    lines = [
+        Changes(player_id, name, user, times, last, days_ago(today, last), by != player_user)
+        for player_id, name, player_user, by, user, times, last in rows
+    ]
+    lines.sort(key=lambda line: line.last, reverse=True)
+    lines.sort(key=lambda line: not line.by_another)  # stable: the latest first in each part
+    return lines
+
+
+def days_ago(today: date, when: datetime) -> str:
+    days = (today - timezone.localdate(when)).days
+    if days <= 0:
+        return _("today")
+    return ngettext("%(days)d day ago", "%(days)d days ago", days) % {"days": days}
 
 
 def changed_by_another(details: PaymentDetails, player, today: date) -> int | None:
@@ -99,6 +139,7 @@ def change_details(group, player, user, values: dict, *, number: int) -> Payment
         return _sent_before(player, user, clean, number)
     if latest is None and not any(clean.values()):
         raise DetailsRefused(_("Nothing to save: every field is empty."))
+    _refuse_beyond_a_day(player, user)
     try:
         with db_transaction.atomic():
             row = PaymentDetails.objects.create(
@@ -108,6 +149,19 @@ def change_details(group, player, user, values: dict, *, number: int) -> Payment
             return row
     except IntegrityError:
         return _sent_before(player, user, clean, number)
+
+
+def _refuse_beyond_a_day(player, user) -> None:
+    """At most `CHANGES_A_DAY` changes of a player's details by one account a day. The versions'
+    compare-and-swap lets one change of a player through at a time, so the count holds."""
+    today = timezone.make_aware(datetime.combine(timezone.localdate(), time.min))
+    made = player.payment_details.filter(changed_by=user, changed_at__gte=today).count()
+    if made >= CHANGES_A_DAY:
+        refusal = _(
+            "%(player)s's payment details were changed %(most)d times today from your account, "
+            "the most for a day: nothing was saved. Try again tomorrow."
+        )
+        raise DetailsRefused(refusal % {"player": player.name, "most": CHANGES_A_DAY})
 
 
 def _sent_before(player, user, clean: dict, number: int) -> PaymentDetails:

@@ -10,13 +10,15 @@ of servers").
 """
 
 import logging
-import time
 
 from django.core.cache.backends.redis import RedisCache
 from redis.exceptions import RedisError
 
+from core import redis_failures
+from core.redis_failures import ASK_AGAIN_AFTER
+
 logger = logging.getLogger(__name__)
-ASK_AGAIN_AFTER = 5.0  # seconds without asking a Redis that failed
+__all__ = ["ASK_AGAIN_AFTER", "ForgivingRedisCache"]
 
 
 def _missed(args, kwargs):
@@ -54,32 +56,36 @@ WITHOUT_REDIS = {
 
 
 class ForgivingRedisCache(RedisCache):
-    """Django's RedisCache, answering as an empty cache while Redis does not answer."""
+    """Django's RedisCache, answering as an empty cache while Redis does not answer (or failed
+    lately for anything else of this process: core/redis_failures.py)."""
 
-    failed_at: dict = {}  # Redis server(s) → when they last failed in this process (monotonic)
+    # The caches that missed a write or delete since Redis last answered them (their `where`).
+    missed: set = set()
 
     @property
     def where(self) -> str:
         # RedisCache keeps its server addresses in _servers; the stubs do not declare it.
-        return ",".join(self._servers)  # type: ignore[attr-defined]
+        servers = self._servers  # type: ignore[attr-defined]
+        return ",".join(redis_failures.server_of(url) for url in servers)
 
     def unavailable(self) -> bool:
-        failed_at = self.failed_at.get(self.where)
-        return failed_at is not None and time.monotonic() - failed_at < ASK_AGAIN_AFTER
+        return redis_failures.failed_recently(self.where)
 
     def _asked(self, name: str, args, kwargs):
         if self.unavailable():
+            self.missed.add(self.where)
             return WITHOUT_REDIS[name](args, kwargs)
         try:
-            if self.where in self.failed_at:
+            if self.where in self.missed:
                 super().clear()  # back: emptied before anything is read from it
-                del self.failed_at[self.where]
+                self.missed.discard(self.where)
                 logger.warning("cache: Redis answers again; emptied it")
             return getattr(super(), name)(*args, **kwargs)
         except RedisError as error:
-            if self.where not in self.failed_at:
+            if self.where not in self.missed:
                 logger.warning("cache: Redis does not answer, pages are rendered cold: %s", error)
-            self.failed_at[self.where] = time.monotonic()
+            self.missed.add(self.where)
+            redis_failures.failed(self.where)
             return WITHOUT_REDIS[name](args, kwargs)
 
 

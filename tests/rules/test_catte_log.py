@@ -187,7 +187,10 @@ def test_an_export_without_carried_in_shares_leaves_the_key_out():
             round_with(side_pot="7H"),
             'round 1: side_pot must be {"upturned": card, "claimed_by": name}',
         ),
-        (round_with(side_pot=None), "round 1: side pot: the upturned card is missing"),
+        (
+            round_with(side_pot=None),
+            'round 1: side_pot must be {"upturned": card, "claimed_by": name}',
+        ),
         (
             round_with(side_pot={"upturned": "7Z"}),
             'round 1: side pot: "7Z" is not a card code such as "7H" or "10D"',

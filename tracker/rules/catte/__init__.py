@@ -238,6 +238,7 @@ def _read_round(number: int, entry) -> Round:
             raise RulesError(
                 _("%(where)s: %(key)s must be a list of player names"), where=where, key=key
             )
+    auto_win = _read_auto_win(where, entry.get("auto_win", ...))
     if "tricks" in entry and "auto_win" in entry:
         raise RulesError(
             _("%(where)s: give either the tricks or an automatic win, not both"), where=where
@@ -249,17 +250,18 @@ def _read_round(number: int, entry) -> Round:
         )
     return Round(
         tricks=list(entry.get("tricks", [])),
-        auto_win=_read_auto_win(where, entry.get("auto_win")),
+        auto_win=auto_win,
         absent=list(entry.get("absent", [])),
         folds=list(entry.get("folds", [])),
         false_claims=list(entry.get("false_claims", [])),
         ace_withheld_by=withheld,
-        **_read_side_pot(where, entry.get("side_pot")),
+        **_read_side_pot(where, entry.get("side_pot", ...)),
     )
 
 
 def _read_auto_win(where: Phrase, auto_win) -> tuple[str, str] | None:
-    if auto_win is None:
+    """The round's automatic win; None when the key is left out (`...`), which null is not."""
+    if auto_win is ...:
         return None
     if (
         not isinstance(auto_win, dict)
@@ -273,7 +275,8 @@ def _read_auto_win(where: Phrase, auto_win) -> tuple[str, str] | None:
 
 
 def _read_side_pot(where: Phrase, side_pot) -> dict:
-    if side_pot is None:
+    """The round's side pot; nothing when the key is left out (`...`), which null is not."""
+    if side_pot is ...:
         return {}
     if not isinstance(side_pot, dict):
         raise RulesError(

@@ -159,7 +159,7 @@ def _read_round(number: int, entry) -> Round:
         absent=list(entry.get("absent", [])),
         points=dict(points),
         places=list(entry.get("places", [])),
-        instant_win=_read_instant_win(where, entry.get("instant_win")),
+        instant_win=_read_instant_win(where, entry.get("instant_win", ...)),
         frozen=list(entry.get("frozen", [])),
         leftovers=_read_leftovers(where, entry.get("leftovers", {})),
         chops=_read_chops(where, entry.get("chops", [])),
@@ -172,7 +172,8 @@ def _names(value) -> bool:
 
 
 def _read_instant_win(where: Phrase, instant_win) -> tuple[str, str] | None:
-    if instant_win is None:
+    """The round's instant win; None when the key is left out (`...`), which null is not."""
+    if instant_win is ...:
         return None
     if (
         not isinstance(instant_win, dict)

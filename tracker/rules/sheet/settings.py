@@ -268,6 +268,7 @@ def settings_from_rules(rules) -> Settings:
     chosen: dict[str, Any] = {"stake": parse_amount(rules["stake"], "rules: stake")}
     for key in ("preset", "money_by", "lowest_wins"):
         chosen[key] = rules.get(key)
+    _refuse_null(rules)
     if "payouts" in rules:
         chosen["payouts"] = _read_payouts(rules["payouts"])
     if "lines" in rules:
@@ -280,6 +281,16 @@ def settings_from_rules(rules) -> Settings:
     if chosen["preset"] == "tien_len":
         chosen["tien_len"] = TienLen(**units)
     return Settings(**chosen)
+
+
+def _refuse_null(rules: dict) -> None:
+    """`money_by` and `lowest_wins` may be left out, not null: the format lists their values."""
+    if "money_by" in rules and rules["money_by"] is None:
+        raise RulesError(
+            _('rules: money_by must be "points" or "places", not %(value)s'), value="null"
+        )
+    if "lowest_wins" in rules and rules["lowest_wins"] is None:
+        raise RulesError(_("rules: %(key)s must be true or false"), key="lowest_wins")
 
 
 def _read_payouts(payouts) -> dict[int, list]:
