@@ -18,6 +18,7 @@ class RoundRows:
 
     if TYPE_CHECKING:
         board: SheetBoard
+
         @property
         def part_at_fault(self) -> str | None: ...
 
