@@ -83,6 +83,16 @@ def players(group):
     return [PlayerFactory(group=group, name=name) for name in ["An", "Bình", "Chi", "Dũng"]]
 
 
+@pytest.fixture
+def empty(alice, bob):
+    """A second group of alice (owner) and bob (scorer), nothing in it: where a backup is
+    restored to."""
+    group = GroupFactory(name="Restored", currency="EUR")
+    MembershipFactory(group=group, user=alice, role=Role.OWNER)
+    MembershipFactory(group=group, user=bob, role=Role.SCORER)
+    return group
+
+
 def client_for(client, user):
     client.login(username=user.username, password=PASSWORD)
     return client

@@ -9,24 +9,16 @@ import pytest
 from django.contrib import admin
 from django.urls import reverse
 
-from core.models import Group, Player, Restore, Role
+from core.models import Group, Player, Restore
 from core.models.restores import RestoreRunning
 from tests.backups import six_sweeps, summary
-from tests.factories import GroupFactory, MembershipFactory, UserFactory, fresh, pay
+from tests.factories import UserFactory, fresh, pay
 from tests.tracker.test_admin import admin_url, form_as_rendered
 from tracker.gamelogs import backup, restoring
 from tracker.groups import services, views
 from tracker.groups.forms import GroupForm, PlayerForm
 
 REFUSED = "Nothing was saved: a backup is being restored into this group"
-
-
-@pytest.fixture
-def empty(alice, bob):
-    group = GroupFactory(name="Restored", currency="EUR")
-    MembershipFactory(group=group, user=alice, role=Role.OWNER)
-    MembershipFactory(group=group, user=bob, role=Role.SCORER)
-    return group
 
 
 @pytest.fixture

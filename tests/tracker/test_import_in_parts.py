@@ -11,12 +11,12 @@ import pytest
 from django.urls import reverse
 
 from core import games
-from core.models import Change, Player
+from core.models import Change
 from ledger.balances import player_balances
 from ledger.models import Transaction
 from sheets import services as sheets
 from sheets.models import Sheet
-from tests.factories import GroupFactory, fresh
+from tests.factories import GroupFactory, PlayerFactory, fresh
 from tests.page_forms import form_on, submit
 from tracker.catte import board as catte_board
 from tracker.catte import gate
@@ -64,7 +64,7 @@ def money(group) -> dict[str, Decimal]:
 def twin_table(names: list[str]):
     """Another group with players of the same names, to enter the log at the table."""
     twin = GroupFactory(name="Twin table", currency="EUR")
-    return twin, [Player.objects.create(group=twin, name=name) for name in names]
+    return twin, [PlayerFactory(group=twin, name=name) for name in names]
 
 
 def test_a_log_above_the_bound_is_refused_with_how_to_split_it_and_saves_nothing(

@@ -12,7 +12,7 @@ from core.models import Restore, Role
 from ledger.models import PaymentDetails, Transaction
 from tests.backups import case, go_on, played_everything, progress_of, six_sweeps, summary, upload
 from tests.conftest import client_for
-from tests.factories import GroupFactory, MembershipFactory, fresh
+from tests.factories import fresh
 from tests.page_forms import form_on, submit
 from tests.tracker.test_catte_entry import page_of, press, save
 from tracker.gamelogs import backup, restoring
@@ -23,14 +23,6 @@ REFUSED = "Nothing was saved: a backup is being restored into this group"
 @pytest.fixture
 def source(group, players, alice):
     return six_sweeps(group, players, alice)
-
-
-@pytest.fixture
-def empty(alice, bob):
-    group = GroupFactory(name="Restored", currency="EUR")
-    MembershipFactory(group=group, user=alice, role=Role.OWNER)
-    MembershipFactory(group=group, user=bob, role=Role.SCORER)
-    return group
 
 
 @pytest.fixture

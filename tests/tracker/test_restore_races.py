@@ -15,7 +15,6 @@ from django.urls import reverse
 
 from core.models import Restore, Role
 from tests.backups import progress_of, six_sweeps, summary
-from tests.factories import GroupFactory, MembershipFactory
 from tests.tracker.test_concurrency import CSRF, cookie_of, ledger_balanced
 from tracker.gamelogs import backup, restoring
 
@@ -52,14 +51,6 @@ def all_at_once(live_server, posts: list[tuple]) -> list[int]:
 @pytest.fixture
 def source(group, players, alice):
     return six_sweeps(group, players, alice)
-
-
-@pytest.fixture
-def empty(alice, bob):
-    group = GroupFactory(name="Restored", currency="EUR")
-    MembershipFactory(group=group, user=alice, role=Role.OWNER)
-    MembershipFactory(group=group, user=bob, role=Role.SCORER)
-    return group
 
 
 @pytest.fixture

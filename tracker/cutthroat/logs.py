@@ -23,17 +23,7 @@ def import_log(group, doc: dict, user, create_missing: bool = False, money_rules
         rules = cutthroat.rules_from_settings(settings)
         tournament = start(group, players, rules, user, money_rules=money_rules)
         board = load(tournament)
-        rows = [
-            Hand(
-                tournament=tournament,
-                number=number,
-                bids=by_seat(hand.bids, names),
-                tricks=by_seat(hand.tricks, names),
-                jacks=jacks_by_seat(hand.jacks, names),
-                entered_by=user,
-            )
-            for number, hand in enumerate(hands, start=1)
-        ]
+        rows = hand_rows(tournament, names, hands, user, first=1)
 
         def change() -> Recorded:
             # Scored before they are written: one insert, no update after.
@@ -63,17 +53,7 @@ def append_log(tournament: Tournament, doc: dict, user, version: int | None = No
         )
     names, hands = cutthroat.parse_more(doc, board.names, board.settings, board.state.snapshot())
     first = board.hands_played + 1
-    rows = [
-        Hand(
-            tournament=tournament,
-            number=number,
-            bids=by_seat(hand.bids, names),
-            tricks=by_seat(hand.tricks, names),
-            jacks=jacks_by_seat(hand.jacks, names),
-            entered_by=user,
-        )
-        for number, hand in enumerate(hands, start=first)
-    ]
+    rows = hand_rows(tournament, names, hands, user, first)
 
     def change() -> Recorded:
         results = [board.state.play(board.rules_hand(row)) for row in rows]
@@ -91,6 +71,21 @@ def append_log(tournament: Tournament, doc: dict, user, version: int | None = No
     version = tournament.version if version is None else version
     record(board, Change.Action.IMPORT, change, version=version, user=user)
     return tournament
+
+
+def hand_rows(tournament: Tournament, names, hands, user, first: int) -> list[Hand]:
+    """The log's hands as the tournament's rows, numbered from `first`, not yet written."""
+    return [
+        Hand(
+            tournament=tournament,
+            number=number,
+            bids=by_seat(hand.bids, names),
+            tricks=by_seat(hand.tricks, names),
+            jacks=jacks_by_seat(hand.jacks, names),
+            entered_by=user,
+        )
+        for number, hand in enumerate(hands, start=first)
+    ]
 
 
 def logged_entries(doc: dict) -> list[dict]:
