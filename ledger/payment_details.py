@@ -19,7 +19,6 @@ from django.db import transaction as db_transaction
 from django.db.models import Count, Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from schwifty import BIC, IBAN
 from schwifty.exceptions import InvalidChecksumDigits, SchwiftyException
 
@@ -75,8 +74,7 @@ class Changes:
     name: str
     user: str | None  # None: an account since deleted
     times: int
-    last: datetime
-    when: str  # when the last one was made: "today", "2 days ago"
+    last: datetime  # when the last one was made
     by_another: bool  # by an account other than the player's own: a warning
 
 
@@ -92,19 +90,12 @@ def recent_changes(group, today: date) -> list[Changes]:
         .order_by()
     )
     lines = [
-        Changes(player_id, name, user, times, last, days_ago(today, last), by != player_user)
+        Changes(player_id, name, user, times, last, by != player_user)
         for player_id, name, player_user, by, user, times, last in rows
     ]
     lines.sort(key=lambda line: line.last, reverse=True)
     lines.sort(key=lambda line: not line.by_another)  # stable: the latest first in each part
     return lines
-
-
-def days_ago(today: date, when: datetime) -> str:
-    days = (today - timezone.localdate(when)).days
-    if days <= 0:
-        return _("today")
-    return ngettext("%(days)d day ago", "%(days)d days ago", days) % {"days": days}
 
 
 def changed_by_another(details: PaymentDetails, player, today: date) -> int | None:

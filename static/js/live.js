@@ -22,13 +22,21 @@
     return !!document.querySelector("#entry form[data-typed]");
   }
 
-  function redraw() {
+  // The live part read again and swapped in (htmx). An answer that comes back after this
+  // phone's own tap was answered is older than what is on the screen; htmx drops it, as the
+  // entry it was asked for has been replaced. One that fails (the network went) throws
+  // nothing: the change heard is asked again, as if it had not been shown.
+  function redraw(heard, shown) {
     var note = document.getElementById("live-note");
     if (note) { note.remove(); }
-    // An answer that comes back after this phone's own tap was answered is older than what is
-    // on the screen; htmx drops it, as the entry it was asked for has been replaced.
     window.htmx.ajax("GET", window.location.pathname + window.location.search,
-      { target: "#entry", swap: "outerHTML" });
+      { target: "#entry", swap: "outerHTML" })
+      .catch(function () {
+        var m = marker();
+        if (typeof heard !== "string") { offerRedraw(); return; }
+        if (m && m.dataset.version === heard) { m.dataset.version = shown; }
+        window.setTimeout(function () { arrived(heard); }, PERIOD);
+      });
   }
 
   function offerRedraw() {
@@ -44,7 +52,7 @@
     show.type = "button";
     show.className = "secondary";
     show.textContent = SHOW;
-    show.addEventListener("click", redraw);
+    show.addEventListener("click", function () { redraw(); });
     note.appendChild(show);
     messages.prepend(note);
   }
@@ -73,9 +81,10 @@
     var m = marker();
     if (!m || version === null || version.trim() === m.dataset.version) { return; }
     if (answering()) { heardMeanwhile = version; return; }
+    var shown = m.dataset.version;
     m.dataset.version = version.trim();
     told("live:changed", m.dataset.version);
-    if (typing()) { offerRedraw(); } else { redraw(); }
+    if (typing()) { offerRedraw(); } else { redraw(m.dataset.version, shown); }
   }
 
   function streaming() { return !!stream && stream.readyState === 1; }

@@ -193,7 +193,7 @@
           var shown = note(s.tone, text(s.text));
           if (shown) { shown.scrollIntoView({ block: "nearest" }); }
         });
-      });
+      }, function () { told = said.concat(told); });  // said with the next redraw
   }
 
   function answer(entry, sent, response) {

@@ -4,10 +4,13 @@ console (a refusal of the Content-Security-Policy included) and no script fails.
 
 import pytest
 
+from sheets import services as sheets
+from sheets.board import load
 from tests.browser.conftest import put_down
 from tests.browser.test_every_page_fits import console_of
 from tests.browser.test_languages import log_in
 from tracker.models import CatteSession, Tournament
+from tracker.rules import sheet
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SETTLED = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
@@ -87,3 +90,47 @@ def test_a_live_refresh_writes_no_style_attribute(browser, live_server, demo):
     phone.wait_for_timeout(LIVE_CHECKS_MS)
     put_down(context)
     assert console == []
+
+
+def test_fast_taps_on_a_sheets_round_write_nothing_to_the_console(
+    browser, live_server, alice, group, players
+):
+    """Taps faster than the round's check is answered: each check waits for the one before (an
+    aborted request would be logged as an error), the last one's words stay."""
+    sheet_row = sheets.start(group, players, {"stake": "1.00", "preset": "tien_len"}, alice)
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
+    phone = context.new_page()
+    console = console_of(phone)
+    log_in(phone, live_server, "alice")
+    phone.goto(live_server.url + sheet_row.get_absolute_url())
+    for seat in [0, 1, 2, 1, 0, 2, 1]:  # changing its mind, without waiting for an answer
+        phone.tap(f"#played label[for='id_place_1_{seat}']")
+    phone.tap("#played label[for='id_place_2_0']")
+    phone.tap("#played label[for='id_place_3_2']")
+    phone.wait_for_selector("#round-check :text('first Bình · second An · third Chi · last Dũng')")
+    settle(phone)
+    put_down(context)
+    assert console == []
+
+
+def test_a_live_refresh_that_fails_throws_nothing(browser, live_server, alice, group, players):
+    """Another phone saves a round while this one's network fails for the part it then asks
+    for: nothing is thrown; the next change asks again."""
+    sheet_row = sheets.start(group, players, {"stake": "1.00", "preset": "tien_len"}, alice)
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
+    phone = context.new_page()
+    console = console_of(phone)
+    log_in(phone, live_server, "alice")
+    phone.goto(live_server.url + sheet_row.get_absolute_url())
+    lost = "() => document.body.addEventListener('htmx:sendError', () => { window.lost = 1 })"
+    phone.evaluate(lost)
+    phone.route(lambda url: url.endswith(sheet_row.get_absolute_url()), lambda route: route.abort())
+    sheets.record_round(load(sheet_row), sheet.Round(places=["An", "Bình", "Chi", "Dũng"]), alice)
+    phone.wait_for_function("() => window.lost", timeout=10_000)
+    phone.evaluate("() => new Promise(done => setTimeout(done, 0))")  # what the failure threw
+    phone.unroute_all()
+    phone.wait_for_selector("#entry h2:text('Round 2')")  # asked again, the network back
+    put_down(context)
+    # What the browser and htmx write of a request the network failed is all there is.
+    network = ("Failed to load resource: net::", "htmx:sendError", "htmx:afterRequest")
+    assert [line for line in console if not any(said in line for said in network)] == []

@@ -27,7 +27,7 @@ def test_an_owners_change_stays_on_the_group_page_however_many_changes_follow(
         typed_in(as_alice, group, players[2], holder=holder, iban=OTHER_IBAN)
     page = group_page(as_alice, group)
     assert "Bình's payment details changed by alice" in page
-    assert "Chi's payment details changed 4 times by alice, last today" in page
+    assert "Chi's payment details changed 4 times by alice, last " in page
 
 
 def test_a_change_older_than_30_days_leaves_the_group_page(as_alice, group, players):

@@ -65,7 +65,7 @@ def test_3000_changes_by_the_players_own_account_are_one_line_and_the_page_stays
     changed_long_ago(group, players[3], carol, 3000)
     page = group_page(as_alice, group)
     assert page.count("payment details changed") == 2
-    assert "Dũng's payment details changed 3000 times by carol, last 1 day ago" in page
+    assert "Dũng's payment details changed 3000 times by carol, last " in page
     assert len(page) < one_change + 1000
 
 

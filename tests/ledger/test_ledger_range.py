@@ -3,6 +3,7 @@ posting, a balance, or what a group's players are owed altogether past what a bi
 (LARGEST_MONEY_MINOR), whether it comes from a round, an import or a payment."""
 
 import json
+import re
 from decimal import Decimal
 
 import pytest
@@ -16,7 +17,6 @@ from ledger.payments import PaymentError, record_payment
 from ledger.posting import OutOfRange, player_account, post, total_of_group
 from ledger.posting import reverse as reverse_entry
 from sheets import services
-from sheets.models import Sheet
 from tests.factories import GroupFactory, PlayerFactory, fresh
 from tests.page_forms import form_on, submit
 from tracker.rules import sheet
@@ -48,11 +48,16 @@ def test_the_round_of_an_eight_player_sheet_that_passes_the_bound_is_refused(as_
     assert Transaction.objects.count() == 65 and total_of_group(sheet_row.group) == 0
 
 
-def test_an_import_of_eighty_such_rounds_is_refused_and_creates_no_sheet(as_bob, group, eight):
-    form = form_on(as_bob.get(reverse("log_import", args=[group.pk])), text="Import")
-    response = submit(as_bob, form, text=json.dumps(big_sheet_log(80)))
+def test_eighty_such_rounds_imported_in_two_parts_refuse_the_part_that_passes_the_bound(
+    as_bob, group, eight, bob
+):
+    sheet_row = services.import_log(group, big_sheet_log(50), bob)
+    page = as_bob.get(reverse("log_import", args=[group.pk]))
+    chosen = re.search(r'value="(sheet-\d+-\d+)"', page.content.decode())[1]
+    form = form_on(page, "/import/", "Import it as")
+    response = submit(as_bob, form, text=json.dumps(big_sheet_log(30)), into=chosen)
     assert response.status_code == 200 and REFUSAL in response.content.decode()
-    assert not Sheet.objects.exists() and not Transaction.objects.exists()
+    assert fresh(sheet_row).rounds.count() == 50 and Transaction.objects.count() == 50
 
 
 def test_a_payment_that_takes_the_balances_past_the_bound_is_refused(group, players, bob):
