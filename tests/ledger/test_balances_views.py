@@ -32,6 +32,17 @@ def test_balances_show_each_players_net_and_the_fewest_transfers(as_carol, group
     assert "Settle up with 3 transfers" in page
 
 
+def test_the_transfers_and_their_paid_buttons_come_before_the_balances(as_bob, group, evening):
+    page = as_bob.get(reverse("balances", args=[group.pk])).content.decode()
+    assert page.index("Settle up with 3 transfers") < page.index(">Paid<") < page.index("Balances")
+
+
+def test_a_viewer_is_not_told_of_buttons_he_does_not_have(as_carol, group, evening):
+    page = as_carol.get(reverse("balances", args=[group.pk])).content.decode()
+    assert ">Paid<" not in page and "Record a payment" not in page
+    assert "“Paid” records the whole suggested amount" not in page
+
+
 def balances_page(client, group):
     return client.get(reverse("balances", args=[group.pk]))
 
