@@ -32,7 +32,7 @@ def save_refused(thumb, sheet_row, why: str) -> None:
 def three_places_and_em_sits_out(thumb) -> None:
     for place, seat in [(1, 0), (2, 1), (3, 2)]:  # An, Bình, Chi; Dũng last
         thumb.tap(button(f"place_{place}", seat))
-    thumb.open("#played details:has(> summary:text('Sitting out')) > summary")
+    thumb.open("#played details[data-absent] > summary")
     thumb.tap("#played label[for='id_absent_4']")
 
 
@@ -68,7 +68,7 @@ def test_a_chop_without_whom_is_refused_at_the_chop(thumb, live_server, five_sea
     assert thumb.page.locator("#played details[data-chop='1'] #round-fault").count() == 1
     thumb.assert_in_view("#round-fault")
     thumb.assert_in_view(button("chop_1_1_chopped", 3))  # what is missing, under the thumb
-    assert open_parts(thumb) == ["Sitting out", "Chop (chặt)"]
+    assert open_parts(thumb) == ["Chop (chặt)"]  # who sits out is named on its summary
     thumb.assert_no_sideways_scroll()
 
 
@@ -84,7 +84,7 @@ def test_a_payment_without_its_payee_is_refused_at_the_payment(thumb, live_serve
         "A payment"
     )
     thumb.assert_in_view("#round-fault")
-    assert open_parts(thumb) == ["Sitting out", "A payment"]
+    assert open_parts(thumb) == ["A payment"]
 
 
 def test_places_that_skip_are_refused_at_the_places(thumb, live_server, five_seats):
@@ -95,3 +95,38 @@ def test_places_that_skip_are_refused_at_the_places(thumb, live_server, five_sea
     thumb.assert_in_view("#round-fault")
     assert thumb.page.is_checked("#id_place_3_1")
     assert open_parts(thumb) == []
+
+
+def test_an_instant_win_without_its_hand_is_refused_at_the_instant_win(
+    thumb, live_server, five_seats
+):
+    open_sheet(thumb, live_server, five_seats)
+    instant_win = "#played details:has(> summary:text('Instant win')) > summary"
+    thumb.page.locator(instant_win).scroll_into_view_if_needed()
+    thumb.open(instant_win)
+    thumb.tap(button("winner", 1))
+    save_refused(thumb, five_seats, "Tap the hand Bình won with.")
+    assert thumb.page.locator("#played details:has(#round-fault) > summary").inner_text() == (
+        "Instant win (tới trắng)"
+    )
+    thumb.assert_in_view("#round-fault")
+    thumb.assert_in_view(button("hand", "dragon"))  # what is missing, under the thumb
+    assert open_parts(thumb) == ["Instant win (tới trắng)"]
+
+
+def test_leftovers_of_a_frozen_round_without_whose_are_refused_at_the_leftovers(
+    thumb, live_server, five_seats
+):
+    open_sheet(thumb, live_server, five_seats)
+    three_places_and_em_sits_out(thumb)
+    frozen = "#played details:has(> summary:text('Frozen')) > summary"
+    thumb.page.locator(frozen).scroll_into_view_if_needed()
+    thumb.open(frozen)
+    thumb.tap("#played label[for='id_frozen_3']")  # Dũng frozen: An, Bình placed, Chi third
+    leftovers = "#played details[data-leftovers='1'] > summary"
+    thumb.page.locator(leftovers).scroll_into_view_if_needed()
+    thumb.open(leftovers)
+    thumb.tap("#played label[for='id_leftover_1_black_two_1']")
+    save_refused(thumb, five_seats, "Tap who held the leftovers.")
+    assert thumb.page.locator("#played details[data-leftovers='1'] #round-fault").count() == 1
+    thumb.assert_in_view("#round-fault")
