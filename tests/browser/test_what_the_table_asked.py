@@ -92,11 +92,13 @@ def test_a_balance_with_money_in_the_side_pot_says_so_beside_it(
     gate.rounds.record_round(board, sweep, alice, 1)  # nobody claims: 0.75 in the pot
     log_in(thumb.page, live_server, "alice")
     thumb.page.goto(f"{live_server.url}/groups/{group.pk}/balances/")
-    chi = thumb.page.inner_text("#entry li:has-text('Chi')")
+    balance = "#entry section:has(h2:text-is('Balances')) li:has-text('Chi')"  # not a transfer
+    chi = thumb.page.inner_text(balance)
     assert "-€1.25\n€0.25 of it is in the side pot, settled when the pot is won or the" in chi
     thumb.assert_no_sideways_scroll()
+    thumb.page.locator(f"{balance} a:has-text('Why?')").scroll_into_view_if_needed()  # a swipe
     with thumb.page.expect_navigation():
-        thumb.tap("#entry li:has-text('Chi') a:has-text('Why?')")
+        thumb.tap(f"{balance} a:has-text('Why?')")
     assert "€0.25 of Chi's balance is in the side pot" in thumb.page.inner_text("main")
 
 
