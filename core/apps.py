@@ -1,7 +1,7 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
-from tracker.rules.phrases import install_translator
+from basics.phrases import install_translator
 
 
 class CoreConfig(AppConfig):

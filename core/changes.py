@@ -6,6 +6,7 @@ from functools import partial
 from django.db.models import F
 from django.utils.translation import gettext as _
 
+from basics.errors import RulesError
 from core import games
 from core.fragments import CachedRow, digest
 from core.idempotency import done_once
@@ -13,7 +14,6 @@ from core.models import Change
 from core.models.history import SUMMARY_LENGTH
 from core.stored_messages import as_stored, render_stored
 from core.versioning import AlreadyRecorded, StalePage
-from tracker.rules import RulesError
 
 LATEST = 8  # on a game's page; ?all=1 lists them all
 EVERY = 1000

@@ -10,9 +10,9 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
+from basics.errors import RulesError
+from basics.money import MOST_MONEY
 from core.locale_money import format_number, parse_amount, plain_number, signed_text
-from tracker.rules import RulesError
-from tracker.rules.money import MOST_MONEY
 
 
 def tone(amount) -> str:

@@ -1,13 +1,11 @@
 """Players' names as pages show them: in the order the players read them, and short where there
-is no room for the whole name. The rules hold the how (tracker.rules.collation and names); this
-is what the apps that may not import the rules themselves (the ledger) import instead."""
+is no room for the whole name, read from the players of a group. The how is plain Python below
+every layer (basics.collation and basics.names); this is it over the rows of players."""
 
 from django.utils.translation import gettext as _
 
-from tracker.rules.collation import sort_key
-from tracker.rules.names import short_names
-
-__all__ = ["by_name", "derived_short_name", "name_taken", "short_names_of", "sort_key"]
+from basics.collation import sort_key
+from basics.names import short_names
 
 
 def name_taken(name: str, group) -> str:

@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from basics.errors import RulesError
 from core.changes import line_of, phone_of
 from core.idempotency import AlreadyDone
 from core.models import Change
 from core.versioning import AlreadyRecorded, RestoreRunning, StalePage
-from tracker.rules import RulesError
 
 SAVED, DRAFTED, WAITS, REFUSED, CAME_FIRST = "saved", "drafted", "waits", "refused", "came first"
 TONES = {SAVED: "success", DRAFTED: "success", WAITS: "warning", REFUSED: "error"}

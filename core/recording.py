@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.db.models import Max
 
+from basics.errors import RulesError
 from core import games
 from core.changes import once_per_key, record_change
 from core.stored_messages import Line
 from core.versioning import save_state, touch_group
-from tracker.rules import RulesError
 
 
 @dataclass

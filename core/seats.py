@@ -7,11 +7,11 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from basics.errors import RulesError
+from basics.names import name_key
 from core.models import Player
 from core.names import by_name
 from core.text import clean_label
-from tracker.rules import RulesError
-from tracker.rules.names import name_key
 
 # A group is the people of one table or club: past this many, a name list is an attack or a
 # slip, and every page listing the players would grow without end.

@@ -15,8 +15,8 @@ from decimal import Decimal, InvalidOperation
 
 from django.utils import translation
 
+from basics.phrases import Phrase, plural_phrase
 from core.locale_money import format_money
-from tracker.rules.phrases import Phrase, plural_phrase
 
 # Stored messages are read back from the database: nesting deeper than any line the app writes
 # is not read, and neither is anything else malformed (the English text is shown instead).

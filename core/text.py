@@ -3,10 +3,7 @@
 from django import forms
 from django.utils.translation import gettext as _
 
-from tracker.rules.names import hidden_character, name_problem
-
-# What does not show as itself, for any text a person or a file sends (a note, a name).
-__all__ = ["clean_label", "hidden_character", "sentence", "shown_value"]
+from basics.names import name_problem
 
 
 def clean_label(text: str, missing: str, limit: int = 80) -> str:

@@ -22,8 +22,8 @@ from django.utils.translation import gettext as _
 from schwifty import BIC, IBAN
 from schwifty.exceptions import InvalidChecksumDigits, SchwiftyException
 
+from basics.names import hidden_character
 from core.models import Role
-from core.text import hidden_character
 from core.versioning import touch_group
 from ledger import payment_codes
 from ledger.banks import BANKS

@@ -15,13 +15,13 @@ from django.db import IntegrityError
 from django.db import transaction as db_transaction
 from django.utils.translation import gettext as _
 
+from basics.names import hidden_character
+from basics.phrases import Phrase
 from core.idempotency import AlreadyDone, done_once
 from core.stored_messages import Money, read_stored
-from core.text import hidden_character
 from core.versioning import StalePage, claim_group_version
 from ledger.models import Transaction
 from ledger.posting import OutOfRange, player_account, post, reverse
-from tracker.rules.phrases import Phrase
 
 NOTE_MAX = 100
 

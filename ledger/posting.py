@@ -16,11 +16,11 @@ from decimal import Decimal
 from django.db import transaction as db_transaction
 from django.db.models import Case, F, Sum, Value, When
 
+from basics.errors import RulesError
+from basics.phrases import Phrase, _
 from core.bounds import LARGEST_MONEY_MINOR
 from core.stored_messages import as_stored, read_stored
 from ledger.models import DESCRIPTION_LENGTH, Account, Posting, Transaction
-from tracker.rules import RulesError, _
-from tracker.rules.phrases import Phrase
 
 
 class UnbalancedTransaction(ValueError):

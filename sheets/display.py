@@ -4,12 +4,12 @@ and what an entered round is, in words."""
 
 from django.utils.translation import gettext as _
 
+from basics.phrases import Phrase, plural_phrase
 from core.money import signed
 from core.stored_messages import Joined
 from sheets.board import SheetBoard, latest_rounds
 from sheets.entries import rules_round
 from tracker.rules import sheet
-from tracker.rules.phrases import Phrase, plural_phrase
 
 
 def standings(board: SheetBoard) -> list[dict]:

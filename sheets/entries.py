@@ -1,8 +1,8 @@
 """A round as it is stored: the log's round (tracker/rules/sheet, `round_entry`) with each
 player named by his seat, so renaming a player never rewrites a sheet; and back."""
 
+from basics.phrases import Phrase
 from tracker.rules import sheet
-from tracker.rules.phrases import Phrase
 
 NAMED_KEYS = ("chopper", "chopped", "payer", "payee", "player")
 

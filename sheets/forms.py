@@ -11,11 +11,11 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from basics.names import NAME_MAX
 from core.money import money_field
 from core.seats import add_seat_fields, seats_as_last_time
 from core.text import clean_label
 from tracker.rules import sheet
-from tracker.rules.names import NAME_MAX
 
 SEATS = 8
 NAMED_LINES = 3

@@ -9,9 +9,9 @@ posted for a round that changed or is gone (`ledger.posting.sync`). Nothing is o
 
 from dataclasses import dataclass
 
+from basics.phrases import Phrase
 from ledger.posting import Accounts, Wanted, post, sync
 from tracker.rules import sheet
-from tracker.rules.phrases import Phrase
 
 ROUND = "sheet_round"  # the kind of its transactions (the ledger's `Transaction.kind`)
 ROUND_SOURCE = "sheet_round"

@@ -14,6 +14,7 @@ rules' round (`round`); the rules check it, and what they refuse is shown on the
 from django import forms
 from django.utils.translation import gettext as _
 
+from basics.names import NAME_MAX
 from core.idempotency import KeyedEntryForm
 from core.web.widgets import QuickHidden, TapGrid, TapTypedChoiceField
 from sheets.round_fields import (
@@ -29,7 +30,6 @@ from sheets.round_fields import (
 )
 from sheets.round_rows import RoundRows
 from tracker.rules import sheet
-from tracker.rules.names import NAME_MAX
 
 
 class RoundForm(RoundRows, KeyedEntryForm):

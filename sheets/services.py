@@ -11,6 +11,9 @@ correction or an undo replays the sheet once.
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from basics.errors import RulesError
+from basics.names import name_key
+from basics.phrases import Phrase, plural_phrase
 from core import recording
 from core.changes import once_per_key
 from core.models import Change
@@ -22,9 +25,7 @@ from sheets import money
 from sheets.board import SheetBoard, load, replay, store_results
 from sheets.entries import describe_round, entry_by_seat, rules_round
 from sheets.models import Sheet, SheetRound, SheetSeat
-from tracker.rules import RulesError, sheet
-from tracker.rules.names import name_key
-from tracker.rules.phrases import Phrase, plural_phrase
+from tracker.rules import sheet
 
 
 def start(group, players: list, rules: dict, user, name: str = "") -> Sheet:

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import reswap
 
+from basics.errors import RulesError
 from core.changes import change_context, line_of
 from core.models import Role
 from core.notices import what_became_of
@@ -29,7 +30,7 @@ from sheets.forms import SheetForm
 from sheets.models import Sheet
 from sheets.round_fields import initial_of
 from sheets.round_form import CorrectionForm, RoundForm
-from tracker.rules import RulesError, sheet
+from tracker.rules import sheet
 
 LATEST = 8  # rounds listed on the sheet's page; ?all=1 lists them all
 TEMPLATE = "sheets/sheet.html"

@@ -5,6 +5,7 @@ import factory
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from basics.names import name_key
 from core import recording
 from core.models import Group, Invite, Membership, Player, Role
 from ledger.payments import record_payment, reverse_payment
@@ -12,7 +13,6 @@ from tracker.catte import board as catte_board
 from tracker.catte import gate
 from tracker.models import Round
 from tracker.rules import catte
-from tracker.rules.names import name_key
 
 PASSWORD = "deal-the-cards-42"
 

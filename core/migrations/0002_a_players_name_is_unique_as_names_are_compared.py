@@ -13,7 +13,7 @@ NAME_MAX = 40
 
 
 def key_of(name: str) -> str:
-    """As tracker.rules.names.name_key compares names (copied: a migration keeps its code)."""
+    """As basics.names.name_key compares names (copied: a migration keeps its code)."""
     return unicodedata.normalize("NFC", name).casefold()
 
 

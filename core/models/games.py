@@ -12,7 +12,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from tracker.rules.phrases import Phrase
+from basics.phrases import Phrase
 
 
 class Game(models.Model):

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tracker.rules.names import name_key
+from basics.names import name_key
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -115,11 +115,11 @@ class Player(models.Model):
 
     group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=40)
-    # The name as names are compared (rules.names.name_key: one encoding, one case; "ß" as
+    # The name as names are compared (basics.names.name_key: one encoding, one case; "ß" as
     # "ss", so up to three letters for one), unique in the group; set with the name (set_name).
     name_key = models.CharField(max_length=120, editable=False)
     # For table headers, chart labels and buttons; blank: derived from the name
-    # (tracker.rules.names.short_names), so that two players at a table never look the same.
+    # (basics.names.short_names), so that two players at a table never look the same.
     short_name = models.CharField(max_length=12, blank=True, default="")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -20,8 +20,8 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from basics.errors import RulesError
 from core.models.groups import Group
-from tracker.rules import RulesError
 
 # The restore whose step runs in this call stack, as a parameter handed down through the gates
 # would be: it lets that step write the group it keeps read-only. Which group a restore holds is

@@ -2,7 +2,7 @@
 
 A chart is sized for a phone 360 px wide (its viewBox is 320 units wide, about one CSS pixel
 each there) and scales up on wider screens. Each line ends with its player's short name
-(tracker.rules.names.short_names: at most 12 characters, never cut here) and last value, pushed
+(basics.names.short_names: at most 12 characters, never cut here) and last value, pushed
 apart so that no two labels overlap; the whole name is the line's tooltip. Lines differ by
 colour and by dash pattern.
 The colours are mid-tones that keep a contrast of at least 3:1 both on the light card (#fff)

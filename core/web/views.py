@@ -17,6 +17,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from basics.errors import RulesError
 from core.idempotency import AlreadyDone, idempotency_key_of
 from core.live import current_version, read_token
 from core.notices import from_message
@@ -24,7 +25,6 @@ from core.versioning import AlreadyRecorded, StalePage
 from core.web.live_stream import read_version, versions
 from core.web.local_network import is_loopback
 from core.web.shared_part import fill_in, shared_render
-from tracker.rules import RulesError
 
 REFUSALS = (AlreadyRecorded, StalePage, RulesError)
 

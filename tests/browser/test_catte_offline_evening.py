@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from basics.errors import RulesError
 from tests.browser.conftest import put_down
 from tests.browser.test_catte_offline import OPEN_AND_SHOW
 from tests.browser.test_phone import log_in
@@ -16,7 +17,6 @@ from tests.factories import fresh
 from tracker.catte import board as catte_board
 from tracker.catte import gate
 from tracker.catte.entries import entry_by_seat
-from tracker.rules import RulesError
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 EVERYTHING = {

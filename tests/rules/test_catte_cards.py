@@ -1,6 +1,6 @@
 import pytest
 
-from tracker.rules import RulesError
+from basics.errors import RulesError
 from tracker.rules.catte import card_label, next_card, parse_card
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tracker.rules import RulesError
+from basics.errors import RulesError
 from tracker.rules.catte import Round, Settings, log_from, parse_log, replay, replay_log
 
 D = Decimal

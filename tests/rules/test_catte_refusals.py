@@ -4,7 +4,7 @@ from decimal import Decimal
 
 import pytest
 
-from tracker.rules import RulesError
+from basics.errors import RulesError
 from tracker.rules.catte import Round, Settings, play_session, survivors_after_four
 
 D = Decimal

@@ -2,7 +2,7 @@ from decimal import Decimal
 
 import pytest
 
-from tracker.rules import RulesError
+from basics.errors import RulesError
 from tracker.rules.catte import (
     Settings,
     describe_settings,

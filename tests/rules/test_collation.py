@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from tracker.rules.collation import sort_key
+from basics.collation import sort_key
 
 
 def in_order(names: list[str]) -> list[str]:

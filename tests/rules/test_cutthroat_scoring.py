@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from tracker.rules import RulesError
+from basics.errors import RulesError
 from tracker.rules.cutthroat import Hand, Settings, play_tournament, score_bid
 
 P3 = ["An", "Bình", "Chi"]  # 17 tricks a hand, the moon needs 14

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tracker.rules import RulesError
+from basics.errors import RulesError
 from tracker.rules.cutthroat import (
     BIDS,
     PRESETS,

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from tracker.rules import RulesError
+from basics.errors import RulesError
 from tracker.rules.cutthroat import Hand, Settings, play_tournament, validate_bids
 
 P3 = ["An", "Bình", "Chi"]

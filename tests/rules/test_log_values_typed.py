@@ -4,7 +4,8 @@ A key left out still takes its default."""
 
 import pytest
 
-from tracker.rules import RulesError, catte, sheet
+from basics.errors import RulesError
+from tracker.rules import catte, sheet
 
 SHEET = {"format": "sheet-log/1", "rules": {"stake": "1.00"}, "players": ["An", "Bình", "Chi"]}
 CATTE = {"format": "catte-log/1", "rules": {"stake": "1.00"}, "players": ["An", "Bình", "Chi"]}

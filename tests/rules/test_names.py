@@ -2,8 +2,8 @@
 
 import pytest
 
-from tracker.rules import RulesError
-from tracker.rules.names import SHORT_MAX, check_names, name_key, name_problem, short_names
+from basics.errors import RulesError
+from basics.names import SHORT_MAX, check_names, name_key, name_problem, short_names
 
 
 @pytest.mark.parametrize(

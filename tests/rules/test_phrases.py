@@ -7,13 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from tracker.rules import Phrase, RulesError, _, install_translator, plural_phrase
+from basics.errors import RulesError
+from basics.names import name_problem
+from basics.phrases import Phrase, _, install_translator, plural_phrase
 from tracker.rules.catte import Round, play_session
 from tracker.rules.catte import Settings as CatteSettings
 from tracker.rules.cutthroat import Hand, Settings, describe_settings, play_tournament
-from tracker.rules.names import name_problem
 
-RULES = Path(__file__).resolve().parents[2] / "tracker" / "rules"
+ROOT = Path(__file__).resolve().parents[2]
+RULES = ROOT / "tracker" / "rules"
+BASICS = ROOT / "basics"
 P3 = ["An", "Bình", "Chi"]
 VIETNAMESE = {
     "game %(game)s hand %(hand)s": "ván %(game)s tay %(hand)s",
@@ -172,7 +175,9 @@ def built_text(node) -> bool:
 
 
 @pytest.mark.parametrize(
-    "path", sorted(RULES.rglob("*.py")), ids=lambda path: str(path.relative_to(RULES))
+    "path",
+    sorted(RULES.rglob("*.py")) + sorted(BASICS.rglob("*.py")),
+    ids=lambda path: str(path.relative_to(ROOT)),
 )
 def test_every_message_of_the_rules_is_marked_for_translation(path):
     assert unmarked_messages(path.read_text()) == [], path.name

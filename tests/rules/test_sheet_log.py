@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from basics.errors import RulesError
 from ledger.settlement import fewest_transfers
-from tracker.rules import RulesError
 from tracker.rules.sheet import (
     Chop,
     Payment,

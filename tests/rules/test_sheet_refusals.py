@@ -5,7 +5,7 @@ from decimal import Decimal
 
 import pytest
 
-from tracker.rules import RulesError
+from basics.errors import RulesError
 from tracker.rules.sheet import Chop, Payment, Round, SheetState, settings_from_rules
 
 FOUR = ["An", "Bình", "Chi", "Dũng"]

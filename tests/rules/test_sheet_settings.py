@@ -5,7 +5,7 @@ from decimal import Decimal
 
 import pytest
 
-from tracker.rules import RulesError
+from basics.errors import RulesError
 from tracker.rules.sheet import (
     DEFAULT_PAYOUTS,
     Settings,

@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from tracker.rules import RulesError
+from basics.errors import RulesError
 from tracker.rules.sheet import (
     Chop,
     Payment,

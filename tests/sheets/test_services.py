@@ -5,6 +5,7 @@ from decimal import Decimal
 
 import pytest
 
+from basics.errors import RulesError
 from core.changes import changes_of
 from core.idempotency import AlreadyDone
 from core.versioning import AlreadyRecorded, StalePage
@@ -14,7 +15,7 @@ from ledger.posting import total_of_group
 from sheets import services
 from sheets.board import load
 from tests.factories import fresh
-from tracker.rules import RulesError, sheet
+from tracker.rules import sheet
 
 TIEN_LEN = {"stake": "10000", "preset": "tien_len"}
 WORKED = sheet.Round(

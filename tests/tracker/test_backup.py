@@ -5,6 +5,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from basics.errors import RulesError
 from core.models import Change, Role
 from tests.backups import played_everything, summary
 from tests.factories import GroupFactory, MembershipFactory, PlayerFactory, fresh, pay
@@ -14,7 +15,7 @@ from tracker.cutthroat import services as tournaments
 from tracker.gamelogs import backup, restoring
 from tracker.history import seasons
 from tracker.models import SessionSeat
-from tracker.rules import RulesError, catte
+from tracker.rules import catte
 
 
 @pytest.fixture

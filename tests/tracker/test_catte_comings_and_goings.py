@@ -6,6 +6,7 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
+from basics.errors import RulesError
 from core.models import Change, Player
 from ledger.balances import player_balances
 from tests.factories import PlayerFactory, fresh
@@ -13,7 +14,7 @@ from tracker.catte import board as catte_board
 from tracker.catte import gate
 from tracker.catte.forms import RoundForm
 from tracker.models import Round, SessionSeat
-from tracker.rules import RulesError, catte
+from tracker.rules import catte
 
 SIDE_POT = {"stake": "1.00", "side_pot_stake": "0.50"}
 

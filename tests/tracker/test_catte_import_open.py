@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
+from basics.errors import RulesError
 from core.models import Change
 from ledger.balances import player_balances
 from ledger.posting import total_of_group
@@ -15,7 +16,7 @@ from tests.factories import fresh
 from tracker.catte import board as catte_board
 from tracker.catte import gate
 from tracker.models import CatteSession, Tournament
-from tracker.rules import RulesError, catte
+from tracker.rules import catte
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 CARRY = {"stake": "1.00", "side_pot_stake": "0.50", "side_pot_at_end": "carry"}

@@ -5,6 +5,7 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
+from basics.errors import RulesError
 from core.changes import changes_of
 from core.models import Change
 from ledger.balances import player_balances
@@ -12,7 +13,7 @@ from ledger.models import Transaction
 from tests.factories import fresh
 from tracker.catte import board as catte_board
 from tracker.catte import gate
-from tracker.rules import RulesError, catte
+from tracker.rules import catte
 
 SIDE_POT = {"stake": "1.00", "side_pot_stake": "0.50"}
 CARRY = {**SIDE_POT, "side_pot_at_end": "carry"}

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
+from basics.errors import RulesError
 from core.changes import changes_of
 from core.models import Change, Player
 from core.versioning import AlreadyRecorded
@@ -18,7 +19,7 @@ from tracker.catte import board as catte_board
 from tracker.catte import gate
 from tracker.catte.history import session_result
 from tracker.models import CatteSession, Round
-from tracker.rules import RulesError, catte
+from tracker.rules import catte
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SIDE_POT = {"stake": "1.00", "side_pot_stake": "0.50"}

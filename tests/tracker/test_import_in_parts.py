@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
+from basics.errors import RulesError
 from core import games
 from core.models import Change
 from ledger.balances import player_balances
@@ -24,7 +25,7 @@ from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as tournaments
 from tracker.gamelogs import registry
 from tracker.models import CatteSession
-from tracker.rules import RulesError, catte, cutthroat, sheet
+from tracker.rules import catte, cutthroat, sheet
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 STAKES = {"game_stake": Decimal("5.00"), "buy_in": Decimal("10.00")}

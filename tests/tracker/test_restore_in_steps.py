@@ -7,12 +7,12 @@ import zipfile
 import pytest
 from django.urls import reverse
 
+from basics.errors import RulesError
 from core.models import Restore, Role
 from tests.backups import go_on, played_everything, summary, upload
 from tests.factories import GroupFactory, MembershipFactory
 from tests.page_forms import form_on, submit
 from tracker.gamelogs import backup, registry, restoring
-from tracker.rules import RulesError
 
 
 @pytest.fixture

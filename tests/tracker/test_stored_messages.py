@@ -5,6 +5,7 @@ from decimal import Decimal
 from django.urls import reverse
 from django.utils import translation
 
+from basics.phrases import Phrase, install_translator, plural_phrase
 from core.changes import line_of, record_change
 from core.models import Change
 from core.stored_messages import Joined, Money, render_stored, stored
@@ -14,7 +15,6 @@ from tracker.catte import board as catte_board
 from tracker.catte import gate
 from tracker.cutthroat import services as cutthroat_services
 from tracker.rules import catte
-from tracker.rules.phrases import Phrase, install_translator, plural_phrase
 
 
 def a_round_entered_in_german(group, players, user):

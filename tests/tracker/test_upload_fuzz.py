@@ -16,12 +16,12 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as examples
 from hypothesis import strategies as st
 
+from basics.errors import RulesError
+from basics.names import hidden_character
 from tests.factories import GroupFactory, PlayerFactory, pay
 from tracker.catte import gate
 from tracker.cutthroat import logs as tournaments
 from tracker.gamelogs import backup, registry, restoring
-from tracker.rules import RulesError
-from tracker.rules.names import hidden_character
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 LOGS = [

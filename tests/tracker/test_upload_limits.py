@@ -12,12 +12,12 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from basics.errors import RulesError
 from core.models import Player
 from ledger.models import Transaction
 from tests.factories import PlayerFactory
 from tracker.gamelogs import limits, registry
 from tracker.models import CatteSession, Tournament
-from tracker.rules import RulesError
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 FOUR = ["An", "Bình", "Chi", "Dũng"]

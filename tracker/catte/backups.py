@@ -3,13 +3,14 @@ session for the evening), and how a restore writes a session back, a piece of ro
 
 from django.utils.translation import gettext as _
 
+from basics.errors import RulesError
+from basics.names import name_key
 from core.seats import MAX_PLAYERS
 from core.text import shown_value
 from tracker.catte import board as catte_board
 from tracker.catte import gate
 from tracker.models import CatteSession
-from tracker.rules import MOST_ENTRIES, RulesError
-from tracker.rules.names import name_key
+from tracker.rules import MOST_ENTRIES
 
 KEYS = frozenset({"closed", "left"})
 

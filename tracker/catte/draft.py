@@ -14,9 +14,10 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
+from basics.errors import RulesError
 from tracker.catte.draft_buttons import UNSET, DraftButtons
 from tracker.catte.taps import TOKEN, tap_parts, tap_seat
-from tracker.rules import RulesError, catte
+from tracker.rules import catte
 from tracker.rules.catte.settings import HAND_NAMES
 
 

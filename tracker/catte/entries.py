@@ -4,9 +4,9 @@ rules engine and the table read it (players by name)."""
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from basics.phrases import Phrase
 from core.stored_messages import Joined
 from tracker.rules import catte
-from tracker.rules.phrases import Phrase
 
 PLAYER_LISTS = ("tricks", "absent", "folds", "false_claims")
 # An automatic win's hand, as a round's line names it.

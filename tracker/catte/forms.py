@@ -11,6 +11,7 @@ from functools import cached_property
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from basics.names import NAME_MAX, name_problem
 from core.bounds import LARGEST_COUNT
 from core.fragments import digest
 from core.money import money_field
@@ -21,7 +22,6 @@ from tracker.catte.draft import RoundDraft
 from tracker.catte.sheet import sheet_buttons
 from tracker.catte.taps import SavedRound, Tap, is_tap, next_taps, parse_taps, taps_from_round
 from tracker.rules import catte
-from tracker.rules.names import NAME_MAX, name_problem
 
 MOST_SEATS = 8
 AUTO_WIN_CHOICES = [("four_of_a_kind", _("four of a kind")), ("flush", _("six-card flush"))]

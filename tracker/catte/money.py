@@ -11,9 +11,9 @@ that is gone, and reverses the refund of a session that was reopened.
 from dataclasses import dataclass
 from decimal import Decimal
 
+from basics.phrases import Phrase
 from ledger.posting import Accounts, Wanted, post, sync
 from tracker.rules import catte
-from tracker.rules.phrases import Phrase
 
 # The kinds of its transactions (the ledger's `Transaction.kind`).
 ROUND = "round"

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from basics.errors import RulesError
 from core.changes import change_context
 from core.idempotency import AlreadyDone
 from core.models import Role
@@ -33,7 +34,6 @@ from tracker.catte.forms import JoinForm, RoundForm, SessionForm
 from tracker.catte.gate.recording import DraftMoved
 from tracker.catte.sheet import SentLaterRoundForm, kept_on_a_phone
 from tracker.models import CatteSession
-from tracker.rules import RulesError
 
 LATEST = 8  # rounds shown on the session page; ?all=1 shows every one
 TEMPLATE = "tracker/session.html"

@@ -5,14 +5,15 @@ Every hand takes the path of a hand entered at the table (`core.recording.record
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from basics.errors import RulesError
+from basics.phrases import plural_phrase
 from core.models import Change
 from core.recording import Recorded, record
 from core.seats import match_players
 from tracker.cutthroat.board import by_seat, jacks_by_seat, load, replay, stored_fields
 from tracker.cutthroat.services import start
 from tracker.models import Hand, Tournament
-from tracker.rules import RulesError, cutthroat
-from tracker.rules.phrases import plural_phrase
+from tracker.rules import cutthroat
 
 
 def import_log(group, doc: dict, user, create_missing: bool = False, money_rules=None):

@@ -8,9 +8,9 @@ change, and a correction that changes a winner reverses the old transaction and 
 
 from decimal import Decimal
 
+from basics.phrases import Phrase
 from ledger.posting import Accounts, Wanted, sync
 from tracker.rules import cutthroat
-from tracker.rules.phrases import Phrase
 
 # The kinds of its transactions (the ledger's `Transaction.kind`).
 GAME_STAKE = "game"

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from basics.errors import RulesError
+from basics.phrases import Phrase
 from core import recording
 from core.changes import once_per_key
 from core.models import Change
@@ -29,8 +31,7 @@ from tracker.cutthroat.board import (
     stored_fields,
 )
 from tracker.models import Hand, Tournament, TournamentSeat
-from tracker.rules import RulesError, cutthroat
-from tracker.rules.phrases import Phrase
+from tracker.rules import cutthroat
 
 
 class NeedsConfirmation(Exception):

@@ -7,6 +7,7 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from basics.errors import RulesError
 from core.changes import change_context, line_of
 from core.models import Role
 from core.notices import SAVED, Notice, what_became_of
@@ -34,7 +35,6 @@ from tracker.cutthroat.forms import (
 )
 from tracker.cutthroat.tournament_form import TournamentForm
 from tracker.models import Tournament
-from tracker.rules import RulesError
 
 LATEST = 8  # hands listed on the scoreboard; ?all=1 lists every hand of every game
 TEMPLATE = "tracker/tournament.html"

@@ -13,6 +13,8 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
+from basics.errors import RulesError
+from basics.names import name_key
 from core import games
 from core.models import Player
 from core.seats import MAX_PLAYERS
@@ -24,8 +26,6 @@ from tracker.gamelogs import limits
 from tracker.gamelogs.limits import MANIFEST
 from tracker.gamelogs.manifest import FORMAT, check_manifest, season_days, short_names
 from tracker.history.seasons import Refused, add_season
-from tracker.rules import RulesError
-from tracker.rules.names import name_key
 
 
 def events(group) -> list:

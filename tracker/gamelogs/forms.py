@@ -10,11 +10,11 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from basics.errors import RulesError
 from core import games
 from core.bounds import LARGEST_COUNT
 from tracker.gamelogs import backup, registry
 from tracker.gamelogs.limits import MAX_BACKUP_BYTES, MAX_LOG_BYTES, megabytes
-from tracker.rules import RulesError
 
 
 class RestoreForm(forms.Form):

@@ -14,7 +14,7 @@ import zlib
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
-from tracker.rules import RulesError
+from basics.errors import RulesError
 
 MAX_LOG_BYTES = 2_000_000  # a game log: a file, pasted text, or one file of a backup
 MAX_BACKUP_BYTES = 20_000_000  # a backup's zip, as uploaded

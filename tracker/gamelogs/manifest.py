@@ -9,6 +9,9 @@ from functools import partial
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from basics.errors import RulesError
+from basics.money import check_amount, parse_amount
+from basics.names import check_names, name_key, name_problem, short_name_problem
 from core import games
 from core.models import CURRENCIES
 from core.seats import MAX_PLAYERS
@@ -17,9 +20,6 @@ from ledger.payments import NOTE_MAX, PaymentError, check_note
 from tracker.gamelogs import limits
 from tracker.gamelogs.limits import MANIFEST, MAX_GAME_NAME, MAX_LOGS, MAX_PAYMENTS, count
 from tracker.models.seasons import MOST_SEASONS, SEASON_NAME_MAX
-from tracker.rules import RulesError
-from tracker.rules.money import check_amount, parse_amount
-from tracker.rules.names import check_names, name_key, name_problem, short_name_problem
 
 FORMAT = "cardtable-backup/1"
 

@@ -6,10 +6,10 @@ declare their log format (core/games.py).
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 
+from basics.errors import RulesError
 from core import games
 from core.games import GameKind
 from tracker.gamelogs import limits
-from tracker.rules import RulesError
 
 
 def known_formats() -> str:

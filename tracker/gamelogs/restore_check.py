@@ -12,13 +12,13 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
+from basics.errors import RulesError
+from basics.names import name_key
 from core import games as kinds
 from ledger.balances import player_balances
 from ledger.models import Transaction
 from tracker.gamelogs import registry
 from tracker.gamelogs.limits import count
-from tracker.rules import RulesError
-from tracker.rules.names import name_key
 
 CHECK_ENTRIES = 20_000  # rounds and hands read back in one step
 

@@ -29,6 +29,7 @@ from django.db.models import F, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from basics.errors import RulesError
 from core.games import RestorePiece
 from core.models import Group, Restore
 from core.models.restores import refuse_while_restored, step_of
@@ -36,7 +37,6 @@ from core.seats import MissingPlayers
 from core.versioning import AlreadyRecorded, StalePage, touch_group
 from tracker.gamelogs import backup, cancelling, limits, registry, restore_check
 from tracker.gamelogs.limits import MANIFEST, megabytes
-from tracker.rules import RulesError
 
 STEP_ROUNDS = 500  # Cắt Tê rounds written in one step: about half a second of writes
 STEP_PAYMENTS = 250  # payments recorded in one step

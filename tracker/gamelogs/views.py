@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from basics.errors import RulesError
 from core import games
 from core.models import Restore, Role
 from core.seats import MissingPlayers
@@ -17,7 +18,6 @@ from core.web.permissions import group_for
 from core.web.views import log_download, render_page
 from tracker.gamelogs import backup, cancelling, registry, restoring
 from tracker.gamelogs.forms import ImportForm, RestoreForm, RestoreStepForm
-from tracker.rules import RulesError
 
 
 @login_required

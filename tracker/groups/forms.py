@@ -4,11 +4,11 @@ from django.contrib.auth.forms import PasswordChangeForm, UserCreationForm
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from basics.names import name_problem, short_name_problem
 from core.models import CURRENCIES, Group, Invite, Player, Role
 from core.names import name_taken
 from core.seats import MAX_PLAYERS
 from core.text import clean_label, sentence
-from tracker.rules.names import name_problem, short_name_problem
 
 
 class SignupForm(UserCreationForm):

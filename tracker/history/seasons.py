@@ -7,13 +7,13 @@ from datetime import date
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from basics.names import name_key, name_problem
 from core.text import sentence
 from core.versioning import touch_group
 from tracker.history.ratings import cached_matches
 from tracker.models import Season as NamedSeason
 from tracker.models.seasons import MOST_SEASONS, SEASON_NAME_MAX
 from tracker.rules.leaderboard import Season, calendar_year, calendar_years
-from tracker.rules.names import name_key, name_problem
 
 YEAR = re.compile(r"[1-9][0-9]{3}")
 NAME, ENDS_ON = "name", "ends_on"  # the fields of the season form a refusal is about

@@ -9,8 +9,8 @@ uses the players' current names, so a renamed player keeps his whole record.
 
 from django.urls import reverse
 
+from basics.collation import sort_key
 from core import games
-from core.names import sort_key
 from tracker.history import words
 
 

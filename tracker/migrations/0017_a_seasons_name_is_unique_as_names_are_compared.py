@@ -4,7 +4,7 @@ from django.db import migrations, models
 
 
 def key_of(name: str) -> str:
-    """As tracker.rules.names.name_key compares names (copied: a migration keeps its code)."""
+    """As basics.names.name_key compares names (copied: a migration keeps its code)."""
     return unicodedata.normalize("NFC", name).casefold()
 
 

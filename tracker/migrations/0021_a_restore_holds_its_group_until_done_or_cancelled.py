@@ -5,7 +5,7 @@ import django.utils.timezone
 from django.conf import settings
 from django.db import migrations, models
 
-from tracker.rules.names import name_key
+from basics.names import name_key
 
 
 def hold_groups_of_running_restores(apps, schema_editor):

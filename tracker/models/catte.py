@@ -5,10 +5,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from basics.phrases import Phrase
 from core.models.games import Game, Seat
 from core.models.restores import refuse_while_restored, unrestored
 from core.stored_messages import stored
-from tracker.rules.phrases import Phrase
 
 
 class CatteSession(Game):

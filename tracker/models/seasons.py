@@ -10,7 +10,7 @@ class Season(models.Model):
 
     group = models.ForeignKey("core.Group", on_delete=models.CASCADE, related_name="seasons")
     name = models.CharField(max_length=SEASON_NAME_MAX)
-    # The name as names are compared (rules.names.name_key: one encoding, one case), unique in
+    # The name as names are compared (basics.names.name_key: one encoding, one case), unique in
     # the group, so two phones adding "Café" and "CAFÉ" at once store one.
     name_key = models.CharField(max_length=80)
     starts_on = models.DateField()

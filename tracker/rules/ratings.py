@@ -13,7 +13,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from tracker.rules.collation import sort_key
+from basics.collation import sort_key
 
 # Under this many matches a rating is marked provisional: the model has seen too little of the
 # player, and a single result can still move him past half the table. Five is an evening of

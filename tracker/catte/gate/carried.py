@@ -16,6 +16,7 @@ from decimal import Decimal
 
 from django.db.models import Q
 
+from basics.phrases import Phrase
 from core import games
 from core.changes import changes_of
 from core.models import Change, Player
@@ -25,7 +26,6 @@ from tracker.catte import money
 from tracker.catte.board import load
 from tracker.models import CatteSession
 from tracker.rules import catte
-from tracker.rules.phrases import Phrase
 
 CARRIED_INTO = "carried_into"
 SHARES_TAKEN_INTO = "shares_taken_into"

@@ -9,6 +9,8 @@ from decimal import Decimal
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from basics.errors import RulesError
+from basics.phrases import Phrase, plural_phrase
 from core.models import Change
 from core.recording import Recorded, record
 from core.stored_messages import Money
@@ -17,8 +19,7 @@ from tracker.catte.board import SessionBoard
 from tracker.catte.gate.carried import taken_over
 from tracker.catte.gate.recording import drop_draft
 from tracker.models import CatteSession
-from tracker.rules import RulesError, catte
-from tracker.rules.phrases import Phrase, plural_phrase
+from tracker.rules import catte
 
 
 def close(

@@ -4,6 +4,9 @@ after another), and exporting one."""
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from basics.errors import RulesError
+from basics.names import name_key
+from basics.phrases import plural_phrase
 from core import recording
 from core.models import Change
 from core.money import check_in_currency
@@ -15,9 +18,7 @@ from tracker.catte.entries import entry_by_seat, rules_round
 from tracker.catte.gate.carried import take_carried_side_pots, take_matching_shares
 from tracker.catte.gate.closing import close
 from tracker.models import CatteSession, Round, SessionSeat
-from tracker.rules import RulesError, catte
-from tracker.rules.names import name_key
-from tracker.rules.phrases import plural_phrase
+from tracker.rules import catte
 
 
 def logged_entries(doc: dict) -> list[dict]:

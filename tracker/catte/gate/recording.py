@@ -8,6 +8,7 @@ The changes themselves are made in the package's other modules (see `tracker.cat
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from basics.phrases import Phrase
 from core.notices import phone_named
 from core.recording import refuse_if_closed
 from core.stored_messages import render_stored
@@ -15,7 +16,6 @@ from core.versioning import AlreadyRecorded, StalePage
 from tracker.catte.board import SessionBoard, replay, store_results
 from tracker.models import CatteSession, Round
 from tracker.rules import catte
-from tracker.rules.phrases import Phrase
 
 
 class DraftMoved(StalePage):

@@ -9,6 +9,8 @@ another phone changed it since the page showed it).
 from django.db import IntegrityError
 from django.utils.translation import gettext as _
 
+from basics.errors import RulesError
+from basics.phrases import Phrase
 from core.changes import once_per_key
 from core.models import Change
 from core.recording import Recorded, record, refuse_if_closed
@@ -29,8 +31,7 @@ from tracker.catte.gate.recording import (
 )
 from tracker.catte.taps import KeptRound
 from tracker.models import Round
-from tracker.rules import RulesError, catte
-from tracker.rules.phrases import Phrase
+from tracker.rules import catte
 
 
 def save_round(board: SessionBoard, number: int, expected: int | None, user, taps=None) -> None:

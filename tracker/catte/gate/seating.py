@@ -14,6 +14,8 @@ from django.db import IntegrityError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from basics.errors import RulesError
+from basics.phrases import Phrase
 from core.models import Change
 from core.recording import Recorded, record
 from core.seats import match_players
@@ -21,9 +23,8 @@ from core.versioning import StalePage
 from tracker.catte.board import SessionBoard
 from tracker.catte.gate.recording import change_draft, replay_rounds
 from tracker.models import SessionSeat
-from tracker.rules import RulesError, catte
+from tracker.rules import catte
 from tracker.rules.catte.settings import MOST_PLAYERS
-from tracker.rules.phrases import Phrase
 
 
 def seat_of(board: SessionBoard, player_pk: int) -> SessionSeat | None:

@@ -12,13 +12,14 @@ in the same transaction.
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from basics.errors import RulesError
+from basics.phrases import Phrase
 from tracker.catte.board import SessionBoard
 from tracker.catte.draft import RoundDraft
 from tracker.catte.gate.recording import check_next_number, draft_moved
 from tracker.catte.taps import next_taps, tap_parts, tap_seat
-from tracker.rules import RulesError, catte
+from tracker.rules import catte
 from tracker.rules.catte.settings import HAND_NAMES
-from tracker.rules.phrases import Phrase
 
 MOST_TAPS = 200  # far more than any round takes; the draft stays small
 # What a phone that tapped first did, told to the one that came second; each is said after

@@ -3,9 +3,9 @@ import sys
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from basics.errors import RulesError
 from core.models import CURRENCIES, Group
 from tracker.gamelogs import registry
-from tracker.rules import RulesError
 
 
 class Command(BaseCommand):

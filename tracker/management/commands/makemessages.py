@@ -1,4 +1,4 @@
-"""Django's makemessages, also finding the messages of phrases (tracker/rules/phrases.py:
+"""Django's makemessages, also finding the messages of phrases (basics/phrases.py:
 `Phrase(text, ...)` and `plural_phrase(singular, plural, count, ...)`), and leaving out the tests,
 whose own phrases are no text of the app."""
 

@@ -3,8 +3,8 @@ import sys
 
 from django.core.management.base import BaseCommand
 
+from basics.errors import RulesError
 from tracker.gamelogs import registry
-from tracker.rules import RulesError
 
 
 class Command(BaseCommand):

@@ -7,7 +7,9 @@ of one round: dealer, tricks, survivors) and `catte_play` (scoring, round by rou
 
 from decimal import Decimal
 
-from tracker.rules import MOST_ENTRIES, Phrase, RulesError, _
+from basics.errors import RulesError
+from basics.phrases import Phrase, _
+from tracker.rules import MOST_ENTRIES
 from tracker.rules.catte.cards import card_label, next_card, parse_card
 from tracker.rules.catte.play import (
     Round,

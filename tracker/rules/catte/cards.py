@@ -1,6 +1,7 @@
 """Card codes of Cắt Tê: reading them, the next card of a suit (the side pot) and labels."""
 
-from tracker.rules import RulesError, _
+from basics.errors import RulesError
+from basics.phrases import _
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}

@@ -9,7 +9,9 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import cast
 
-from tracker.rules import Phrase, RulesError, _
+from basics.errors import RulesError
+from basics.names import check_names
+from basics.phrases import Phrase, _
 from tracker.rules.catte.cards import next_card, parse_card
 from tracker.rules.catte.round import (
     AUTO_WIN_HANDS,
@@ -20,7 +22,6 @@ from tracker.rules.catte.round import (
     survivors_after_four,
 )
 from tracker.rules.catte.settings import MOST_PLAYERS, ZERO, Settings, check_amount
-from tracker.rules.names import check_names
 
 
 @dataclass

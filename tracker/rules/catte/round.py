@@ -9,7 +9,8 @@ tells them apart.
 from collections.abc import Hashable, Sequence
 from typing import NoReturn, TypeVar
 
-from tracker.rules import Phrase, RulesError, _
+from basics.errors import RulesError
+from basics.phrases import Phrase, _
 from tracker.rules.catte.settings import Settings
 
 Player = TypeVar("Player", bound=Hashable)  # a name, or a seat

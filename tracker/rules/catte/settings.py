@@ -4,13 +4,14 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from tracker.rules import Phrase, RulesError, _
-from tracker.rules.money import (  # the money every game's rules share
+from basics.errors import RulesError
+from basics.money import (  # the money every game's rules share
     ZERO,
     check_amount,
     format_money,
     parse_amount,
 )
+from basics.phrases import Phrase, _
 
 HAND_NAMES = {
     "four_aces": Phrase(_("four aces")),

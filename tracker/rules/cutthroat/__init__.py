@@ -18,7 +18,7 @@ Typical use::
     result.games[-1].hands[-1].totals, result.next_dealer, result.blind_six_allowed
 """
 
-from tracker.rules import RulesError
+from basics.errors import RulesError
 from tracker.rules.cutthroat.breakdown import (
     BAG_COST,
     BAG_OUT,

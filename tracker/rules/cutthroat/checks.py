@@ -4,7 +4,8 @@ refusal naming the game, the hand and the player."""
 
 from collections.abc import Mapping
 
-from tracker.rules import Phrase, RulesError, _
+from basics.errors import RulesError
+from basics.phrases import Phrase, _
 from tracker.rules.cutthroat.settings import BIDS, JACK_NAMES, Settings, is_whole
 
 

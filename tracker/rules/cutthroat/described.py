@@ -4,7 +4,7 @@ differs from it) and in plain words, one line each, for the scoreboard.
 Import the public names from ``tracker.rules.cutthroat``; this module is one part of it.
 """
 
-from tracker.rules import Phrase, _
+from basics.phrases import Phrase, _
 from tracker.rules.cutthroat.settings import JACK_NAMES, PRESETS, RULE_KEYS, Settings
 
 # What a reader calls each preset; the log keeps its key ("official").

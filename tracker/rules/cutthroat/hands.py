@@ -8,9 +8,9 @@ Import the public names from ``tracker.rules.cutthroat``; this module is one par
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from tracker.rules import RulesError, _
-from tracker.rules.names import check_names
-from tracker.rules.phrases import Phrase
+from basics.errors import RulesError
+from basics.names import check_names
+from basics.phrases import Phrase, _
 
 
 def check_players(players) -> list[str]:

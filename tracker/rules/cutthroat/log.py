@@ -3,12 +3,14 @@
 Import the public names from ``tracker.rules.cutthroat``; this module is one part of it.
 """
 
-from tracker.rules import MOST_ENTRIES, Phrase, RulesError, _
+from basics.errors import RulesError
+from basics.names import name_key
+from basics.phrases import Phrase, _
+from tracker.rules import MOST_ENTRIES
 from tracker.rules.cutthroat.described import rules_from_settings
 from tracker.rules.cutthroat.hands import check_players
 from tracker.rules.cutthroat.play import Hand, TournamentResult, TournamentState, play_tournament
 from tracker.rules.cutthroat.settings import Settings, settings_from_rules
-from tracker.rules.names import name_key
 
 FORMAT = "cutthroat-log/1"
 LOG_KEYS = ("format", "rules", "players", "games")

@@ -5,7 +5,8 @@ Import the public names from ``tracker.rules.cutthroat``; this module is one par
 
 from typing import cast
 
-from tracker.rules import Phrase, RulesError, _
+from basics.errors import RulesError
+from basics.phrases import Phrase, _
 from tracker.rules.cutthroat.checks import HandChecks
 from tracker.rules.cutthroat.hands import (
     GameResult,

@@ -7,7 +7,8 @@ Import the public names from ``tracker.rules.cutthroat``; this module is one par
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from tracker.rules import Phrase, RulesError, _
+from basics.errors import RulesError
+from basics.phrases import Phrase, _
 
 BIDS = ("NIL", "BN", "1F", "2F", "B6", "SM")
 BID_LABELS = {

@@ -18,8 +18,8 @@ Typical use::
     result.net, result.words(money=amount_text), state.snapshot()
 """
 
-from tracker.rules import RulesError
-from tracker.rules.money import format_money, parse_amount
+from basics.errors import RulesError
+from basics.money import format_money, parse_amount
 from tracker.rules.sheet.described import (
     CARD_NAMES,
     HAND_NAMES,

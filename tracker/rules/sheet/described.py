@@ -4,8 +4,8 @@
 from collections.abc import Callable
 from decimal import Decimal
 
-from tracker.rules import Phrase, _, plural_phrase
-from tracker.rules.money import format_money
+from basics.money import format_money
+from basics.phrases import Phrase, _, plural_phrase
 from tracker.rules.sheet.round import (
     CHOP,
     FROZEN,

@@ -5,8 +5,10 @@ Import the public names from ``tracker.rules.sheet``; this module is one part of
 
 from decimal import Decimal
 
-from tracker.rules import MOST_ENTRIES, Phrase, RulesError, _
-from tracker.rules.money import format_money
+from basics.errors import RulesError
+from basics.money import format_money
+from basics.phrases import Phrase, _
+from tracker.rules import MOST_ENTRIES
 from tracker.rules.sheet.described import reason
 from tracker.rules.sheet.play import SheetResult, check_players, play_sheet
 from tracker.rules.sheet.round import Chop, Payment, Round

@@ -10,9 +10,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 
-from tracker.rules import Phrase, RulesError, _
-from tracker.rules.money import ZERO
-from tracker.rules.names import check_names
+from basics.errors import RulesError
+from basics.money import ZERO
+from basics.names import check_names
+from basics.phrases import Phrase, _
 from tracker.rules.sheet.described import round_words
 from tracker.rules.sheet.round import (
     PLACES,

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from tracker.rules.collation import sort_key
+from basics.collation import sort_key
 from tracker.rules.records import percent
 from tracker.rules.sheet.play import RoundResult
 from tracker.rules.sheet.round import Round

@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import NamedTuple, NoReturn
 
-from tracker.rules import Phrase, RulesError, _, plural_phrase
+from basics.errors import RulesError
+from basics.phrases import Phrase, _, plural_phrase
 from tracker.rules.sheet.settings import MOST_UNITS, Settings, is_units, line_name_problem
 
 MOST_PAYMENTS = 40  # named lines in one round

@@ -10,9 +10,10 @@ from dataclasses import dataclass, fields
 from decimal import Decimal
 from typing import Any
 
-from tracker.rules import Phrase, RulesError, _
-from tracker.rules.money import check_amount, format_money, parse_amount
-from tracker.rules.names import NAME_MAX, name_key, name_problem_phrase
+from basics.errors import RulesError
+from basics.money import check_amount, format_money, parse_amount
+from basics.names import NAME_MAX, name_key, name_problem_phrase
+from basics.phrases import Phrase, _
 
 FEWEST_PLAYERS, MOST_PLAYERS = 2, 8
 TIEN_LEN_PLAYERS = (2, 4)  # fewest and most in one Tiến lên round

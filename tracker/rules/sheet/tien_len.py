@@ -6,7 +6,7 @@ Cards are named by what the rules price, as the log writes them: a black 2 (♠ 
 kind. Four consecutive pairs, the highest bomb, chops but is priced by nothing when chopped.
 """
 
-from tracker.rules import Phrase, _
+from basics.phrases import Phrase, _
 from tracker.rules.sheet.round import (
     CHOP,
     FROZEN,

@@ -4,7 +4,8 @@ a log's strings and written back with exactly two places (docs/log-format.md, "A
 import re
 from decimal import Decimal
 
-from tracker.rules import Phrase, RulesError, _
+from basics.errors import RulesError
+from basics.phrases import Phrase, _
 
 ZERO = Decimal("0.00")
 CENT = Decimal("0.01")

@@ -13,7 +13,8 @@ far as it takes to tell two players at the same table apart (`short_names`).
 
 import unicodedata
 
-from tracker.rules import Phrase, RulesError, _
+from basics.errors import RulesError
+from basics.phrases import Phrase, _
 
 NAME_MAX = 40
 # Unicode categories of characters that do not show as themselves: controls, formats (bidi

@@ -5,7 +5,7 @@ players, numbers, cards and amounts it speaks of, never part of the template. A 
 holds both and renders through the translator installed when it is shown, so a refusal made
 for one page reads in the language that page is rendered in, and a line stored in the
 database (core/stored_messages.py) reads in the language of each of its readers.
-The web app installs Django's `gettext` and `ngettext` (tracker/apps.py); without them, every
+The web app installs Django's `gettext` and `ngettext` (core/apps.py); without them, every
 phrase reads in English::
 
     where = Phrase(_("game %(game)s hand %(hand)s"), game=1, hand=3)
