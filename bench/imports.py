@@ -15,12 +15,11 @@ import re
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 from bench import largest_logs, server
-from bench.restore import ONCE, PRODUCTION_TIMEOUT_SECONDS, VERSION, Browser
+from bench.restore import PRODUCTION_TIMEOUT_SECONDS, Browser, while_paying
 
 GAMES = ("sheet", "catte", "cutthroat")
 
@@ -38,21 +37,6 @@ def import_log(browser: Browser, plan: dict, log: dict, into: str | None) -> tup
         shown = re.sub(r"<[^>]+>", " ", text)
         raise SystemExit(f"the import answered {response.status}: {' '.join(shown.split())[:600]}")
     return response.headers["Location"], took
-
-
-def pay_meanwhile(browser: Browser, plan: dict, stop: threading.Event, paid: list) -> None:
-    """A payment after another in the other group, as the payment form is filled in."""
-    while not stop.is_set():
-        try:
-            _response, text, _took = browser.request("GET", plan["payment_path"])
-            form = {"payer": plan["payer"], "payee": plan["payee"], "amount": "1.00"}
-            form |= {"version": VERSION.search(text)[1], "once": ONCE.search(text)[1]}
-            sent = time.perf_counter()
-            response, _text, took = browser.post(plan["payment_path"], form)
-            paid.append((sent, sent + took, response.status, took))
-        except (OSError, TypeError) as failure:  # no answer, or a page without the form
-            paid.append((time.perf_counter(), time.perf_counter(), type(failure).__name__, 0.0))
-        time.sleep(0.05)
 
 
 def imports(port: int, plan: dict, paid: list) -> list[dict]:
@@ -93,16 +77,8 @@ def main(argv: list[str]) -> None:
         plan = json.loads(made.stdout)
         timeout = PRODUCTION_TIMEOUT_SECONDS
         with server.serving(env, folder, args.workers, "/healthz", timeout=timeout) as port:
-            stop, paid = threading.Event(), []
-            payer = threading.Thread(
-                target=pay_meanwhile, args=(Browser(port, plan["cookie"]), plan, stop, paid)
-            )
-            payer.start()
-            try:
-                rows = imports(port, plan, paid)
-            finally:
-                stop.set()
-                payer.join()
+            paid: list = []
+            rows, paid = while_paying(port, plan, lambda paid: imports(port, plan, paid), 0.05)
             log = (folder / server.LOG).read_text()
         for row in rows:
             print(json.dumps(row, ensure_ascii=False))

@@ -97,18 +97,34 @@ def restore(browser: Browser, plan: dict) -> dict:
     return {"upload": upload, "steps": steps}
 
 
-def pay_meanwhile(browser: Browser, plan: dict, stop: threading.Event, paid: list) -> None:
-    """A payment after another in the other group, as the payment form is filled in."""
+def pay_meanwhile(browser: Browser, plan: dict, stop: threading.Event, paid: list, pause: float):
+    """A payment after another in the other group, as the payment form is filled in: each as
+    (sent, answered, status, seconds)."""
     while not stop.is_set():
         try:
             _response, text, _took = browser.request("GET", plan["payment_path"])
             form = {"payer": plan["payer"], "payee": plan["payee"], "amount": "1.00"}
             form |= {"version": VERSION.search(text)[1], "once": ONCE.search(text)[1]}
+            sent = time.perf_counter()
             response, _text, took = browser.post(plan["payment_path"], form)
-            paid.append((response.status, took))
+            paid.append((sent, sent + took, response.status, took))
         except (OSError, TypeError) as failure:  # no answer, or a page without the form
-            paid.append((f"{type(failure).__name__}", 0.0))
-        time.sleep(0.2)
+            paid.append((time.perf_counter(), time.perf_counter(), type(failure).__name__, 0.0))
+        time.sleep(pause)
+
+
+def while_paying(port: int, plan: dict, run, pause: float) -> tuple:
+    """`run(paid)` while the other group pays one payment after another (`pause` seconds
+    apart), `paid` the payments so far: what it gave, and the payments."""
+    stop, paid = threading.Event(), []
+    browser = Browser(port, plan["cookie"])
+    payer = threading.Thread(target=pay_meanwhile, args=(browser, plan, stop, paid, pause))
+    payer.start()
+    try:
+        return run(paid), paid
+    finally:
+        stop.set()
+        payer.join()
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -117,7 +133,7 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def report(done: dict, paid: list, seconds: float) -> dict:
-    steps, times = done["steps"], [took for status, took in paid if status == 302]
+    steps, times = done["steps"], [took for _sent, _at, status, took in paid if status == 302]
     return {
         "restore seconds": round(seconds, 1),
         "upload seconds": round(done["upload"], 2),
@@ -126,7 +142,7 @@ def report(done: dict, paid: list, seconds: float) -> dict:
             round(percentile(steps, share), 2) for share in (0.5, 0.95, 1.0)
         ],
         "payments recorded": len(times),
-        "payments failed": [status for status, _took in paid if status != 302],
+        "payments failed": [status for _sent, _at, status, _took in paid if status != 302],
         "payment p95 / max seconds": [round(percentile(times, s), 2) for s in (0.95, 1.0)],
     }
 
@@ -151,17 +167,9 @@ def main(argv: list[str]) -> None:
         plan = json.loads(made.stdout)
         timeout = PRODUCTION_TIMEOUT_SECONDS
         with server.serving(env, folder, args.workers, "/healthz", timeout=timeout) as port:
-            stop, paid = threading.Event(), []
-            payer = threading.Thread(
-                target=pay_meanwhile, args=(Browser(port, plan["cookie"]), plan, stop, paid)
-            )
-            payer.start()
             started = time.perf_counter()
-            try:
-                done = restore(Browser(port, plan["cookie"]), plan)
-            finally:
-                stop.set()
-                payer.join()
+            browser = Browser(port, plan["cookie"])
+            done, paid = while_paying(port, plan, lambda _paid: restore(browser, plan), 0.2)
             seconds = time.perf_counter() - started
             log = (folder / server.LOG).read_text()
         print(json.dumps(report(done, paid, seconds), indent=1))
