@@ -12,7 +12,6 @@ the slowest payment of the other group sent or answered while it ran (none may f
 import argparse
 import json
 import re
-import subprocess
 import sys
 import tempfile
 import time
@@ -70,11 +69,7 @@ def main(argv: list[str]) -> None:
         folder = Path(name)
         env = server.environment(folder)
         env["DATABASE_URL"] = args.database_url or env["DATABASE_URL"]
-        command = [sys.executable, "-m", "bench.imports_side"]
-        made = subprocess.run(command, env=env, cwd=server.PROJECT_DIR, capture_output=True)
-        if made.returncode:
-            raise SystemExit(made.stderr.decode())
-        plan = json.loads(made.stdout)
+        plan = server.side(env, "bench.imports_side")
         timeout = PRODUCTION_TIMEOUT_SECONDS
         with server.serving(env, folder, args.workers, "/healthz", timeout=timeout) as port:
             paid: list = []

@@ -13,7 +13,6 @@ import argparse
 import http.client
 import json
 import re
-import subprocess
 import sys
 import tempfile
 import threading
@@ -158,13 +157,8 @@ def main(argv: list[str]) -> None:
         folder = Path(name)
         env = server.environment(folder)
         env["DATABASE_URL"] = args.database_url or env["DATABASE_URL"]
-        command = [sys.executable, "-m", "bench.restore_side", str(folder)]
-        command += [str(args.logs), str(args.rounds)]
         print(f"making a backup of {args.logs} × {args.rounds} rounds…", file=sys.stderr)
-        made = subprocess.run(command, env=env, cwd=server.PROJECT_DIR, capture_output=True)
-        if made.returncode:
-            raise SystemExit(made.stderr.decode())
-        plan = json.loads(made.stdout)
+        plan = server.side(env, "bench.restore_side", str(folder), str(args.logs), str(args.rounds))
         timeout = PRODUCTION_TIMEOUT_SECONDS
         with server.serving(env, folder, args.workers, "/healthz", timeout=timeout) as port:
             started = time.perf_counter()

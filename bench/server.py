@@ -47,7 +47,12 @@ def environment(directory: Path) -> dict[str, str]:
 
 def django_side(env: dict[str, str], *args: str) -> dict:
     """Run ``python -m bench.django_side …`` in the benchmark environment; its JSON answer."""
-    command = [sys.executable, "-m", "bench.django_side", *args]
+    return side(env, "bench.django_side", *args)
+
+
+def side(env: dict[str, str], module: str, *args: str) -> dict:
+    """Run ``python -m <module> …`` in the benchmark environment; its JSON answer."""
+    command = [sys.executable, "-m", module, *args]
     done = subprocess.run(
         command, env=env, cwd=PROJECT_DIR, capture_output=True, text=True, check=False
     )

@@ -58,8 +58,8 @@ class RoundRows:
 
     @property
     def absent_names(self) -> str:
-        ticked = [field for field in self.absent_fields if self.given(field.name)]
-        return ", ".join(self.board.short_names[int(field.name.split("_")[1])] for field in ticked)
+        names = enumerate(self.board.short_names)
+        return ", ".join(short for seat, short in names if self.given(f"absent_{seat}"))
 
     @property
     def frozen_open(self) -> bool:

@@ -92,36 +92,36 @@ def test_a_live_refresh_writes_no_style_attribute(browser, live_server, demo):
     assert console == []
 
 
-def test_fast_taps_on_a_sheets_round_write_nothing_to_the_console(
-    browser, live_server, alice, group, players
-):
-    """Taps faster than the round's check is answered: each check waits for the one before (an
-    aborted request would be logged as an error), the last one's words stay."""
+@pytest.fixture
+def sheet_phone(browser, live_server, alice, group, players):
+    """A Tiến lên sheet of four open on alice's phone, and what the phone writes to its console."""
     sheet_row = sheets.start(group, players, {"stake": "1.00", "preset": "tien_len"}, alice)
     context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
     phone = context.new_page()
     console = console_of(phone)
     log_in(phone, live_server, "alice")
     phone.goto(live_server.url + sheet_row.get_absolute_url())
+    return sheet_row, phone, console
+
+
+def test_fast_taps_on_a_sheets_round_write_nothing_to_the_console(sheet_phone):
+    """Taps faster than the round's check is answered: each check waits for the one before (an
+    aborted request would be logged as an error), the last one's words stay."""
+    sheet_row, phone, console = sheet_phone
     for seat in [0, 1, 2, 1, 0, 2, 1]:  # changing its mind, without waiting for an answer
         phone.tap(f"#played label[for='id_place_1_{seat}']")
     phone.tap("#played label[for='id_place_2_0']")
     phone.tap("#played label[for='id_place_3_2']")
     phone.wait_for_selector("#round-check :text('first Bình · second An · third Chi · last Dũng')")
     settle(phone)
-    put_down(context)
+    put_down(phone.context)
     assert console == []
 
 
-def test_a_live_refresh_that_fails_throws_nothing(browser, live_server, alice, group, players):
+def test_a_live_refresh_that_fails_throws_nothing(sheet_phone, alice):
     """Another phone saves a round while this one's network fails for the part it then asks
     for: nothing is thrown; the next change asks again."""
-    sheet_row = sheets.start(group, players, {"stake": "1.00", "preset": "tien_len"}, alice)
-    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
-    phone = context.new_page()
-    console = console_of(phone)
-    log_in(phone, live_server, "alice")
-    phone.goto(live_server.url + sheet_row.get_absolute_url())
+    sheet_row, phone, console = sheet_phone
     lost = "() => document.body.addEventListener('htmx:sendError', () => { window.lost = 1 })"
     phone.evaluate(lost)
     phone.route(lambda url: url.endswith(sheet_row.get_absolute_url()), lambda route: route.abort())
@@ -130,7 +130,7 @@ def test_a_live_refresh_that_fails_throws_nothing(browser, live_server, alice, g
     phone.evaluate("() => new Promise(done => setTimeout(done, 0))")  # what the failure threw
     phone.unroute_all()
     phone.wait_for_selector("#entry h2:text('Round 2')")  # asked again, the network back
-    put_down(context)
+    put_down(phone.context)
     # What the browser and htmx write of a request the network failed is all there is.
     network = ("Failed to load resource: net::", "htmx:sendError", "htmx:afterRequest")
     assert [line for line in console if not any(said in line for said in network)] == []

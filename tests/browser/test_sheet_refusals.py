@@ -4,21 +4,20 @@ that the scorer did not open. Nothing is saved."""
 
 import pytest
 
-from sheets import services
+from tests.browser import test_sheet_five_seats as five
 from tests.browser import thumb as phones
-from tests.browser.test_sheet_thumb import button, open_sheet
-from tests.factories import PlayerFactory, fresh
+from tests.browser.test_sheet_thumb import SETTLED, button, open_sheet
+from tests.factories import fresh
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 thumb = phones.thumb
+five_seats = five.five_seats  # the fixture: a four-player Tiến lên sheet, five seated
 
-SETTLED = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
 
-
-@pytest.fixture
-def five_seats(alice, group, players):
-    seated = [*players, PlayerFactory(group=group, name="Em")]
-    return services.start(group, seated, {"stake": "1.00", "preset": "tien_len"}, alice)
+def open_below(thumb, summary: str) -> None:
+    """A swipe down the form to a folded part, then a tap that opens it."""
+    thumb.page.locator(summary).scroll_into_view_if_needed()
+    thumb.open(summary)
 
 
 def save_refused(thumb, sheet_row, why: str) -> None:
@@ -75,9 +74,7 @@ def test_a_chop_without_whom_is_refused_at_the_chop(thumb, live_server, five_sea
 def test_a_payment_without_its_payee_is_refused_at_the_payment(thumb, live_server, five_seats):
     open_sheet(thumb, live_server, five_seats)
     three_places_and_em_sits_out(thumb)
-    payment = "#played details:has(> summary:text('A payment')) > summary"
-    thumb.page.locator(payment).scroll_into_view_if_needed()  # a swipe down the form
-    thumb.open(payment)
+    open_below(thumb, "#played details:has(> summary:text('A payment')) > summary")
     thumb.tap(button("pay_1_payer", 1))
     save_refused(thumb, five_seats, "Payment 1: tap who pays and to whom")
     assert thumb.page.locator("#played details:has(#round-fault) > summary").inner_text() == (
@@ -101,9 +98,7 @@ def test_an_instant_win_without_its_hand_is_refused_at_the_instant_win(
     thumb, live_server, five_seats
 ):
     open_sheet(thumb, live_server, five_seats)
-    instant_win = "#played details:has(> summary:text('Instant win')) > summary"
-    thumb.page.locator(instant_win).scroll_into_view_if_needed()
-    thumb.open(instant_win)
+    open_below(thumb, "#played details:has(> summary:text('Instant win')) > summary")
     thumb.tap(button("winner", 1))
     save_refused(thumb, five_seats, "Tap the hand Bình won with.")
     assert thumb.page.locator("#played details:has(#round-fault) > summary").inner_text() == (
@@ -119,13 +114,9 @@ def test_leftovers_of_a_frozen_round_without_whose_are_refused_at_the_leftovers(
 ):
     open_sheet(thumb, live_server, five_seats)
     three_places_and_em_sits_out(thumb)
-    frozen = "#played details:has(> summary:text('Frozen')) > summary"
-    thumb.page.locator(frozen).scroll_into_view_if_needed()
-    thumb.open(frozen)
+    open_below(thumb, "#played details:has(> summary:text('Frozen')) > summary")
     thumb.tap("#played label[for='id_frozen_3']")  # Dũng frozen: An, Bình placed, Chi third
-    leftovers = "#played details[data-leftovers='1'] > summary"
-    thumb.page.locator(leftovers).scroll_into_view_if_needed()
-    thumb.open(leftovers)
+    open_below(thumb, "#played details[data-leftovers='1'] > summary")
     thumb.tap("#played label[for='id_leftover_1_black_two_1']")
     save_refused(thumb, five_seats, "Tap who held the leftovers.")
     assert thumb.page.locator("#played details[data-leftovers='1'] #round-fault").count() == 1

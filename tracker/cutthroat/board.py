@@ -115,6 +115,11 @@ def load(tournament: Tournament) -> Scoreboard:
 def replay(board: Scoreboard, rows: list[Hand]) -> list[cutthroat.HandResult]:
     """Play `rows` (played hands, in order) from the start; `board.state` becomes the result."""
     board.state = cutthroat.TournamentState(board.names, board.settings)
+    return play_on(board, rows)
+
+
+def play_on(board: Scoreboard, rows: list[Hand]) -> list[cutthroat.HandResult]:
+    """Play `rows` after the hands `board.state` holds; `board.state` becomes the result."""
     results = [board.state.play(board.rules_hand(row)) for row in rows]
     board.__dict__.pop("standings", None)
     return results

@@ -10,7 +10,7 @@ from basics.phrases import plural_phrase
 from core.models import Change
 from core.recording import Recorded, record
 from core.seats import match_players
-from tracker.cutthroat.board import by_seat, jacks_by_seat, load, replay, stored_fields
+from tracker.cutthroat.board import by_seat, jacks_by_seat, load, play_on, replay, stored_fields
 from tracker.cutthroat.services import start
 from tracker.models import Hand, Tournament
 from tracker.rules import cutthroat
@@ -27,16 +27,7 @@ def import_log(group, doc: dict, user, create_missing: bool = False, money_rules
         rows = hand_rows(tournament, names, hands, user, first=1)
 
         def change() -> Recorded:
-            # Scored before they are written: one insert, no update after.
-            for row, result in zip(rows, replay(board, rows), strict=True):
-                row.result = cutthroat.hand_result_snapshot(result, board.names)
-            Hand.objects.bulk_create(rows, batch_size=500)
-            return Recorded(
-                plural_phrase("Imported %(count)s hand", "Imported %(count)s hands", len(hands)),
-                after=doc,
-                stored=stored_fields(board),
-                postings=True,
-            )
+            return written(board, rows, replay(board, rows), doc)
 
         record(board, Change.Action.IMPORT, change, version=tournament.version, user=user)
     return tournament
@@ -57,21 +48,24 @@ def append_log(tournament: Tournament, doc: dict, user, version: int | None = No
     rows = hand_rows(tournament, names, hands, user, first)
 
     def change() -> Recorded:
-        results = [board.state.play(board.rules_hand(row)) for row in rows]
-        board.__dict__.pop("standings", None)
-        for row, result in zip(rows, results, strict=True):
-            row.result = cutthroat.hand_result_snapshot(result, board.names)
-        Hand.objects.bulk_create(rows, batch_size=500)
-        return Recorded(
-            plural_phrase("Imported %(count)s hand", "Imported %(count)s hands", len(rows)),
-            after=doc,
-            stored=stored_fields(board),
-            postings=True,
-        )
+        return written(board, rows, play_on(board, rows), doc)
 
     version = tournament.version if version is None else version
     record(board, Change.Action.IMPORT, change, version=version, user=user)
     return tournament
+
+
+def written(board, rows: list[Hand], results: list, doc: dict) -> Recorded:
+    """The log's hands written, scored before: one insert, no update after."""
+    for row, result in zip(rows, results, strict=True):
+        row.result = cutthroat.hand_result_snapshot(result, board.names)
+    Hand.objects.bulk_create(rows, batch_size=500)
+    return Recorded(
+        plural_phrase("Imported %(count)s hand", "Imported %(count)s hands", len(rows)),
+        after=doc,
+        stored=stored_fields(board),
+        postings=True,
+    )
 
 
 def hand_rows(tournament: Tournament, names, hands, user, first: int) -> list[Hand]:
