@@ -71,7 +71,7 @@ INSTALLED_APPS = [
     "core",
     "tracker",
     "ledger",
-    "sheets",
+    "tracker.sheets",
 ]
 
 # The kinds of game a group plays (core/games.py): each declares what is its own, and
@@ -79,7 +79,7 @@ INSTALLED_APPS = [
 GAMES = [
     "tracker.cutthroat.game.CutthroatGame",
     "tracker.catte.game.CatteGame",
-    "sheets.game.SheetGame",
+    "tracker.sheets.game.SheetGame",
 ]
 
 MIDDLEWARE = [

@@ -29,7 +29,7 @@ def marked_texts() -> set[str]:
     texts = set()
     for template in (ROOT / "templates").rglob("*.html"):
         texts |= set(TEMPLATE_TEXT.findall(template.read_text()))
-    for folder in ("basics", "core", "tracker", "ledger", "sheets", "cardtable"):
+    for folder in ("basics", "core", "tracker", "ledger", "cardtable"):
         for module in (ROOT / folder).rglob("*.py"):
             if "migrations" not in module.parts:
                 found = PYTHON_TEXT.findall(module.read_text())

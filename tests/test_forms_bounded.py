@@ -10,13 +10,12 @@ from django import forms
 import cardtable
 import core
 import ledger
-import sheets
 import tracker
 from core.bounds import LARGEST_KEY
 
 
 def project_forms() -> list[type[forms.BaseForm]]:
-    for package in (cardtable, core, ledger, sheets, tracker):
+    for package in (cardtable, core, ledger, tracker):
         for module in pkgutil.walk_packages(package.__path__, f"{package.__name__}."):
             if ".migrations" not in module.name:
                 importlib.import_module(module.name)
@@ -28,7 +27,6 @@ def project_forms() -> list[type[forms.BaseForm]]:
                 "cardtable",
                 "core",
                 "ledger",
-                "sheets",
                 "tracker",
             ):
                 found.append(subclass)

@@ -5,8 +5,8 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 
 from core import games
-from sheets.models import Sheet
 from tracker.models import CatteSession, Tournament
+from tracker.sheets.models import Sheet
 
 BOTH = ["tracker.cutthroat.game.CutthroatGame", "tracker.catte.game.CatteGame"]
 

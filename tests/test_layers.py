@@ -2,8 +2,8 @@
 
 basics (pure Python, importing nothing of the project: the words every layer shares — the rules'
 refusal, phrases, names, the order of names, money and its bounds)
-← rules (pure Python: what the games share, and rules/catte, rules/cutthroat and rules/sheet beside
-each other)
+← rules (pure Python: what the games share, and rules/catte, rules/cutthroat and the score
+sheet's rules (tracker/sheets/rules, kept in its app) beside each other)
 ← core (an app of its own: the domain every game and the ledger share — groups, players, versions,
 idempotency keys, money, stored messages, the registry and the recorder — and, in core.web, the
 plumbing every page shares; it imports nothing of the tracker app, not even the rules)
@@ -23,7 +23,8 @@ import pytest
 from django.conf import settings
 
 ROOT = Path(__file__).resolve().parent.parent
-# Each game's package, as the registry names its kind ("sheets.game.SheetGame" is in "sheets"):
+# Each game's package, as the registry names its kind ("tracker.sheets.game.SheetGame" is in
+# "tracker.sheets"):
 # a game added to the GAMES setting is held to the layers without a line here.
 GAMES = tuple(path.rpartition(".game.")[0] for path in settings.GAMES)
 ABOVE_THE_GAMES = (
@@ -58,12 +59,25 @@ def test_the_basics_import_nothing_but_python_and_each_other(path):
         assert top in sys.stdlib_module_names or top == "basics", f"{path.name} imports {name}"
 
 
-@pytest.mark.parametrize("path", modules("tracker.rules"), ids=lambda p: p.name)
+RULES_OF = {
+    "catte": "tracker.rules.catte",
+    "cutthroat": "tracker.rules.cutthroat",
+    "sheet": "tracker.sheets.rules",
+}
+# What the games' rules share, and the rules a game keeps in its own app.
+RULES = ("tracker.rules", RULES_OF["sheet"])
+
+
+@pytest.mark.parametrize(
+    "path",
+    [path for rules in RULES for path in modules(rules)],
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
 def test_the_rules_are_plain_python(path):
     for name in imports_of(path):
         top = name.split(".")[0]
-        assert top not in ("django", "core", "ledger", "sheets"), f"{path.name} imports {name}"
-        assert top != "tracker" or name.startswith("tracker.rules"), f"{path.name} imports {name}"
+        assert top not in ("django", "core", "ledger"), f"{path.name} imports {name}"
+        assert top != "tracker" or name.startswith(RULES), f"{path.name} imports {name}"
 
 
 def imported_names(path: Path) -> list[str]:
@@ -75,13 +89,6 @@ def imported_names(path: Path) -> list[str]:
         elif isinstance(node, ast.ImportFrom) and node.module:
             names += [f"{node.module}.{alias.name}" for alias in node.names]
     return names
-
-
-RULES_OF = {
-    "catte": "tracker.rules.catte",
-    "cutthroat": "tracker.rules.cutthroat",
-    "sheet": "tracker.rules.sheet",
-}
 
 
 @pytest.mark.parametrize(("game", "other"), list(itertools.permutations(RULES_OF, 2)))
@@ -102,12 +109,12 @@ def test_what_the_games_rules_share_knows_neither_game(path):
 
 @pytest.mark.parametrize("path", modules("ledger"), ids=lambda p: str(p.relative_to(ROOT)))
 def test_the_ledger_depends_on_the_core_app_not_on_the_tracker_app(path):
-    assert not [name for name in imported_names(path) if name.startswith(("tracker", "sheets"))]
+    assert not [name for name in imported_names(path) if name.startswith("tracker")]
 
 
 @pytest.mark.parametrize("path", modules("core"), ids=lambda p: str(p.relative_to(ROOT)))
 def test_the_core_app_imports_neither_the_ledger_nor_a_game_nor_the_tracker_app(path):
-    found = [n for n in imported_names(path) if n.startswith(("tracker", "sheets", "ledger"))]
+    found = [n for n in imported_names(path) if n.startswith(("tracker", "ledger"))]
     assert not found, path
 
 
@@ -142,8 +149,7 @@ def test_the_project_package_holds_only_the_project():
     + modules("tracker")
     + modules("core")
     + modules("ledger")
-    + modules("cardtable")
-    + modules("sheets"),
+    + modules("cardtable"),
     ids=lambda p: str(p.relative_to(ROOT)),
 )
 def test_the_project_never_imports_the_benchmark(path):
@@ -168,11 +174,7 @@ def is_view_module(path: Path) -> bool:
 
 @pytest.mark.parametrize(
     "path",
-    [
-        p
-        for p in modules("tracker") + modules("core") + modules("ledger") + modules("sheets")
-        if not is_view_module(p)
-    ],
+    [p for p in modules("tracker") + modules("core") + modules("ledger") if not is_view_module(p)],
     ids=lambda p: str(p.relative_to(ROOT)),
 )
 def test_only_views_know_about_requests(path):
@@ -202,7 +204,7 @@ WRITES_OF_A_CHANGE = {"record_change", "save_state", "store_state", "after_chang
 
 @pytest.mark.parametrize(
     "path",
-    [p for p in modules("tracker") + modules("core") + modules("sheets") if p != RECORDER],
+    [p for p in modules("tracker") + modules("core") if p != RECORDER],
     ids=lambda p: str(p.relative_to(ROOT)),
 )
 def test_only_the_recorder_records_a_change_of_a_game(path):
@@ -234,7 +236,7 @@ def test_what_is_around_the_games_names_no_game(path):
     """The ledger, the history, logs and backups, live following, the pages around the games
     and the commands ask the registry of games: none of them imports a game, its rules or its
     models, so a new game is added without changing them."""
-    rules_of_games = tuple(f"tracker.rules.{game}" for game in ("catte", "cutthroat", "sheet"))
+    rules_of_games = tuple(RULES_OF.values())
     assert not [n for n in imported_names(path) if n.startswith((*GAMES, *rules_of_games))], path
     models = {n.rsplit(".", 1)[1] for n in imported_names(path) if n.startswith("tracker.models.")}
     assert not models & GAME_MODELS, path

@@ -4,7 +4,7 @@ Django writes, aside)."""
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("basics", "cardtable", "core", "tracker", "ledger", "sheets", "bench", "tests")
+PACKAGES = ("basics", "cardtable", "core", "tracker", "ledger", "bench", "tests")
 MOST_LINES = 400
 
 

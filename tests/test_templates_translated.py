@@ -9,7 +9,7 @@ from django.conf import settings
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = ROOT / "templates"
 # The templates of the games that are apps of their own, each under its templates/ folder.
-APP_TEMPLATES = [ROOT / "sheets" / "templates"]
+APP_TEMPLATES = [ROOT / "tracker" / "sheets" / "templates"]
 SKIPPED = {"benchmark"}  # pages the benchmark measures, never shown to anyone
 
 # Left on the page untranslated on purpose: signs rather than words, and the names of the
@@ -107,7 +107,7 @@ def test_the_check_sees_the_templates():
     assert {
         "templates/base.html",
         "templates/offline.html",
-        "sheets/templates/sheets/sheet.html",
+        "tracker/sheets/templates/sheets/sheet.html",
     } <= names
     assert not any(name.startswith("templates/benchmark/") for name in names)
 

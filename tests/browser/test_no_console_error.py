@@ -4,13 +4,13 @@ console (a refusal of the Content-Security-Policy included) and no script fails.
 
 import pytest
 
-from sheets import services as sheets
-from sheets.board import load
 from tests.browser.conftest import put_down
 from tests.browser.test_every_page_fits import console_of
 from tests.browser.test_languages import log_in
 from tracker.models import CatteSession, Tournament
-from tracker.rules import sheet
+from tracker.sheets import rules as sheet
+from tracker.sheets import services as sheets
+from tracker.sheets.board import load
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SETTLED = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"

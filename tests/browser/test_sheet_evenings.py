@@ -6,11 +6,11 @@ from decimal import Decimal
 
 import pytest
 
-from sheets import services
-from sheets.board import load
 from tests.browser import thumb as phones
 from tests.browser.test_sheet_thumb import button, open_sheet, wait_for
 from tests.factories import PlayerFactory, fresh, session_of_sweeps
+from tracker.sheets import services
+from tracker.sheets.board import load
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 thumb = phones.thumb  # the fixture: both phone sizes, with a tap counter

@@ -4,12 +4,12 @@ included; and with a frozen player the line under the places names the place the
 
 import pytest
 
-from sheets import services
-from sheets.board import load
 from tests.browser import thumb as phones
 from tests.browser.test_sheet_thumb import button, open_sheet, wait_for
 from tests.factories import PlayerFactory, fresh
-from tracker.rules import sheet
+from tracker.sheets import rules as sheet
+from tracker.sheets import services
+from tracker.sheets.board import load
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 thumb = phones.thumb

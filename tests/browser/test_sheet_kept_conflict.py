@@ -4,13 +4,13 @@ and what differs, and records this phone's as the next round when the scorer ask
 
 import pytest
 
-from sheets import services
-from sheets.board import load
 from tests.browser import thumb as phones
 from tests.browser.test_sheet_evenings import kept_offline, save, tap_places
 from tests.browser.test_sheet_thumb import open_sheet, wait_for
 from tests.factories import fresh
-from tracker.rules import sheet
+from tracker.sheets import rules as sheet
+from tracker.sheets import services
+from tracker.sheets.board import load
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 thumb = phones.thumb  # the fixture: both phone sizes, with a tap counter

@@ -4,11 +4,11 @@ as one typed number per player, then Save."""
 
 import pytest
 
-from sheets import services
-from sheets.board import load
 from tests.browser import thumb as phones
 from tests.browser.test_phone import log_in
 from tests.factories import fresh
+from tracker.sheets import services
+from tracker.sheets.board import load
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 thumb = phones.thumb  # the fixture: both phone sizes, with a tap counter

@@ -16,10 +16,10 @@ from ledger.models import Account, Transaction
 from ledger.payments import PaymentError, record_payment
 from ledger.posting import OutOfRange, player_account, post, total_of_group
 from ledger.posting import reverse as reverse_entry
-from sheets import services
 from tests.factories import GroupFactory, PlayerFactory, fresh
 from tests.page_forms import form_on, submit
-from tracker.rules import sheet
+from tracker.sheets import rules as sheet
+from tracker.sheets import services
 
 REFUSAL = "These amounts are more than the app can keep, so nothing was saved"
 NAMES = ["An", "Bình", "Chi", "Dũng", "Em", "Giang", "Hoa", "Khoa"]

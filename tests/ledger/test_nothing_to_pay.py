@@ -7,9 +7,9 @@ import pytest
 
 from ledger.models import Transaction
 from ledger.posting import player_account, post, total_of_group, unreversed_transactions
-from sheets import money, services
-from sheets.board import load
-from tracker.rules import sheet
+from tracker.sheets import money, services
+from tracker.sheets import rules as sheet
+from tracker.sheets.board import load
 
 EVEN = sheet.Round(points={"An": 5, "Bình": 5, "Chi": 5, "Dũng": 5})
 UNEVEN = sheet.Round(points={"An": 9, "Bình": 5, "Chi": 5, "Dũng": 5})

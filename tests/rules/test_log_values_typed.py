@@ -5,7 +5,8 @@ A key left out still takes its default."""
 import pytest
 
 from basics.errors import RulesError
-from tracker.rules import catte, sheet
+from tracker.rules import catte
+from tracker.sheets import rules as sheet
 
 SHEET = {"format": "sheet-log/1", "rules": {"stake": "1.00"}, "players": ["An", "Bình", "Chi"]}
 CATTE = {"format": "catte-log/1", "rules": {"stake": "1.00"}, "players": ["An", "Bình", "Chi"]}

@@ -15,7 +15,8 @@ from tracker.rules.catte import Settings as CatteSettings
 from tracker.rules.cutthroat import Hand, Settings, describe_settings, play_tournament
 
 ROOT = Path(__file__).resolve().parents[2]
-RULES = ROOT / "tracker" / "rules"
+# What the games share, and the score sheet's rules kept in its app.
+RULES = (ROOT / "tracker" / "rules", ROOT / "tracker" / "sheets" / "rules")
 BASICS = ROOT / "basics"
 P3 = ["An", "Bình", "Chi"]
 VIETNAMESE = {
@@ -176,7 +177,8 @@ def built_text(node) -> bool:
 
 @pytest.mark.parametrize(
     "path",
-    sorted(RULES.rglob("*.py")) + sorted(BASICS.rglob("*.py")),
+    [path for rules in RULES for path in sorted(rules.rglob("*.py"))]
+    + sorted(BASICS.rglob("*.py")),
     ids=lambda path: str(path.relative_to(ROOT)),
 )
 def test_every_message_of_the_rules_is_marked_for_translation(path):

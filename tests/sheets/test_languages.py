@@ -4,11 +4,11 @@ language writes it."""
 
 import pytest
 
-from sheets import services
-from sheets.board import load
 from tests.factories import fresh
 from tests.tracker.test_history_views import page_text
-from tracker.rules import sheet
+from tracker.sheets import rules as sheet
+from tracker.sheets import services
+from tracker.sheets.board import load
 
 WORKED = sheet.Round(
     places=["An", "Bình", "Chi", "Dũng"],

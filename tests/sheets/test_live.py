@@ -11,10 +11,10 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from core.models import Role
-from sheets import services
-from sheets.board import load
 from tests.factories import MembershipFactory, UserFactory, fresh
-from tracker.rules import sheet
+from tracker.sheets import rules as sheet
+from tracker.sheets import services
+from tracker.sheets.board import load
 
 HTMX = {"HX-Request": "true"}
 LIVE = re.compile(r'data-live="([^"]+)" data-version="(\d+)"')

@@ -10,11 +10,11 @@ import pytest
 from django.core.management import call_command
 
 from core.models import Restore
-from sheets import services
-from sheets.board import load
 from tests.backups import summary
 from tests.factories import GroupFactory, fresh, pay, session_of_sweeps
 from tracker.gamelogs import backup, cancelling, restoring
+from tracker.sheets import services
+from tracker.sheets.board import load
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SHEETS = sorted(

@@ -14,13 +14,13 @@ from django.urls import reverse
 
 from core.models import Group
 from ledger.balances import group_balances
-from sheets import services
-from sheets.board import load
 from tests.factories import fresh, session_of_sweeps
 from tests.page_forms import form_on, submit
 from tests.tracker.test_history_views import page_text
 from tracker.catte import board as catte_board
-from tracker.rules import sheet
+from tracker.sheets import rules as sheet
+from tracker.sheets import services
+from tracker.sheets.board import load
 
 WORKED = sheet.Round(
     places=["An", "Bình", "Chi", "Dũng"],

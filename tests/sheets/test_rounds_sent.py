@@ -8,11 +8,11 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from sheets import services
-from sheets.board import load
 from tests.factories import fresh
 from tests.page_forms import form_on, submit
-from tracker.rules import sheet
+from tracker.sheets import rules as sheet
+from tracker.sheets import services
+from tracker.sheets.board import load
 
 TIEN_LEN = {"stake": "1.00", "preset": "tien_len"}
 

@@ -12,10 +12,10 @@ from core.versioning import AlreadyRecorded, StalePage
 from ledger.balances import player_balances
 from ledger.models import Transaction
 from ledger.posting import total_of_group
-from sheets import services
-from sheets.board import load
 from tests.factories import fresh
-from tracker.rules import sheet
+from tracker.sheets import rules as sheet
+from tracker.sheets import services
+from tracker.sheets.board import load
 
 TIEN_LEN = {"stake": "10000", "preset": "tien_len"}
 WORKED = sheet.Round(

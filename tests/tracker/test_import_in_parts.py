@@ -15,8 +15,6 @@ from core import games
 from core.models import Change
 from ledger.balances import player_balances
 from ledger.models import Transaction
-from sheets import services as sheets
-from sheets.models import Sheet
 from tests.factories import GroupFactory, PlayerFactory, fresh
 from tests.page_forms import form_on, submit
 from tracker.catte import board as catte_board
@@ -25,7 +23,10 @@ from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as tournaments
 from tracker.gamelogs import registry
 from tracker.models import CatteSession
-from tracker.rules import catte, cutthroat, sheet
+from tracker.rules import catte, cutthroat
+from tracker.sheets import rules as sheet
+from tracker.sheets import services as sheets
+from tracker.sheets.models import Sheet
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 STAKES = {"game_stake": Decimal("5.00"), "buy_in": Decimal("10.00")}

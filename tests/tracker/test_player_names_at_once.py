@@ -12,13 +12,13 @@ from django.urls import reverse
 
 from core.models import Player
 from core.seats import added_player
-from sheets import services
-from sheets.board import load
 from tests.factories import PlayerFactory, UserFactory, fresh
 from tests.tracker.test_admin import admin_url, form_as_rendered
 from tracker.groups.forms import PlayerForm
 from tracker.groups.views import saved_player
-from tracker.rules import sheet
+from tracker.sheets import rules as sheet
+from tracker.sheets import services
+from tracker.sheets.board import load
 
 SAME_NAMES = [
     ("Ánh", "ánh"),

@@ -11,9 +11,6 @@ from hypothesis import strategies as st
 
 from core.models import Change, Invite, Membership, Player, Restore
 from ledger.models import PaymentDetails, Posting, Transaction
-from sheets import services as sheets
-from sheets.board import load as load_sheet
-from sheets.models import Sheet, SheetRound
 from tests.conftest import client_for
 from tests.factories import pay
 from tracker.catte import board as catte_board
@@ -22,7 +19,11 @@ from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as cutthroat_services
 from tracker.history import seasons
 from tracker.models import CatteSession, Hand, Round, Season, Tournament
-from tracker.rules import catte, sheet
+from tracker.rules import catte
+from tracker.sheets import rules as sheet
+from tracker.sheets import services as sheets
+from tracker.sheets.board import load as load_sheet
+from tracker.sheets.models import Sheet, SheetRound
 
 # Every form field the app knows, so the values land where a form reads them.
 FIELDS = [

@@ -1,0 +1,264 @@
+"""Score sheets: start one, record a round (online, or kept on a phone while offline), correct
+a round, undo the last, import and export a log.
+
+What is the sheet's own: each change checked against the rules (RulesError) and against what
+another phone saved first (AlreadyRecorded), and its rounds written; the rest of every change
+(the version the page showed, the history entry, the stored state, the ledger) is
+`core.recording.record`'s. A new round is played on from the stored state; a
+correction or an undo replays the sheet once.
+"""
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from basics.errors import RulesError
+from basics.names import name_key
+from basics.phrases import Phrase, plural_phrase
+from core import recording
+from core.changes import once_per_key
+from core.models import Change
+from core.money import check_in_currency
+from core.recording import Recorded, record
+from core.seats import match_players
+from core.versioning import AlreadyRecorded, StalePage
+from tracker.sheets import money
+from tracker.sheets import rules as sheet
+from tracker.sheets.board import SheetBoard, load, replay, store_results
+from tracker.sheets.entries import describe_round, entry_by_seat, rules_round
+from tracker.sheets.models import Sheet, SheetRound, SheetSeat
+
+
+def start(group, players: list, rules: dict, user, name: str = "") -> Sheet:
+    """A new sheet; `players` in seat order, `rules` as a log's `rules` object."""
+    settings = sheet.settings_from_rules(rules)
+    names = [player.name for player in players]
+    state = sheet.SheetState(names)  # refuses a bad table before anything is written
+    check_in_currency(group, {_("Stake"): settings.stake})
+
+    def create(number: int) -> Sheet:
+        sheet_row = Sheet.objects.create(
+            group=group,
+            number=number,
+            name=name,
+            rules=sheet.rules_from_settings(settings),
+            created_by=user,
+            state=state.snapshot(),
+            state_version=0,
+        )
+        SheetSeat.objects.bulk_create(
+            SheetSeat(sheet=sheet_row, player=player, seat=seat)
+            for seat, player in enumerate(players)
+        )
+        return sheet_row
+
+    return recording.start(group, Sheet, create)
+
+
+def check_number(board: SheetBoard, number: int) -> None:
+    """Refuse a page that was entering round `number` when that is not the next round."""
+    if number < board.next_number:
+        raise AlreadyRecorded(_("Round %(number)s is already recorded.") % {"number": number})
+    if number > board.next_number:
+        raise StalePage(_("This sheet was changed on another phone; here it is."))
+
+
+def record_round(
+    board: SheetBoard, round_: sheet.Round, user, number=None, idempotency_key=None
+) -> sheet.RoundResult:
+    """Round `number` (the round the page was entering; the next one if left out), checked
+    by the rules; `idempotency_key`, the key of its change."""
+    number = board.next_number if number is None else number
+    check_number(board, number)
+    loaded_at = board.sheet.version
+    result = board.state.play(board.settings, round_)
+
+    def change() -> Recorded:
+        row = SheetRound.objects.create(
+            sheet=board.sheet,
+            number=number,
+            entry=entry_by_seat(round_, board.names),
+            result=sheet.round_result_snapshot(result, board.names),
+            entered_by=user,
+        )
+        return Recorded(
+            Phrase("Round %(number)s: %(round)s", number=number, round=describe_round(round_)),
+            number=number,
+            after=row.entry,
+            stored={"round_count": number},
+            postings=money.Postings([result], number, new=True),
+        )
+
+    try:
+        record(
+            board,
+            Change.Action.ROUND,
+            change,
+            version=loaded_at,
+            user=user,
+            idempotency_key=idempotency_key,
+        )
+    except IntegrityError as error:
+        raise AlreadyRecorded(
+            _("Round %(number)s is already recorded.") % {"number": number}
+        ) from error
+    return result
+
+
+def record_sent_round(board: SheetBoard, number: int, round_, user, once: str | None = None):
+    """Round `number` as a phone sent it: tapped on the page, or kept by its outbox while the
+    network was gone. With its key (`once`, the idempotency key of its change) it is recorded
+    once however often it arrives (AlreadyDone for the same round again). A round whose number
+    is recorded already raises AlreadyRecorded, whoever's it is and however it differs (see
+    tracker/sheets/notices.py); one kept after rounds were taken back meanwhile is the next
+    round."""
+    with once_per_key(board.sheet, once, Change.Action.ROUND):
+        if once and number > board.next_number:
+            number = board.next_number
+        return record_round(board, round_, user, number, idempotency_key=once)
+
+
+def same_entry(recorded: dict, entry: dict) -> bool:
+    """The same round: who sat out or was frozen in any order."""
+
+    def as_set(one: dict) -> dict:
+        return {
+            key: sorted(value) if key in ("absent", "frozen") else value
+            for key, value in one.items()
+            if value
+        }
+
+    return as_set(recorded) == as_set(entry)
+
+
+def correct_round(board: SheetBoard, number: int, version: int, round_, user) -> bool:
+    """Replace round `number`; every later round is rescored and the ledger follows. False,
+    and nothing recorded, when the round is as it was."""
+    rows = list(board.sheet.rounds.all())
+    if not 1 <= number <= len(rows):
+        raise RulesError(_("round %(number)s: there is no such round") % {"number": number})
+    row = rows[number - 1]
+    entry = entry_by_seat(round_, board.names)
+    if same_entry(row.entry, entry):
+        return False
+    before, row.entry = row.entry, entry
+    results = replay(board, rows)
+
+    def change() -> Recorded:
+        store_results(rows[number - 1 :], results[number - 1 :], board.names)
+        row.save(update_fields=["entry"])
+        return Recorded(
+            Phrase(
+                "Round %(number)s corrected: %(round)s", number=number, round=describe_round(round_)
+            ),
+            number=number,
+            before=before,
+            after=row.entry,
+            postings=money.Postings(results[number - 1 :], number),
+        )
+
+    record(board, Change.Action.CORRECTION, change, version=version, user=user)
+    return True
+
+
+def undo_last(board: SheetBoard, version: int, user, idempotency_key=None) -> SheetBoard:
+    """Take back the last round; it stays in the history of changes."""
+
+    def change() -> Recorded:
+        rows = list(board.sheet.rounds.all())
+        if not rows:
+            raise RulesError(_("There is no round to undo."))
+        last = rows.pop()
+        replay(board, rows)
+        last.delete()
+        return Recorded(
+            Phrase("Round %(number)s undone", number=last.number),
+            number=last.number,
+            before=last.entry,
+            stored={"round_count": len(rows)},
+            postings=money.Postings([], last.number),
+        )
+
+    record(
+        board,
+        Change.Action.UNDO,
+        change,
+        version=version,
+        user=user,
+        idempotency_key=idempotency_key,
+    )
+    return board
+
+
+def import_log(group, doc: dict, user, create_missing: bool = False) -> Sheet:
+    """A new sheet from a "sheet-log/1" document; a bad log creates nothing."""
+    names, settings, rounds = sheet.parse_log(doc)  # every round checked first
+    with transaction.atomic():
+        players = match_players(group, names, create_missing)
+        sheet_row = start(group, players, sheet.rules_from_settings(settings), user)
+        _add_rounds(load(sheet_row), names, rounds, doc, user)
+    return sheet_row
+
+
+def append_log(sheet_row: Sheet, doc: dict, user, version: int | None = None) -> Sheet:
+    """The rounds of a log added after those the sheet holds: the next piece of a log restored
+    in pieces, or the next part of a log too large for one import. Its players and rules must
+    be the sheet's; its rounds are checked by the rules as they are played on from the sheet's
+    state; `version`, the sheet's as the page showed it (StalePage if it moved since)."""
+    names, settings, rounds = sheet.read_log(doc)
+    board = load(sheet_row)
+    if list(map(name_key, names)) != list(map(name_key, board.names)) or (
+        settings != board.settings
+    ):
+        raise RulesError(_("log: its players and rules are not those of this sheet"))
+    _add_rounds(board, names, rounds, doc, user, version)
+    return sheet_row
+
+
+def _add_rounds(
+    board: SheetBoard, names: list[str], rounds: list, doc: dict, user, version=None
+) -> None:
+    """Rounds of a log (its players, `names`, seated in the board's order) played on from the
+    board's state and written in bulk with their results; the ledger follows once for all."""
+    first = board.next_number
+
+    def change() -> Recorded:
+        rows, results = [], []
+        for number, round_ in enumerate(rounds, start=first):
+            # By seat first: the group's players may write their names otherwise.
+            entry = entry_by_seat(round_, names)
+            results.append(board.state.play(board.settings, rules_round(entry, board.names)))
+            rows.append(
+                SheetRound(
+                    sheet=board.sheet,
+                    number=number,
+                    entry=entry,
+                    result=sheet.round_result_snapshot(results[-1], board.names),
+                    entered_by=user,
+                )
+            )
+        SheetRound.objects.bulk_create(rows, batch_size=500)
+        return Recorded(
+            plural_phrase("Imported %(count)s round", "Imported %(count)s rounds", len(rows)),
+            after=doc,
+            stored={"round_count": first - 1 + len(rows)},
+            postings=money.Postings(results, first, new=True),
+        )
+
+    version = board.sheet.version if version is None else version
+    record(board, Change.Action.IMPORT, change, version=version, user=user)
+
+
+def logged_entries(doc: dict) -> list[dict]:
+    """The rounds of a log as a sheet imported from it stores them (players by seat)."""
+    names, _settings, rounds = sheet.read_log(doc)
+    return [entry_by_seat(round_, names) for round_ in rounds]
+
+
+def stored_entries(sheet_row: Sheet) -> list[dict]:
+    return list(sheet_row.rounds.values_list("entry", flat=True))
+
+
+def export_game(sheet_row: Sheet) -> dict:
+    board = load(sheet_row)
+    rounds = [board.played(row).round for row in sheet_row.rounds.all()]
+    return sheet.log_from(board.names, board.settings, rounds)
