@@ -1,5 +1,5 @@
-"""What every game's record of a player shares (tracker/rules/<game>/records.py): what it is
-counted from, and its ratios.
+"""What every game's record of a player shares (tracker/rules/<game>/records.py, the score
+sheet's tracker/sheets/rules/records.py): what it is counted from, and its ratios.
 
 A record is counted from a game's results as the rules return them, never from stored totals:
 a replay is anything with ``names`` (seat order), ``settings`` and ``result`` (a game's whole
