@@ -1,6 +1,7 @@
 """Small pieces every page shares: htmx fragments, refusals as messages, versioned actions."""
 
 import json
+from collections.abc import Callable
 from functools import wraps
 from urllib.parse import urljoin
 
@@ -162,7 +163,7 @@ def answered_in_json(view):
     return in_json
 
 
-def act_on_version(request, game, action, done: str):
+def act_on_version(request, game, action, done: str | Callable[..., str]):
     """A destructive action (undo, close) on the version the page was rendered from, then back to
     the page, which says what happened."""
     run_on_version(request, action, done)
