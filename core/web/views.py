@@ -118,7 +118,7 @@ def run_on_version(request, action, done, tags: str = "") -> bool:
 
 
 def wants_json(request) -> bool:
-    """The phone's outbox asks for JSON (static/js/outbox.js); a page asks for HTML."""
+    """The phone's outbox asks for JSON (static/js/outbox_send.js); a page asks for HTML."""
     if getattr(request, "answered_in_json", False):
         return True
     return request.get_preferred_type(["text/html", "application/json"]) == "application/json"
