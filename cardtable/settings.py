@@ -19,6 +19,7 @@ DJANGO_REQUEST_LOG_LEVEL (INFO, the default, logs every request; WARNING silence
 import os
 from datetime import timedelta
 from pathlib import Path
+from typing import Literal
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -192,7 +193,7 @@ LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("vi", "Tiếng Việt"), ("de", "Deutsch")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
-LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_SAMESITE: Literal["Lax"] = "Lax"
 TIME_ZONE = "UTC"
 # The dates and times of each language, one way on every page (cardtable/formats/).
 FORMAT_MODULE_PATH = ["cardtable.formats"]

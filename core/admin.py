@@ -18,7 +18,7 @@ from core.versioning import changed_fields, touch_group
 from core.web.admin import ReadOnlyAdmin
 
 
-class ShownOnGroupPages:
+class ShownOnGroupPages(admin.ModelAdmin):
     """For a ModelAdmin of rows the group's pages show: they are cached per Group.version, so a
     save or a delete here bumps it, in the same transaction, as the app's own writes do (the
     operator's hand, even in a group a restore holds). An edit claims the group first and
@@ -92,6 +92,7 @@ class PlayerAdminForm(forms.ModelForm):
     def clean(self):
         """A name no other player of the group has, whatever its case or encoding."""
         cleaned = super().clean()
+        assert cleaned is not None
         group, name = cleaned.get("group"), cleaned.get("name")
         if group and name and Player.named(group, name).exclude(pk=self.instance.pk).exists():
             self.add_error("name", name_taken(name, group))

@@ -82,6 +82,7 @@ class KeyedEntryForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        assert data is not None
         if self.keyed and not data.get("once"):
             raise forms.ValidationError(gettext_lazy("This entry has no id."))
         return data

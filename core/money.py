@@ -5,6 +5,7 @@ currency has. The colour of an amount (gain, loss, nothing) is decided here and 
 """
 
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -13,6 +14,9 @@ from django.utils.translation import gettext_noop, ngettext
 from basics.errors import RulesError
 from basics.money import MOST_MONEY
 from core.locale_money import format_number, parse_amount, plain_number, signed_text
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 def tone(amount) -> str:
@@ -40,7 +44,7 @@ class MoneyField(forms.DecimalField):
 
     def prepare_value(self, value):
         if isinstance(value, Decimal):
-            return plain_number(value, self.decimal_places)
+            return plain_number(value, self.decimal_places or 0)
         return value
 
 
@@ -55,7 +59,13 @@ def example_amount(group) -> str:
     return format_number(EXAMPLE_AMOUNTS.get(group.currency, usual), group.decimals)
 
 
-def money_field(group, label: str, required: bool = True, help_text: str = "", hidden=False):
+def money_field(
+    group,
+    label: "StrOrPromise",
+    required: bool = True,
+    help_text: "StrOrPromise" = "",
+    hidden=False,
+):
     """An amount of the group's money, typed in the reader's language; `hidden`, a value the
     page wrote plainly ("2.50", "30000"), read the same in every language."""
     decimals = group.decimals

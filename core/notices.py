@@ -57,7 +57,7 @@ class Notice:
         return self.kind in (SAVED, DRAFTED) or (self.kind == REFUSED and not self.place)
 
     def as_json(self) -> tuple[dict, int]:
-        """What the outbox is answered (static/js/outbox.js) and its status, but for the
+        """What the outbox is answered (static/js/outbox_send.js) and its status, but for the
         rendered note of a choice, which `core.web.views.tell` adds as "conflict"."""
         said: dict[str, object]
         if self.kind in (SAVED, DRAFTED) or (self.kind == CAME_FIRST and self.same):

@@ -139,7 +139,9 @@ class SeatsForm(forms.Form):
     def __init__(self, *args, players, **kwargs):
         super().__init__(*args, **kwargs)
         add_seat_fields(self, players, self.SEATS)
-        self.fields["first_dealer"].choices = dealer_choices(self.seated_names())
+        first_dealer = self.fields["first_dealer"]
+        assert isinstance(first_dealer, forms.ChoiceField)
+        first_dealer.choices = dealer_choices(self.seated_names())
 
     def seated_names(self) -> list:
         """The name of the player in each seat as the form is drawn (None: empty)."""

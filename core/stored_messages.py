@@ -60,7 +60,10 @@ def stored(value):
     """What the database keeps of a line or one of its values (the keys are those of the rows
     already stored: "said" is a phrase's template)."""
     if isinstance(value, Phrase):
-        kept = {"said": value.template, "args": {k: stored(v) for k, v in value.params.items()}}
+        kept: dict[str, object] = {
+            "said": value.template,
+            "args": {k: stored(v) for k, v in value.params.items()},
+        }
         if value.plural is not None:
             kept.update(plural=value.plural, count=value.count)
         return kept

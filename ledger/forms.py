@@ -34,7 +34,9 @@ class PaymentForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.players = {player.pk: player for player in by_name(group.players.all())}
         choices = [("", "—")] + [(pk, player.name) for pk, player in self.players.items()]
-        self.fields["payer"].choices = self.fields["payee"].choices = choices
+        payer, payee = self.fields["payer"], self.fields["payee"]
+        assert isinstance(payer, forms.ChoiceField) and isinstance(payee, forms.ChoiceField)
+        payer.choices = payee.choices = choices
         self.fields["amount"] = money_field(
             group, _("Amount (%(currency)s)") % {"currency": group.currency}
         )
@@ -45,6 +47,7 @@ class PaymentForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        assert data is not None
         for role in ("payer", "payee"):
             if role in data:
                 data[role] = self.players[data[role]]
@@ -87,7 +90,9 @@ class PaymentDetailsForm(forms.Form):
         for name in [n for n in self.fields if n != "number" and n not in self.KINDS[kind]]:
             del self.fields[name]
         if "bank_bin" in self.fields:
-            self.fields["bank_bin"].choices = [("", "—"), *banks.by_name()]
+            bank_bin = self.fields["bank_bin"]
+            assert isinstance(bank_bin, forms.ChoiceField)
+            bank_bin.choices = [("", "—"), *banks.by_name()]
         if latest is not None and not self.is_bound:
             self.initial = {**latest.values, "iban": latest.iban_formatted}
         self.fields["number"].initial = latest.number if latest else 0

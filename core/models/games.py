@@ -8,11 +8,16 @@ Each kind of game is a concrete model on these bases, with its group (`related_n
 (core/games.py) says which models they are.
 """
 
+from typing import TYPE_CHECKING
+
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
 from basics.phrases import Phrase
+
+if TYPE_CHECKING:
+    from core.models.groups import Group
 
 
 class Game(models.Model):
@@ -37,6 +42,8 @@ class Game(models.Model):
     class Meta:
         abstract = True
         ordering = ["-created_at", "-pk"]
+
+    group: "Group"  # each kind's own foreign key (its `related_name` its own)
 
     # What a game without a name is called, with its number ("Session 3"): each kind says it.
     unnamed: str

@@ -185,6 +185,9 @@ class Invite(models.Model):
     expires_at = models.DateTimeField(default=invite_expiry)
     revoked_at = models.DateTimeField(null=True, blank=True)
     uses = models.PositiveIntegerField(default=0)
+    # The whole link and its QR code, as the invite list shows them (set there, not stored).
+    url: str
+    qr: str
 
     class Meta:
         db_table = "tracker_invite"

@@ -1,6 +1,7 @@
 """Small pieces every page shares: htmx fragments, refusals as messages, versioned actions."""
 
 import json
+from collections.abc import Callable
 from functools import wraps
 from urllib.parse import urljoin
 
@@ -117,7 +118,7 @@ def run_on_version(request, action, done, tags: str = "") -> bool:
 
 
 def wants_json(request) -> bool:
-    """The phone's outbox asks for JSON (static/js/outbox.js); a page asks for HTML."""
+    """The phone's outbox asks for JSON (static/js/outbox_send.js); a page asks for HTML."""
     if getattr(request, "answered_in_json", False):
         return True
     return request.get_preferred_type(["text/html", "application/json"]) == "application/json"
@@ -162,7 +163,7 @@ def answered_in_json(view):
     return in_json
 
 
-def act_on_version(request, game, action, done: str):
+def act_on_version(request, game, action, done: str | Callable[..., str]):
     """A destructive action (undo, close) on the version the page was rendered from, then back to
     the page, which says what happened."""
     run_on_version(request, action, done)

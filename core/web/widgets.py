@@ -6,6 +6,7 @@ import functools
 
 from django import forms
 from django.forms.utils import flatatt
+from django.forms.widgets import ChoiceWidget
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
@@ -120,6 +121,8 @@ class PairsChoices:
     """Choices given as (value, label) pairs already. Django checks and copies a choice
     field's choices again for every field of every form, and that was a quarter of the time
     an entry form took to make, twice for every save."""
+
+    widget: ChoiceWidget  # the choice field's
 
     def _get_choices(self):
         return self._choices

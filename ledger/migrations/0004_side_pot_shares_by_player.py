@@ -40,7 +40,7 @@ class Ledger:
         self.shares = {}
         # Round transactions by the pk of their round, read before any is keyed anew (a
         # session's pk may equal another round's pk).
-        self.by_round = {}
+        self.by_round: dict[int, list] = {}
         for entry in self.Transaction.objects.filter(group=group, source_type=ROUND):
             self.by_round.setdefault(entry.source_id, []).append(entry)
         self.reversed_pks = set(

@@ -1,4 +1,4 @@
-// Cutthroat hands entered while the phone has no network, after the first one (outbox.js keeps
+// Cutthroat hands entered while the phone has no network, after the first one (the outbox keeps
 // and sends them). The page's entry step (bids, or tricks: a form marked data-entry-step) needs
 // the server for what comes after it, which cannot tell what the hands before did to the game;
 // so the page holds a blank form for a whole hand, bids and tricks, players in seat order

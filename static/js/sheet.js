@@ -1,4 +1,4 @@
-// A Cắt Tê round entered while the phone has no network; outbox.js keeps and sends it.
+// A Cắt Tê round entered while the phone has no network; the outbox keeps and sends it.
 //
 // Online every tap goes to the server, which replays the table's draft and draws the next step.
 // The page also holds every button of the round on one sheet (<template data-round-sheet>,

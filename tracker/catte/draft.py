@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from basics.errors import RulesError
 from tracker.catte.draft_buttons import UNSET, DraftButtons
-from tracker.catte.taps import TOKEN, tap_parts, tap_seat
+from tracker.catte.taps import tap_parts, tap_seat
 from tracker.rules import catte
 from tracker.rules.catte.settings import HAND_NAMES
 
@@ -48,7 +48,7 @@ class RoundDraft(DraftButtons):
         self.auto_win = None
         self.folded_to, self.tricks_given = None, 0  # see `_give_the_rest_to_the_last_one`
         for tap in self.taps:
-            self._apply(TOKEN.fullmatch(tap))
+            self._apply(tap_parts(tap))
             self._give_the_rest_to_the_last_one()
 
     def _apply(self, tap: re.Match) -> None:

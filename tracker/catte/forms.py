@@ -102,8 +102,8 @@ class SessionForm(SeatsForm):
 
     @property
     def rule_fields(self):
-        names = ("side_pot_stake", "side_pot_at_end", "sweep_double_min_players", "auto_wins")
-        names += ("auto_win_pays", "false_claim_penalty", "ace_penalty")
+        names = ["side_pot_stake", "side_pot_at_end", "sweep_double_min_players", "auto_wins"]
+        names += ["auto_win_pays", "false_claim_penalty", "ace_penalty"]
         return [self[name] for name in names]
 
     def rules(self, data) -> dict:
@@ -124,6 +124,7 @@ class SessionForm(SeatsForm):
 
     def clean(self):
         data = super().clean()
+        assert data is not None
         if self.errors:
             return data
         players = self.seated(data)
@@ -266,6 +267,7 @@ class RoundForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        assert data is not None
         if not self.correcting or "taps" not in data or "tap" not in data:
             return data
         self.draft = self.new_draft(data["taps"])
@@ -319,6 +321,7 @@ class JoinForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        assert data is not None
         picked, name = data.get("player"), data.get("new_name", "")
         if bool(picked) == bool(name):
             raise forms.ValidationError(_("Choose a player of the group, or write a new name."))

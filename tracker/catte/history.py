@@ -56,15 +56,16 @@ def session_result(board) -> catte.SessionResult:
 
 def money_chart(group, board):
     """Each player's money after each round: the running sum of the rounds' `net`."""
+    values: dict[str, list[Decimal]] = {name: [Decimal(0)] for name in board.names}
     lines = {
-        name: charts.Line(short, [Decimal(0)], title=name)
+        name: charts.Line(short, values[name], title=name)
         for name, short in zip(board.names, board.short_names, strict=True)
     }
     running = dict.fromkeys(board.names, Decimal(0))
     for played in catte_board.every_round(board):
-        for name, line in lines.items():
+        for name, line_values in values.items():
             running[name] += played.result.net[name]
-            line.values.append(running[name])
+            line_values.append(running[name])
     return charts.line_chart(
         list(lines.values()),
         title=_("%(session)s: money after each round (%(currency)s)")

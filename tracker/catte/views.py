@@ -315,7 +315,7 @@ def player_joins(request, pk, session_pk):
     board = load(session)
     form = join_form(group, board, request.POST)
     if not form.is_valid():
-        messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
+        messages.error(request, " ".join(str(e) for errors in form.errors.values() for e in errors))
         return redirect(session)
     player, new_name = form.cleaned_data["player"], form.cleaned_data.get("new_name", "")
     join = partial(gate.seating.join, board, user=request.user, player=player, new_name=new_name)

@@ -200,6 +200,7 @@ class TricksForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        assert data is not None
         if not self.errors:
             data["tricks"], data["jacks"] = self.named(data)
         return data
@@ -223,7 +224,9 @@ class PlayedForm(KeyedEntryForm, TricksForm):
         data["bids"] = None
         if self.bids_form is not None and not self.errors:
             if not self.bids_form.is_valid():
-                raise forms.ValidationError(list(self.bids_form.errors.values())[0])
+                # An ErrorList is a list; the stubs leave that base out.
+                first_errors = list(self.bids_form.errors.values())[0]
+                raise forms.ValidationError(first_errors)  # type: ignore[arg-type]
             data["bids"] = self.bids_form.cleaned_data["bids"]
         return data
 
@@ -257,12 +260,12 @@ class CorrectionForm(TricksForm):
 
     def __init__(self, *args, board, hand, **kwargs):
         super().__init__(*args, board=board, hand_number=hand.number, **kwargs)
-        self.hand = hand
+        self.corrected_hand = hand  # not `hand`: that is the name of a field
         for seat, name in enumerate(board.names):
             self.fields[f"bid_{seat}"] = bid_field(name, board.tricks, True)
 
     def shown_bids(self):
-        return self.hand.bids
+        return self.corrected_hand.bids
 
     def bid_rows(self):
         return [

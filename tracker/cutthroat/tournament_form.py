@@ -177,6 +177,7 @@ class TournamentForm(SeatsForm):
 
     def clean(self):
         data = super().clean()
+        assert data is not None
         if self.errors:
             return data
         some_jack = any(data.get(field) for field in self.JACK_FIELDS[1:])

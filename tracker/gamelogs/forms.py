@@ -102,6 +102,7 @@ class ImportForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        assert data is not None
         upload, text = data.get("file"), data.get("text", "").strip()
         if not upload and not text:
             raise forms.ValidationError(gettext("Choose a log file or paste a log."))

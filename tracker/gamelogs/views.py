@@ -79,7 +79,8 @@ def game_export(request, pk, kind, **address):
     """A game's log, of any registered kind, as a file."""
     group = group_for(request, pk)
     game_kind = games.kind_named(kind)
-    games_of_group = game_kind.model.objects.filter(group=group)
+    assert game_kind is not None  # the address is one of a registered kind's
+    games_of_group = game_kind.model._default_manager.filter(group=group)
     game = get_object_or_404(games_of_group, pk=game_pk(kind, address))
     return log_download(game_kind.export_log(game), f"{game_kind.game}-{game.pk}.json")
 

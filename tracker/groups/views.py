@@ -128,7 +128,7 @@ def member_role(request, pk, member_pk):
         return redirect(group)
     try:
         services.change_role(group, member, form.cleaned_data["role"])
-        messages.success(request, NOW_IN_ROLE[member.role] % {"member": member.user})
+        messages.success(request, NOW_IN_ROLE[Role(member.role)] % {"member": member.user})
     except services.Refused as refusal:
         messages.error(request, str(refusal))
     return redirect(group)
@@ -162,7 +162,7 @@ def player_add(request, pk):
             messages.success(request, _("%(player)s joined the table.") % {"player": added.name})
         else:
             for error in itertools.chain(*form.errors.values()):
-                messages.error(request, error)
+                messages.error(request, str(error))  # text already (the stubs say maybe not)
         return redirect(group.get_absolute_url() + "#players")
     group.refresh_from_db(fields=["version"])  # the page's live check asks about the new one
     form = PlayerForm(group=group) if added else form

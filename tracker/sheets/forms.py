@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from basics.names import NAME_MAX
+from core.models import Player
 from core.money import money_field
 from core.seats import add_seat_fields, seats_as_last_time
 from core.text import clean_label
@@ -56,6 +57,7 @@ def units_field(label, initial) -> forms.IntegerField:
 
 
 class SheetForm(forms.Form):
+    group_players: dict[str, Player]  # by key, set by add_seat_fields
     name = forms.CharField(max_length=80, required=False, label=gettext_lazy("Name (optional)"))
     game = forms.ChoiceField(
         choices=GAMES, initial="tien_len", widget=forms.RadioSelect, label=gettext_lazy("Game")
@@ -117,6 +119,7 @@ class SheetForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        assert data is not None
         if self.errors:
             return data
         picked = [data.get(f"seat_{seat}") for seat in range(SEATS)]

@@ -75,6 +75,7 @@ class RoundForm(RoundRows, KeyedEntryForm):
 
     def add_tien_len_fields(self):
         board, units = self.board, self.board.settings.tien_len
+        assert units is not None  # called for a Tiến lên sheet only
         for seat, name in enumerate(board.names):
             self.fields[f"frozen_{seat}"] = forms.BooleanField(
                 required=False, label=_("%(player)s is frozen") % {"player": name}

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from tracker.sheets.round_fields import LEFTOVER_COUNTS
 
 if TYPE_CHECKING:
-    from django.forms import BoundField
+    from django.forms import BoundField, Field
 
     from tracker.sheets.board import SheetBoard
 
@@ -18,6 +18,11 @@ class RoundRows:
 
     if TYPE_CHECKING:
         board: SheetBoard
+        fields: dict[str, Field]
+        chain_count: int
+        link_count: int
+        leftover_count: int
+        payment_count: int
 
         @property
         def part_at_fault(self) -> str | None: ...

@@ -16,6 +16,7 @@ def game_table(request, pk, kind, **address):
     """A game of any kind for the screen in the middle of the table; any member may open it.
     Its address names the game's id as the game's own pages do ("session_pk")."""
     game_kind = games.kind_named(kind)
+    assert game_kind is not None  # the address is one of a registered kind's
     group, game = game_for(request, pk, game_kind.model, game_pk(kind, address))
     shown = SimpleLazyObject(lambda: game_kind.table_context(game))
     context = {"group": group, kind: game, "shown": shown, "version_key": version_key(game)}

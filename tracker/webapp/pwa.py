@@ -28,7 +28,8 @@ ICONS = [
 WORKER_SOURCE = "js/sw.js"
 # What the offline page needs, cached when the worker installs; nothing else is cached ahead.
 OFFLINE_STATIC = [
-    "css/app.css", "favicon.svg", "js/register.js", "js/keep.js", "js/outbox.js", "js/copy.js"
+    "css/app.css", "favicon.svg", "js/register.js", "js/keep.js", "js/outbox.js",
+    "js/outbox_send.js", "js/copy.js"
 ]  # fmt: skip
 OFFLINE_TEMPLATE = "offline.html"
 IGNORED = ["CVS", ".*", "*~"]  # as collectstatic ignores them

@@ -62,7 +62,8 @@ class JackAwards(dict):
     __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _read_only
     __ior__ = _read_only
 
-    def __hash__(self):
+    # typeshed declares dict unhashable (`__hash__: None`); this read-only one is hashable.
+    def __hash__(self) -> int:  # type: ignore[override]
         return hash(tuple(sorted(self.items(), key=repr)))
 
     def __reduce__(self):

@@ -93,7 +93,8 @@ class Payouts(dict):
     __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _read_only
     __ior__ = _read_only
 
-    def __hash__(self):
+    # typeshed declares dict unhashable (`__hash__: None`); this read-only one is hashable.
+    def __hash__(self) -> int:  # type: ignore[override]
         return hash(tuple(sorted(self.items())))
 
     def __reduce__(self):
