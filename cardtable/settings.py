@@ -70,6 +70,8 @@ INSTALLED_APPS = [
     "csp",
     "core",
     "tracker",
+    "tracker.cutthroat",
+    "tracker.catte",
     "ledger",
     "sheets",
 ]

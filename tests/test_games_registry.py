@@ -6,7 +6,8 @@ from django.core.exceptions import ImproperlyConfigured
 
 from core import games
 from sheets.models import Sheet
-from tracker.models import CatteSession, Tournament
+from tracker.catte.models import CatteSession
+from tracker.cutthroat.models import Tournament
 
 BOTH = ["tracker.cutthroat.game.CutthroatGame", "tracker.catte.game.CatteGame"]
 

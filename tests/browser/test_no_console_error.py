@@ -9,7 +9,8 @@ from sheets.board import load
 from tests.browser.conftest import put_down
 from tests.browser.test_every_page_fits import console_of
 from tests.browser.test_languages import log_in
-from tracker.models import CatteSession, Tournament
+from tracker.catte.models import CatteSession
+from tracker.cutthroat.models import Tournament
 from tracker.rules import sheet
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -10,7 +10,7 @@ from core.games import GameKind
 from ledger.settlement import fewest_transfers
 from tracker.catte import backups, board, demo, gate, history, money, tableview
 from tracker.catte.gate.recording import replay_rounds
-from tracker.models import CatteSession, Round, SessionSeat
+from tracker.catte.models import CatteSession, Round, SessionSeat
 from tracker.rules import catte
 
 

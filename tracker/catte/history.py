@@ -21,7 +21,7 @@ from core.web.lists import page_of, player_links
 from ledger.settlement import fewest_transfers
 from tracker.catte import board as catte_board
 from tracker.catte import settling
-from tracker.models import Round, SessionSeat
+from tracker.catte.models import Round, SessionSeat
 from tracker.rules import catte
 from tracker.rules.catte import records
 from tracker.rules.leaderboard import Match

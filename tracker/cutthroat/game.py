@@ -11,7 +11,7 @@ from core import leaderboards
 from core.games import GameKind
 from tracker.cutthroat import backups, demo, history, logs, money, tableview
 from tracker.cutthroat import board as board_module
-from tracker.models import Hand, Tournament, TournamentSeat
+from tracker.cutthroat.models import Hand, Tournament, TournamentSeat
 from tracker.rules import cutthroat
 
 
