@@ -151,7 +151,7 @@ class CatteGame(GameKind):
 
     # Pages: group page, table view, kept pages, demo
     address = "sessions"
-    group_row_template = "tracker/catte/_group_row.html"
+    group_row_template = "catte/_group_row.html"
     new_url_name = "session_new"
     table_template = "tableview/session.html"
     kept_pages = ("session", "session_table")

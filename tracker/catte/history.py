@@ -124,9 +124,9 @@ def player_record(group, player) -> PlayerRecord:
     replays = [Replay(b.names, b.settings, session_result(b)) for b in boards]
     record = records.player_record(player.name, replays)
     return PlayerRecord(
-        Section("tracker/catte/_record.html", {"cat": record, "net": signed(group, record.net)}),
+        Section("catte/_record.html", {"cat": record, "net": signed(group, record.net)}),
         {
-            row.rival: Section("tracker/catte/_rivalry.html", {"row": row})
+            row.rival: Section("catte/_rivalry.html", {"row": row})
             for row in records.rivalries(player.name, replays)
         },
     )
@@ -143,4 +143,4 @@ def settlements(group, page_number) -> Section:
         pairs = paid.get(session.pk) or [(transfer, Decimal(0)) for transfer in transfers]
         rows = [settling.transfer_row(group, *pair) for pair in pairs]
         settled.append({"session": session, "transfers": rows})
-    return Section("tracker/catte/_settlements.html", {"sessions": settled, "page": page})
+    return Section("catte/_settlements.html", {"sessions": settled, "page": page})

@@ -126,7 +126,7 @@ class CutthroatGame(GameKind):
 
     # Pages: group page, table view, kept pages, demo
     address = "tournaments"
-    group_row_template = "tracker/cutthroat/_group_row.html"
+    group_row_template = "cutthroat/_group_row.html"
     new_url_name = "tournament_new"
     table_template = "tableview/tournament.html"
     kept_pages = ("tournament", "tournament_table")
