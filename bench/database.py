@@ -14,7 +14,8 @@ from django.urls import reverse
 from bench import history
 from bench.report import CHANGED
 from core.live import live_token
-from tracker.models import CatteSession, Tournament
+from tracker.catte.models import CatteSession
+from tracker.cutthroat.models import Tournament
 
 PAGES = ["group page", "Cutthroat scoreboard", "Cắt Tê session", "balances", "statement"]
 # What each phone fetches after a change: the live part of the page, as htmx asks for it.

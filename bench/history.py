@@ -13,8 +13,9 @@ from core import recording
 from core.models import Group, Membership, Player, Role
 from ledger.payments import record_payment
 from tracker.catte import gate
+from tracker.catte.models import Round
 from tracker.cutthroat import services as tournaments
-from tracker.models import Hand, Round
+from tracker.cutthroat.models import Hand
 
 NAMES = ["An", "Bình", "Chi", "Dũng"]
 

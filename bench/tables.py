@@ -51,7 +51,8 @@ def check(plan: dict, saved: dict) -> dict:
     from django.db.models import Count, Sum
 
     from ledger.models import Transaction
-    from tracker.models import Hand, Round
+    from tracker.catte.models import Round
+    from tracker.cutthroat.models import Hand
 
     missing, doubled, extra = [], [], []
     for table, numbers in saved.items():

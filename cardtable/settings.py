@@ -71,6 +71,8 @@ INSTALLED_APPS = [
     "csp",
     "core",
     "tracker",
+    "tracker.cutthroat",
+    "tracker.catte",
     "ledger",
     "tracker.sheets",
 ]

@@ -276,7 +276,7 @@ class GameKind:
     address: str
 
     # Its section of the group page (the shared frame: templates/tracker/_group_games.html).
-    group_row_template: str  # one of its games in the list: "tracker/catte/_group_row.html"
+    group_row_template: str  # one of its games in the list: "catte/_group_row.html"
     new_url_name: str  # the page that starts one of its games: "session_new"
 
     def group_heading(self) -> str:

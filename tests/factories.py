@@ -11,7 +11,7 @@ from core.models import Group, Invite, Membership, Player, Role
 from ledger.payments import record_payment, reverse_payment
 from tracker.catte import board as catte_board
 from tracker.catte import gate
-from tracker.models import Round
+from tracker.catte.models import Round
 from tracker.rules import catte
 
 PASSWORD = "deal-the-cards-42"

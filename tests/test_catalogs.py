@@ -11,6 +11,7 @@ from django.core.management.commands import makemessages
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ["vi", "de"]
+PACKAGES = ("basics", "core", "tracker", "ledger", "cardtable")
 
 # `{% translate "…" %}` in templates and `_("…")` in Python with a plain literal: the simple
 # cases, enough to notice a text marked after the catalogs were last extracted.
@@ -27,9 +28,13 @@ def catalog(language):
 
 def marked_texts() -> set[str]:
     texts = set()
-    for template in (ROOT / "templates").rglob("*.html"):
+    # The project's templates, and the apps' own (a game's, under its templates/ folder).
+    templates = [*(ROOT / "templates").rglob("*.html")]
+    for folder in PACKAGES:
+        templates += [path for path in (ROOT / folder).rglob("*.html") if "templates" in path.parts]
+    for template in templates:
         texts |= set(TEMPLATE_TEXT.findall(template.read_text()))
-    for folder in ("basics", "core", "tracker", "ledger", "cardtable"):
+    for folder in PACKAGES:
         for module in (ROOT / folder).rglob("*.py"):
             if "migrations" not in module.parts:
                 found = PYTHON_TEXT.findall(module.read_text())

@@ -10,7 +10,7 @@ from ledger.models import PaymentDetails, Transaction
 from ledger.payment_details import change_details
 from tests.factories import pay
 from tracker.catte import gate
-from tracker.models import CatteSession
+from tracker.catte.models import CatteSession
 
 MOMENT = datetime(2026, 12, 5, 21, 15, tzinfo=UTC)
 WRITTEN = {

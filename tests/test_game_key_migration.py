@@ -8,7 +8,8 @@ from django.db.migrations.executor import MigrationExecutor
 
 from core.changes import changes_of
 from core.models import Change
-from tracker.models import CatteSession, Tournament
+from tracker.catte.models import CatteSession
+from tracker.cutthroat.models import Tournament
 
 BEFORE = [("tracker", "0022_games_numbered_within_their_group")]
 AFTER = [("tracker", "0023_a_change_points_at_a_game_of_any_kind")]

@@ -5,7 +5,8 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 
 from core import games
-from tracker.models import CatteSession, Tournament
+from tracker.catte.models import CatteSession
+from tracker.cutthroat.models import Tournament
 from tracker.sheets.models import Sheet
 
 BOTH = ["tracker.cutthroat.game.CutthroatGame", "tracker.catte.game.CatteGame"]

@@ -10,7 +10,8 @@ from django.test import Client
 
 from bench import history
 from bench.table_load import Phone, Scorer
-from tracker.models import Hand, Round
+from tracker.catte.models import Round
+from tracker.cutthroat.models import Hand
 
 ROOT = Path(__file__).resolve().parent.parent
 LOAD_PYTHON = ROOT / ".venv-load" / "bin" / "python"  # make load installs locust there

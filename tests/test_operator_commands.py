@@ -8,8 +8,9 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from core.models import Group, Player
+from tracker.catte.models import CatteSession
+from tracker.cutthroat.models import Tournament
 from tracker.gamelogs import registry as logs
-from tracker.models import CatteSession, Tournament
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 

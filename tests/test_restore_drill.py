@@ -45,7 +45,7 @@ def run(*command: str, **env: str) -> str:
 
 def read_back(url: str) -> tuple[str, str]:
     """Every game, history and ledger row, and the group's balances, as the database holds them."""
-    apps = ("core", "tracker", "ledger", "sheets", "auth.user")
+    apps = ("core", "tracker", "cutthroat", "catte", "ledger", "sheets", "auth.user")
     rows = run(sys.executable, "manage.py", "dumpdata", *apps, "--indent", "1", DATABASE_URL=url)
     balances = run(sys.executable, "manage.py", "balances", "--group", "Demo table",
                    DATABASE_URL=url)  # fmt: skip
@@ -70,6 +70,6 @@ def test_a_backup_restores_the_same_balances_and_histories(fresh_database, tmp_p
     run("ops/restore.sh", backup, fresh_database)
     rows, balances = read_back(fresh_database)
     assert (rows, balances) == read_back(database_url(connection.settings_dict["NAME"]))
-    assert '"model": "tracker.hand"' in rows and '"model": "tracker.round"' in rows
+    assert '"model": "cutthroat.hand"' in rows and '"model": "catte.round"' in rows
     # Dũng: -9.00 from the tournament and the session, -6.00 from the Tiến lên sheet
     assert '"kind": "payment"' in rows and '"Dũng": "-15.00"' in balances

@@ -9,7 +9,11 @@ from django.conf import settings
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = ROOT / "templates"
 # The templates of the games that are apps of their own, each under its templates/ folder.
-APP_TEMPLATES = [ROOT / "tracker" / "sheets" / "templates"]
+APP_TEMPLATES = [
+    ROOT / "tracker" / "sheets" / "templates",
+    ROOT / "tracker" / "cutthroat" / "templates",
+    ROOT / "tracker" / "catte" / "templates",
+]
 SKIPPED = {"benchmark"}  # pages the benchmark measures, never shown to anyone
 
 # Left on the page untranslated on purpose: signs rather than words, and the names of the
@@ -150,8 +154,9 @@ def test_every_short_comment_ends_on_its_line():
     """Django's {# … #} comment is one line; one that goes on is written out on the page, to
     every reader (a longer comment is {% comment %} … {% endcomment %})."""
     unclosed = [
-        f"{template.relative_to(TEMPLATES)}:{number}"
-        for template in TEMPLATES.rglob("*.html")
+        f"{template.relative_to(ROOT)}:{number}"
+        for folder in (TEMPLATES, *APP_TEMPLATES)
+        for template in folder.rglob("*.html")
         for number, line in enumerate(template.read_text().splitlines(), start=1)
         if re.search(r"{#(?!.*#})", line)
     ]

@@ -12,8 +12,9 @@ from tests.browser.test_languages import log_in
 from tests.factories import PlayerFactory, session_of_sweeps
 from tests.tracker.test_history_views import worked_tournament
 from tests.tracker.test_ratings import closed
+from tracker.catte.models import CatteSession
+from tracker.cutthroat.models import Tournament
 from tracker.history import seasons
-from tracker.models import CatteSession, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

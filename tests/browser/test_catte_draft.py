@@ -8,7 +8,7 @@ from tests.browser.test_phone import log_in
 from tests.browser.thumb import ARTIFACTS
 from tests.factories import fresh
 from tracker.catte import gate
-from tracker.models import Round
+from tracker.catte.models import Round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 FOLLOWS_WITHIN_MS = 3000 + 1500  # one poll period, and the refresh

@@ -6,7 +6,7 @@ import pytest
 
 from tests.browser import thumb as phones
 from tests.browser.test_catte_thumb import NEXT, SAVE, open_session, tap, trick
-from tracker.models import Round
+from tracker.catte.models import Round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 thumb = phones.thumb  # the fixture: both phone sizes, with a tap counter

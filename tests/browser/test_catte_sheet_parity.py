@@ -1,6 +1,6 @@
 """The offline sheet asks what the online entry asks: the same random rounds, tapped through
-`RoundDraft` (and the gate's refusals) and through static/js/catte_round.js, ask the same
-questions step by step and refuse the same taps with the same words."""
+`RoundDraft` (and the gate's refusals) and through tracker/catte/static/catte/catte_round.js, ask
+the same questions step by step and refuse the same taps with the same words."""
 
 import json
 import random
@@ -20,7 +20,7 @@ from tracker.rules.catte.cards import RANKS, SUITS
 
 pytestmark = pytest.mark.browser
 
-SCRIPT = Path(django_settings.BASE_DIR) / "static" / "js" / "catte_round.js"
+SCRIPT = Path(django_settings.BASE_DIR) / "tracker/catte/static/catte/catte_round.js"
 ROUNDS, MOST_STEPS = 600, 40
 HANDS = ("four_aces", "four_of_a_kind", "flush")
 

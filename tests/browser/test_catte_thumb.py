@@ -11,7 +11,7 @@ from tests.browser.test_phone import log_in
 from tests.factories import fresh
 from tracker.catte import board as catte_board
 from tracker.catte import gate
-from tracker.models import Round
+from tracker.catte.models import Round
 from tracker.rules import catte
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

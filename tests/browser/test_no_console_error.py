@@ -7,7 +7,8 @@ import pytest
 from tests.browser.conftest import put_down
 from tests.browser.test_every_page_fits import console_of
 from tests.browser.test_languages import log_in
-from tracker.models import CatteSession, Tournament
+from tracker.catte.models import CatteSession
+from tracker.cutthroat.models import Tournament
 from tracker.sheets import rules as sheet
 from tracker.sheets import services as sheets
 from tracker.sheets.board import load

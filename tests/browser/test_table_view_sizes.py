@@ -12,7 +12,7 @@ from tests.browser.conftest import put_down
 from tests.browser.test_phone import log_in
 from tests.factories import GroupFactory, MembershipFactory, PlayerFactory, UserFactory
 from tracker.catte import gate
-from tracker.models import Round
+from tracker.catte.models import Round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 thumb = phones.thumb  # the fixture: both phone sizes

@@ -14,9 +14,9 @@ from tests.tracker.test_history_views import worked_session, worked_tournament
 from tests.tracker.test_ratings import closed
 from tracker.catte import board as catte_board
 from tracker.catte import gate
+from tracker.catte.models import CatteSession
 from tracker.cutthroat import services as tournaments
 from tracker.history import seasons
-from tracker.models import CatteSession
 from tracker.rules import catte
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -5,7 +5,7 @@ import pytest
 
 from tests.browser import thumb as phones
 from tests.browser.test_phone import log_in
-from tracker.models import CatteSession
+from tracker.catte.models import CatteSession
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 thumb = phones.thumb  # the fixture: both phone sizes, with a tap counter

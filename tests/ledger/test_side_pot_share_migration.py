@@ -18,7 +18,7 @@ from ledger.models import Posting, Transaction
 from tests.fixtures.old_database import insert_rows, read_fixture
 from tracker.catte import board as catte_board
 from tracker.catte import gate
-from tracker.models import CatteSession, Round, SessionSeat
+from tracker.catte.models import CatteSession, Round, SessionSeat
 from tracker.rules import catte
 
 BEFORE = [("tracker", "0002_tournament_buy_in_tournament_game_stake"),

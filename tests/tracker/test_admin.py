@@ -13,11 +13,13 @@ from ledger.payment_details import change_details
 from tests.factories import GroupFactory, UserFactory, fresh
 from tracker.catte import board as catte_board
 from tracker.catte import gate
+from tracker.catte.models import CatteSession, Round, SessionSeat
 from tracker.cutthroat import services as tournaments
-from tracker.models import CatteSession, Hand, Round, SessionSeat, Tournament, TournamentSeat
+from tracker.cutthroat.models import Hand, Tournament, TournamentSeat
 from tracker.rules import catte
 
-MODELS = [model for model in admin.site._registry if model._meta.app_label in ("tracker", "ledger")]
+OUR_APPS = ("tracker", "cutthroat", "catte", "ledger")
+MODELS = [model for model in admin.site._registry if model._meta.app_label in OUR_APPS]
 READ_ONLY = [
     *(Tournament, TournamentSeat, Hand, CatteSession, SessionSeat, Round, Change),
     *(Account, Transaction, Posting, PaymentDetails),
@@ -90,7 +92,7 @@ def form_as_rendered(client, url) -> dict:
 def test_every_model_of_the_project_is_in_the_admin():
     from django.apps import apps
 
-    ours = [m for m in apps.get_models() if m._meta.app_label in ("tracker", "ledger")]
+    ours = [m for m in apps.get_models() if m._meta.app_label in OUR_APPS]
     assert set(ours) <= set(MODELS)
 
 

@@ -13,7 +13,7 @@ from tests.factories import PlayerFactory, fresh
 from tracker.catte import board as catte_board
 from tracker.catte import gate
 from tracker.catte.forms import RoundForm
-from tracker.models import Round, SessionSeat
+from tracker.catte.models import Round, SessionSeat
 from tracker.rules import catte
 
 SIDE_POT = {"stake": "1.00", "side_pot_stake": "0.50"}

@@ -16,7 +16,7 @@ from tests.tracker.test_catte_entry import hidden, page_of, press, save, shown_i
 from tracker.catte import board as catte_board
 from tracker.catte import gate
 from tracker.catte.gate.tapping import tap_in_words as words_for
-from tracker.models import Round
+from tracker.catte.models import Round
 
 PLAIN = {"stake": "1.00"}
 

@@ -11,7 +11,7 @@ from ledger.balances import player_balances
 from tests.factories import fresh
 from tracker.catte import board as catte_board
 from tracker.catte import gate
-from tracker.models import Round
+from tracker.catte.models import Round
 from tracker.rules import catte
 from tracker.rules.catte.cards import RANKS
 

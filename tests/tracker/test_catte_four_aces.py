@@ -10,7 +10,7 @@ from tests.factories import fresh
 from tests.page_forms import forms_in
 from tests.tracker.test_round_sent_later import kept, send
 from tracker.catte import gate
-from tracker.models import Round
+from tracker.catte.models import Round
 
 SIDE_POT = {"stake": "1.00", "side_pot_stake": "0.50"}
 CHI_HAS_FOUR_ACES = {"auto_win": {"player": 2, "hand": "four_aces"}}  # as the round is stored

@@ -15,7 +15,8 @@ from ledger.posting import total_of_group
 from tests.factories import fresh
 from tracker.catte import board as catte_board
 from tracker.catte import gate
-from tracker.models import CatteSession, Tournament
+from tracker.catte.models import CatteSession
+from tracker.cutthroat.models import Tournament
 from tracker.rules import catte
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from tracker.catte import board as catte_board
 from tracker.catte import gate
 from tracker.catte.draft import RoundDraft
-from tracker.models import CatteSession, Round
+from tracker.catte.models import CatteSession, Round
 from tracker.rules import catte as catte_rules
 
 SITS_OUT_A_WINNER = ["t0", "R2", "a2"]  # trick 1 to An, the rest to Chi, then Chi sits out

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from tests.page_forms import form_on, submit
 from tracker.catte import gate
-from tracker.models import CatteSession
+from tracker.catte.models import CatteSession
 
 
 def seats(players, **extra):

@@ -9,7 +9,7 @@ from tests.factories import fresh
 from tests.page_forms import form_on, submit
 from tracker.catte import board as catte_board
 from tracker.catte import gate
-from tracker.models import SessionSeat
+from tracker.catte.models import SessionSeat
 from tracker.rules import catte
 
 HTMX = {"HX-Request": "true"}

@@ -18,7 +18,7 @@ from tests.factories import PlayerFactory, fresh
 from tracker.catte import board as catte_board
 from tracker.catte import gate
 from tracker.catte.history import session_result
-from tracker.models import CatteSession, Round
+from tracker.catte.models import CatteSession, Round
 from tracker.rules import catte
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from tests.conftest import client_for
 from tracker.cutthroat import services as tournaments
-from tracker.models import Tournament
+from tracker.cutthroat.models import Tournament
 
 
 @pytest.fixture

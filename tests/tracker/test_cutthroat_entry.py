@@ -13,8 +13,8 @@ from ledger import posting
 from tests.factories import fresh
 from tracker.cutthroat import display
 from tracker.cutthroat import services as tournaments
+from tracker.cutthroat.models import Tournament
 from tracker.cutthroat.tournament_form import TournamentForm
-from tracker.models import Tournament
 
 
 def url(name, tournament, **extra):

@@ -4,8 +4,8 @@ from django.urls import reverse
 
 from tests.factories import fresh
 from tracker.cutthroat import services as tournaments
+from tracker.cutthroat.models import Tournament
 from tracker.gamelogs import registry as logs
-from tracker.models import Tournament
 
 # bids, tricks, (seat of J♦, seat of J♣) — An, Bình, Chi, Dũng; official preset, 13 tricks
 HANDS = [

@@ -8,7 +8,7 @@ from core.models import Change
 from tests.conftest import client_for
 from tests.factories import fresh
 from tracker.cutthroat import services as tournaments
-from tracker.models import Hand, Tournament
+from tracker.cutthroat.models import Hand, Tournament
 
 
 @pytest.fixture

@@ -10,8 +10,9 @@ from django.urls import reverse
 from tests.factories import GroupFactory, PlayerFactory
 from tests.page_forms import form_on, submit
 from tracker.catte import gate
+from tracker.catte.models import CatteSession
 from tracker.cutthroat import services as tournaments
-from tracker.models import CatteSession, Tournament
+from tracker.cutthroat.models import Tournament
 
 
 @pytest.fixture

@@ -13,8 +13,9 @@ from django.urls import reverse
 
 from core import recording
 from tracker.catte import gate
+from tracker.catte.models import Round
 from tracker.cutthroat import services as tournaments
-from tracker.models import Hand, Round
+from tracker.cutthroat.models import Hand
 
 RULES = {"preset": "official", "wins_needed": 1000}
 

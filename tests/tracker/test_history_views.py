@@ -23,9 +23,10 @@ from core import recording
 from tests.factories import GroupFactory, PlayerFactory
 from tracker.catte import board as catte_board
 from tracker.catte import gate
+from tracker.catte.models import Round
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as tournaments
-from tracker.models import Hand, Round
+from tracker.cutthroat.models import Hand
 
 HANDS = [  # (bids, tricks, jacks) by seat: An, Bình, Chi
     ([6, 5, "NIL"], [9, 8, 0], {"JD": 0, "JC": 1}),

@@ -16,7 +16,7 @@ from tests.factories import fresh
 from tests.page_forms import form_on, submit
 from tracker.catte import gate
 from tracker.catte.board import load
-from tracker.models import CatteSession, Round
+from tracker.catte.models import CatteSession, Round
 from tracker.rules import catte
 
 

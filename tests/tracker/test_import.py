@@ -7,8 +7,8 @@ from django.urls import reverse
 
 from core.models import Player
 from tracker.cutthroat import services as tournaments
+from tracker.cutthroat.models import Tournament
 from tracker.gamelogs import registry as logs
-from tracker.models import Tournament
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

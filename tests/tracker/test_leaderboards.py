@@ -17,10 +17,10 @@ from django.urls import reverse
 from tests.factories import fresh, session_of_sweeps
 from tests.tracker.test_history_views import page_text, worked_session, worked_tournament
 from tests.tracker.test_ratings import closed
+from tracker.catte.models import CatteSession
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as tournaments
 from tracker.history.ratings import cached_leaderboards, group_leaderboards, rating_charts
-from tracker.models import CatteSession
 
 
 def tournament_for_money(group, players, user):

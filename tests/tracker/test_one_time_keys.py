@@ -11,9 +11,9 @@ from tests.factories import GroupFactory, MembershipFactory, PlayerFactory, pay
 from tests.page_forms import form_on, submit
 from tracker.catte import board as catte_board
 from tracker.catte import gate
+from tracker.catte.models import CatteSession
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as cutthroat
-from tracker.models import CatteSession
 from tracker.rules.catte import Round
 
 

@@ -15,10 +15,12 @@ from tests.conftest import client_for
 from tests.factories import pay
 from tracker.catte import board as catte_board
 from tracker.catte import gate
+from tracker.catte.models import CatteSession, Round
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as cutthroat_services
+from tracker.cutthroat.models import Hand, Tournament
 from tracker.history import seasons
-from tracker.models import CatteSession, Hand, Round, Season, Tournament
+from tracker.models import Season
 from tracker.rules import catte
 from tracker.sheets import rules as sheet
 from tracker.sheets import services as sheets

@@ -7,7 +7,7 @@ from django.test.utils import CaptureQueriesContext
 
 from core import recording
 from tracker.cutthroat import services as tournaments
-from tracker.models import Hand
+from tracker.cutthroat.models import Hand
 
 
 def tournament_with_hands(group, players, alice, count):

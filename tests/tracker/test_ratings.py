@@ -19,8 +19,8 @@ from tracker.catte import board as catte_board
 from tracker.catte import gate
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as tournaments
+from tracker.cutthroat.models import Tournament
 from tracker.history.ratings import as_numbers, cached_ratings, group_ratings
-from tracker.models import Tournament
 
 WORKED_CUTTHROAT = [
     {"name": "An", "rating": 4.6051, "mu": 28.4156, "sigma": 7.9369, "games": 2},

@@ -14,8 +14,9 @@ from tests.backups import go_on, played_everything, progress_of, summary, upload
 from tests.factories import GroupFactory, MembershipFactory, PlayerFactory, fresh
 from tests.page_forms import form_on, submit
 from tests.tracker.test_restore_in_steps import zipped
+from tracker.catte.models import Round
 from tracker.gamelogs import backup, cancelling, restoring
-from tracker.models import Round, Season
+from tracker.models import Season
 
 
 @pytest.fixture

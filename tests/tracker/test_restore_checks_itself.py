@@ -12,8 +12,8 @@ from tests.backups import go_on, progress_of, six_sweeps, summary, upload
 from tests.factories import GroupFactory, MembershipFactory
 from tests.page_forms import form_on, submit
 from tests.tracker.test_restore_in_steps import zipped
+from tracker.catte.models import Round
 from tracker.gamelogs import backup, restoring
-from tracker.models import Round
 
 
 @pytest.fixture

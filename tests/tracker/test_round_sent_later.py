@@ -17,8 +17,8 @@ from tests.page_forms import forms_on
 from tracker.catte import board as catte_board
 from tracker.catte import gate
 from tracker.catte.gate.rounds import DRAFTED
+from tracker.catte.models import CatteSession
 from tracker.catte.taps import KeptRound
-from tracker.models import CatteSession
 
 ENTRY = "0123456789abcdef0123456789abcdef"
 LATER = "fedcba9876543210fedcba9876543210"

@@ -17,8 +17,10 @@ from tests.factories import GroupFactory
 from tests.page_forms import form_on, submit
 from tests.tracker.test_history_views import page_text, worked_session, worked_tournament
 from tests.tracker.test_ratings import closed, command_output, shown_row
+from tracker.catte.models import CatteSession
+from tracker.cutthroat.models import Tournament
 from tracker.history import seasons
-from tracker.models import CatteSession, Season, Tournament
+from tracker.models import Season
 
 
 @pytest.fixture

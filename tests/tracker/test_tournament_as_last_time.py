@@ -9,7 +9,7 @@ from django.urls import reverse
 from tests.factories import PlayerFactory
 from tests.page_forms import form_on, submit
 from tracker.cutthroat import services as tournaments
-from tracker.models import Tournament
+from tracker.cutthroat.models import Tournament
 
 RULES = [
     {"preset": "official"},

@@ -16,8 +16,9 @@ from basics.errors import RulesError
 from core.models import Player
 from ledger.models import Transaction
 from tests.factories import PlayerFactory
+from tracker.catte.models import CatteSession
+from tracker.cutthroat.models import Tournament
 from tracker.gamelogs import limits, registry
-from tracker.models import CatteSession, Tournament
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 FOUR = ["An", "Bình", "Chi", "Dũng"]

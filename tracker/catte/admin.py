@@ -3,7 +3,7 @@
 from django.contrib import admin
 
 from core.web.admin import ReadOnlyAdmin
-from tracker.models import CatteSession, Round, SessionSeat
+from tracker.catte.models import CatteSession, Round, SessionSeat
 
 
 class SessionSeatInline(ReadOnlyAdmin, admin.TabularInline):

@@ -9,7 +9,7 @@ from core.seats import MAX_PLAYERS
 from core.text import shown_value
 from tracker.catte import board as catte_board
 from tracker.catte import gate
-from tracker.models import CatteSession
+from tracker.catte.models import CatteSession
 from tracker.rules import MOST_ENTRIES
 
 KEYS = frozenset({"closed", "left"})

@@ -16,7 +16,7 @@ from core.locale_money import amount_text
 from core.seats import seats_of
 from tracker.catte.draft import RoundDraft
 from tracker.catte.entries import rules_round
-from tracker.models import CatteSession, Round
+from tracker.catte.models import CatteSession, Round
 from tracker.rules import catte
 
 

@@ -14,8 +14,8 @@ from core.versioning import game_identity
 from tracker.catte import gate
 from tracker.catte.board import PlayedRound, SessionBoard, latest_round_rows
 from tracker.catte.entries import describe_round
+from tracker.catte.models import Round
 from tracker.catte.settling import settling_up, transfers_at_close
-from tracker.models import Round
 from tracker.rules import catte
 from tracker.rules.catte.settings import HAND_NAMES
 

@@ -10,7 +10,7 @@ from core.games import GameKind
 from ledger.settlement import fewest_transfers
 from tracker.catte import backups, board, demo, gate, history, money, tableview
 from tracker.catte.gate.recording import replay_rounds
-from tracker.models import CatteSession, Round, SessionSeat
+from tracker.catte.models import CatteSession, Round, SessionSeat
 from tracker.rules import catte
 
 
@@ -151,7 +151,7 @@ class CatteGame(GameKind):
 
     # Pages: group page, table view, kept pages, demo
     address = "sessions"
-    group_row_template = "tracker/catte/_group_row.html"
+    group_row_template = "catte/_group_row.html"
     new_url_name = "session_new"
     table_template = "tableview/session.html"
     kept_pages = ("session", "session_table")

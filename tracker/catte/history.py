@@ -21,7 +21,7 @@ from core.web.lists import page_of, player_links
 from ledger.settlement import fewest_transfers
 from tracker.catte import board as catte_board
 from tracker.catte import settling
-from tracker.models import Round, SessionSeat
+from tracker.catte.models import Round, SessionSeat
 from tracker.rules import catte
 from tracker.rules.catte import records
 from tracker.rules.leaderboard import Match
@@ -125,9 +125,9 @@ def player_record(group, player) -> PlayerRecord:
     replays = [Replay(b.names, b.settings, session_result(b)) for b in boards]
     record = records.player_record(player.name, replays)
     return PlayerRecord(
-        Section("tracker/catte/_record.html", {"cat": record, "net": signed(group, record.net)}),
+        Section("catte/_record.html", {"cat": record, "net": signed(group, record.net)}),
         {
-            row.rival: Section("tracker/catte/_rivalry.html", {"row": row})
+            row.rival: Section("catte/_rivalry.html", {"row": row})
             for row in records.rivalries(player.name, replays)
         },
     )
@@ -144,4 +144,4 @@ def settlements(group, page_number) -> Section:
         pairs = paid.get(session.pk) or [(transfer, Decimal(0)) for transfer in transfers]
         rows = [settling.transfer_row(group, *pair) for pair in pairs]
         settled.append({"session": session, "transfers": rows})
-    return Section("tracker/catte/_settlements.html", {"sessions": settled, "page": page})
+    return Section("catte/_settlements.html", {"sessions": settled, "page": page})

@@ -15,7 +15,7 @@ from core.locale_money import amount_text
 from ledger.reports import payments_made
 from ledger.settlement import Paid, Transfer, fewest_transfers, paid_towards
 from tracker.catte.board import SessionBoard, load
-from tracker.models import SessionSeat
+from tracker.catte.models import SessionSeat
 
 
 def transfers_at_close(board: SessionBoard) -> list[Transfer]:

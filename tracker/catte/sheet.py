@@ -5,7 +5,7 @@ Offline there is no one to ask, so the page carries every button of the round on
 online entry's own buttons (the same `tap` tokens, see `taps`), one for each seat and question,
 so no tap made online lacks its twin offline; the script shows those the online entry would
 show at that point and refuses what it would refuse, from the settings in `sheet_rules` and the
-sentences in `sheet_words` (static/js/catte_round.js). The phone keeps the
+sentences in `sheet_words` (catte_round.js, in this package's static/catte/). The phone keeps the
 taps as the table keeps its draft, a list of tokens from the draft as the phone last had it on,
 and sends them when the network is back, the sheet's form posted to the online entry's address
 with the key the round was kept under (`SentLaterRoundForm`): the gate checks them exactly as it
@@ -43,7 +43,7 @@ def sheet_buttons(draft: RoundDraft) -> dict:
 
 
 def sheet_rules(draft: RoundDraft) -> dict:
-    """What the sheet's script (static/js/catte_round.js) asks of the session's settings to
+    """What the sheet's script (static/catte/catte_round.js) asks of the session's settings to
     replay the taps as `RoundDraft` does, locale-independent."""
     settings = draft.settings
     return {

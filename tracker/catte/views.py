@@ -32,8 +32,8 @@ from tracker.catte.board import load
 from tracker.catte.entries import describe_entry, describe_round
 from tracker.catte.forms import JoinForm, RoundForm, SessionForm
 from tracker.catte.gate.recording import DraftMoved
+from tracker.catte.models import CatteSession
 from tracker.catte.sheet import SentLaterRoundForm, kept_on_a_phone
-from tracker.models import CatteSession
 
 LATEST = 8  # rounds shown on the session page; ?all=1 shows every one
 TEMPLATE = "tracker/session.html"

@@ -3,7 +3,7 @@
 from django.contrib import admin
 
 from core.web.admin import ReadOnlyAdmin
-from tracker.models import Hand, Tournament, TournamentSeat
+from tracker.cutthroat.models import Hand, Tournament, TournamentSeat
 
 
 class TournamentSeatInline(ReadOnlyAdmin, admin.TabularInline):

@@ -4,7 +4,7 @@ restore writes a tournament back: whole, in one step."""
 from decimal import Decimal
 
 from tracker.cutthroat import logs
-from tracker.models import Tournament
+from tracker.cutthroat.models import Tournament
 
 KEYS = frozenset({"game_stake", "buy_in"})
 

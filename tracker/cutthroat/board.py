@@ -13,7 +13,7 @@ from functools import cached_property, partial
 
 from core.boards import Board, stored_state
 from core.seats import seats_of
-from tracker.models import Hand, Tournament
+from tracker.cutthroat.models import Hand, Tournament
 from tracker.rules import cutthroat
 
 

@@ -12,7 +12,7 @@ from core.fragments import CachedRow, digest
 from core.locale_money import amount_text
 from core.versioning import game_identity
 from tracker.cutthroat.board import Scoreboard, every_hand_row, latest_hand_rows, stored_result
-from tracker.models import Hand
+from tracker.cutthroat.models import Hand
 from tracker.rules import cutthroat
 
 # How long a rendered table of played hands is cached (tournament.html).

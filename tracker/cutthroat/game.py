@@ -11,7 +11,7 @@ from core import leaderboards
 from core.games import GameKind
 from tracker.cutthroat import backups, demo, history, logs, money, tableview
 from tracker.cutthroat import board as board_module
-from tracker.models import Hand, Tournament, TournamentSeat
+from tracker.cutthroat.models import Hand, Tournament, TournamentSeat
 from tracker.rules import cutthroat
 
 
@@ -126,7 +126,7 @@ class CutthroatGame(GameKind):
 
     # Pages: group page, table view, kept pages, demo
     address = "tournaments"
-    group_row_template = "tracker/cutthroat/_group_row.html"
+    group_row_template = "cutthroat/_group_row.html"
     new_url_name = "tournament_new"
     table_template = "tableview/tournament.html"
     kept_pages = ("tournament", "tournament_table")

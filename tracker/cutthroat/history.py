@@ -15,8 +15,8 @@ from core.web import charts
 from core.web.lists import player_links
 from ledger.settlement import fewest_transfers
 from tracker.cutthroat import board as cutthroat_board
+from tracker.cutthroat.models import TournamentSeat
 from tracker.cutthroat.money import owed_in_tournament
-from tracker.models import TournamentSeat
 from tracker.rules import cutthroat
 from tracker.rules.cutthroat import records
 from tracker.rules.leaderboard import Match
@@ -147,9 +147,9 @@ def player_record(group, player) -> PlayerRecord:
     replays = [Replay(b.names, b.settings, tournament_result(b)) for b in boards]
     record = records.player_record(player.name, replays)
     return PlayerRecord(
-        Section("tracker/cutthroat/_record.html", {"cut": record}),
+        Section("cutthroat/_record.html", {"cut": record}),
         {
-            row.rival: Section("tracker/cutthroat/_rivalry.html", {"row": row})
+            row.rival: Section("cutthroat/_rivalry.html", {"row": row})
             for row in records.rivalries(player.name, replays)
         },
     )
@@ -163,4 +163,4 @@ def settlements(group, limit: int = 10) -> Section:
         owed = owed_in_tournament(cutthroat_board.load(tournament))
         transfers = fewest_transfers(owed) if any(owed.values()) else []
         settled.append({"tournament": tournament, "transfers": transfers})
-    return Section("tracker/cutthroat/_settlements.html", {"tournaments": settled})
+    return Section("cutthroat/_settlements.html", {"tournaments": settled})

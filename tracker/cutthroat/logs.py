@@ -11,8 +11,8 @@ from core.models import Change
 from core.recording import Recorded, record
 from core.seats import match_players
 from tracker.cutthroat.board import by_seat, jacks_by_seat, load, play_on, replay, stored_fields
+from tracker.cutthroat.models import Hand, Tournament
 from tracker.cutthroat.services import start
-from tracker.models import Hand, Tournament
 from tracker.rules import cutthroat
 
 

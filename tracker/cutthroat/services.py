@@ -30,7 +30,7 @@ from tracker.cutthroat.board import (
     store_results,
     stored_fields,
 )
-from tracker.models import Hand, Tournament, TournamentSeat
+from tracker.cutthroat.models import Hand, Tournament, TournamentSeat
 from tracker.rules import cutthroat
 
 

@@ -33,8 +33,8 @@ from tracker.cutthroat.forms import (
     correction_initial,
     typed_values,
 )
+from tracker.cutthroat.models import Tournament
 from tracker.cutthroat.tournament_form import TournamentForm
-from tracker.models import Tournament
 
 LATEST = 8  # hands listed on the scoreboard; ?all=1 lists every hand of every game
 TEMPLATE = "tracker/tournament.html"

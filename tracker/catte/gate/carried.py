@@ -24,7 +24,7 @@ from core.recording import Recorded, record
 from core.stored_messages import Joined
 from tracker.catte import money
 from tracker.catte.board import load
-from tracker.models import CatteSession
+from tracker.catte.models import CatteSession
 from tracker.rules import catte
 
 CARRIED_INTO = "carried_into"

@@ -18,7 +18,7 @@ from tracker.catte import money
 from tracker.catte.board import SessionBoard
 from tracker.catte.gate.carried import taken_over
 from tracker.catte.gate.recording import drop_draft
-from tracker.models import CatteSession
+from tracker.catte.models import CatteSession
 from tracker.rules import catte
 
 

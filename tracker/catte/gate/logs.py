@@ -17,7 +17,7 @@ from tracker.catte.board import SessionBoard, load
 from tracker.catte.entries import entry_by_seat, rules_round
 from tracker.catte.gate.carried import take_carried_side_pots, take_matching_shares
 from tracker.catte.gate.closing import close
-from tracker.models import CatteSession, Round, SessionSeat
+from tracker.catte.models import CatteSession, Round, SessionSeat
 from tracker.rules import catte
 
 

@@ -14,7 +14,7 @@ from core.recording import refuse_if_closed
 from core.stored_messages import render_stored
 from core.versioning import AlreadyRecorded, StalePage
 from tracker.catte.board import SessionBoard, replay, store_results
-from tracker.models import CatteSession, Round
+from tracker.catte.models import CatteSession, Round
 from tracker.rules import catte
 
 

@@ -29,8 +29,8 @@ from tracker.catte.gate.recording import (
     drop_draft,
     replay_rounds,
 )
+from tracker.catte.models import Round
 from tracker.catte.taps import KeptRound
-from tracker.models import Round
 from tracker.rules import catte
 
 

@@ -22,7 +22,7 @@ from core.seats import match_players
 from core.versioning import StalePage
 from tracker.catte.board import SessionBoard
 from tracker.catte.gate.recording import change_draft, replay_rounds
-from tracker.models import SessionSeat
+from tracker.catte.models import SessionSeat
 from tracker.rules import catte
 from tracker.rules.catte.settings import MOST_PLAYERS
 

@@ -1,3 +1,6 @@
+"""A Cắt Tê session, its seats and its rounds. They were the tracker app's models and keep its
+tables (`db_table`), so moving them into this app moved no row."""
+
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
@@ -38,6 +41,7 @@ class CatteSession(Game):
     draft_entry = models.CharField(max_length=32, blank=True)
 
     class Meta(Game.Meta):
+        db_table = "tracker_cattesession"
         constraints = [
             models.UniqueConstraint(fields=["group", "number"], name="one_session_number_a_group")
         ]
@@ -85,6 +89,7 @@ class SessionSeat(Seat):
     left_after_round = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta(Seat.Meta):
+        db_table = "tracker_sessionseat"
         constraints = [
             models.UniqueConstraint(fields=["session", "seat"], name="one_player_per_session_seat"),
             models.UniqueConstraint(
@@ -110,6 +115,7 @@ class Round(models.Model):
     entered_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        db_table = "tracker_round"
         ordering = ["number"]
         constraints = [
             models.UniqueConstraint(fields=["session", "number"], name="one_round_per_number")

@@ -1,3 +1,6 @@
+"""A Cutthroat tournament, its seats and its hands. They were the tracker app's models and keep
+its tables (`db_table`), so moving them into this app moved no row."""
+
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
@@ -25,6 +28,7 @@ class Tournament(Game):
     game_stake = models.DecimalField(max_digits=12, decimal_places=2, default=0)
 
     class Meta(Game.Meta):
+        db_table = "tracker_tournament"
         constraints = [
             models.UniqueConstraint(
                 fields=["group", "number"], name="one_tournament_number_a_group"
@@ -44,6 +48,7 @@ class TournamentSeat(Seat):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="seats")
 
     class Meta(Seat.Meta):
+        db_table = "tracker_tournamentseat"
         constraints = [
             models.UniqueConstraint(fields=["tournament", "seat"], name="one_player_per_seat"),
             models.UniqueConstraint(fields=["tournament", "player"], name="one_seat_per_player"),
@@ -69,6 +74,7 @@ class Hand(models.Model):
     entered_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        db_table = "tracker_hand"
         ordering = ["number"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="one_hand_per_number")
