@@ -1,5 +1,5 @@
 // The outbox: what is entered while the phone has no network (a Cutthroat hand, a Cắt Tê round
-// on its sheet, see sheet.js, a score sheet's round) is kept on the phone (localStorage: it
+// on its sheet, see offline_round.js, a score sheet's round) is kept on the phone (localStorage: it
 // survives a reload, a closed tab and a restarted browser) under an id, and sent, in order, as
 // soon as the network is back: at the "online" event, on every page load and every few seconds
 // while anything waits, retried with a growing pause, never dropped. It is sent as its form's
@@ -437,7 +437,7 @@
     nextTry = 0;
     sendAll();
   });
-  // For the forms and sheets entered offline (sheet.js, hands_ahead.js).
+  // For the forms and sheets entered offline (offline_round.js, hands_ahead.js).
   window.cardtableOutbox = {
     waiting: load,
     unsettled: unsettled,

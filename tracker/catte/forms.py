@@ -19,7 +19,7 @@ from core.names import by_name
 from core.seats import SeatsForm, first_dealer_field, seats_as_last_time
 from core.web.widgets import QuickSelect, QuickText
 from tracker.catte.draft import RoundDraft
-from tracker.catte.sheet import sheet_buttons
+from tracker.catte.offline_round import sheet_buttons
 from tracker.catte.taps import SavedRound, Tap, is_tap, next_taps, parse_taps, taps_from_round
 from tracker.rules import catte
 
@@ -205,7 +205,7 @@ class RoundForm(forms.Form):
     @property
     def sheet(self) -> dict:
         """Every button of the round on one sheet, for a phone whose network goes: the same
-        for every round as long as the table is (sheet.py)."""
+        for every round as long as the table is (offline_round.py)."""
         return sheet_buttons(self.blank_draft)
 
     @property

@@ -22,7 +22,7 @@ from core.notices import (
     sameness,
     whose,
 )
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.catte.board import SessionBoard
 from tracker.catte.display import round_row
 from tracker.catte.entries import describe_entry, describe_round, round_differences
@@ -62,7 +62,7 @@ def saved_first(board: SessionBoard, number: int, tapped: list[str], user, key=N
     notice.card = render_to_string("tracker/session.html#round_card", shown)
     if not tapped:
         return notice
-    notice.same = gate.rounds.recorded_as_tapped(board, row, tapped)
+    notice.same = services.rounds.recorded_as_tapped(board, row, tapped)
     if notice.same:
         return notice
     mine = _as_far_as(board, tapped)
@@ -89,14 +89,14 @@ def saved_first_text(board: SessionBoard, change, number: int, who: str) -> str:
     return _("Round %(number)s is already recorded.") % {"number": number}
 
 
-def sent_later_conflict(board: SessionBoard, kept, refusal, user) -> Notice:
+def sent_later_conflict(board: SessionBoard, offline_round, refusal, user) -> Notice:
     """The answer to a round kept on a phone that another phone saved, or went on entering,
     meanwhile: both whole, side by side. For a round saved otherwise, a way to correct it with
     this phone's taps, after which the phone asks again; for one not saved yet, the draft's
     version to send this phone's round against instead."""
-    number, taps = kept.number, kept.taps
+    number, taps = offline_round.number, offline_round.taps
     if number < board.next_number:
-        return saved_first(board, number, taps, user, kept.entry)
+        return saved_first(board, number, taps, user, offline_round.idempotency_key)
     notice = Notice(CAME_FIRST, str(refusal), mine=_had(_entered(board, taps)))
     table = {"table": _entered(board, board.session.draft)}
     notice.theirs = _("The table's round now: %(table)s") % table
@@ -125,16 +125,18 @@ def _entered(board: SessionBoard, taps: list[str]) -> str:
     return str(describe_round(_as_far_as(board, taps)))
 
 
-def taken_later(board: SessionBoard, kept, outcome: str, refusal: str | None, user) -> Notice:
+def taken_later(
+    board: SessionBoard, offline_round, outcome: str, refusal: str | None, user
+) -> Notice:
     """The answer to a round kept on a phone that the table took. A round found recorded as
     the phone had it says whose it was: this phone's own (the same round sent again after its
     answer was lost, or a correction made here) or another phone's."""
-    number = {"number": kept.number}
-    if outcome == gate.rounds.RECORDED:
-        return saved(kept.number)
-    if outcome == gate.rounds.RECORDED_ELSEWHERE:
-        change = changes_of(board.session).filter(number=kept.number).first()
-        own = made_here(change, user, kept.entry)
+    number = {"number": offline_round.number}
+    if outcome == services.rounds.RECORDED:
+        return saved(offline_round.number)
+    if outcome == services.rounds.RECORDED_ELSEWHERE:
+        change = changes_of(board.session).filter(number=offline_round.number).first()
+        own = made_here(change, user, offline_round.idempotency_key)
         return Notice(
             CAME_FIRST, ROUND_FOUND_SAME[sameness(change, own)] % number, same=True, own=own
         )

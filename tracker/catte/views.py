@@ -27,18 +27,18 @@ from core.web.views import (
     tell,
     waiting_notices,
 )
-from tracker.catte import display, gate, history, notices
+from tracker.catte import display, history, notices, services
 from tracker.catte.board import load
 from tracker.catte.entries import describe_entry, describe_round
 from tracker.catte.forms import JoinForm, RoundForm, SessionForm
-from tracker.catte.gate.recording import DraftMoved
-from tracker.catte.sheet import SentLaterRoundForm, kept_on_a_phone
+from tracker.catte.offline_round import SentLaterRoundForm, entered_offline
+from tracker.catte.services.checks import DraftMoved
 from tracker.models import CatteSession
 
 LATEST = 8  # rounds shown on the session page; ?all=1 shows every one
 TEMPLATE = "tracker/session.html"
 SEATING = "seating"  # the tag of a message shown next to who is at the table
-SHEET = "kept_sheet"  # the page's part that holds the round's sheet
+SHEET = "offline_sheet"  # the page's part that holds the round's sheet for offline
 
 
 def session_for(request, pk, session_pk, role=Role.VIEWER):
@@ -52,7 +52,7 @@ def session_page(request, group, session, board=None, round_form=None, notice=No
     context, shared, forms = page_parts(request, group, session, board, round_form, told)
     context["live_html"] = live_part(request, TEMPLATE, context, shared, forms)
     if not request.htmx:  # a live refresh leaves the sheet the phone holds (round_sheet)
-        context["kept_sheet"] = live_part(request, TEMPLATE, context, shared, forms, SHEET)
+        context[SHEET] = live_part(request, TEMPLATE, context, shared, forms, SHEET)
     return render_page(request, TEMPLATE, context)
 
 
@@ -60,7 +60,8 @@ def session_page(request, group, session, board=None, round_form=None, notice=No
 @require_GET
 def round_sheet(request, pk, session_pk):
     """Every button of the round on one sheet, which a phone holds beside the page in case its
-    network goes; fetched again only when the round's buttons change (static/js/sheet.js)."""
+    network goes; fetched again only when the round's buttons change
+    (static/js/offline_round.js)."""
     group, session = session_for(request, pk, session_pk)
     context, shared, forms = page_parts(request, group, session)
     return HttpResponse(live_part(request, TEMPLATE, context, shared, forms, SHEET))
@@ -108,13 +109,13 @@ def session_new(request, pk):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            session = gate.logs.start(
+            session = services.logs.start(
                 group, data["players"], data["rules"], request.user, name=data["name"]
             )
             return redirect(session)
         except RulesError as refusal:
             form.add_error(None, str(refusal))
-    context = {"group": group, "form": form, "carried": gate.carried.carried_side_pot(group)}
+    context = {"group": group, "form": form, "carried": services.carried.carried_side_pot(group)}
     return render(request, "tracker/session_new.html", context)
 
 
@@ -129,7 +130,7 @@ def session_detail(request, pk, session_pk):
 @require_POST
 def round_entry(request, pk, session_pk):
     """Every button of the round being entered comes here, and a round a phone kept while
-    offline, the sheet's form sent by its outbox with its key (static/js/sheet.js): a tap
+    offline, the sheet's form sent by its outbox with its key (static/js/offline_round.js): a tap
     changes the table's draft, which every phone shows; "Save round" records it. What became of
     it is told in one notice, to the outbox in JSON, but for a tap taken, which the page shows."""
     group, session = session_for(request, pk, session_pk, role=Role.SCORER)
@@ -149,7 +150,7 @@ def round_entry(request, pk, session_pk):
 def answered(request, board) -> tuple:
     """What became of what was sent, as `entered` says: a round a phone kept, or a button of
     the page's form."""
-    if not kept_on_a_phone(request.POST):
+    if not entered_offline(request.POST):
         return entered(request, board, RoundForm(request.POST, board=board))
     notice = taken_later(request, board, SentLaterRoundForm(request.POST, board=board))
     board.session.refresh_from_db()
@@ -182,12 +183,12 @@ def entered(request, board, form) -> tuple:
 def pressed(request, board, form) -> tuple:
     """Save the round or take the tap the form sent, as `entered` answers."""
     valid = form.is_valid()
-    gate.recording.check_next_number(board, form.sent_number)
+    services.checks.check_next_number(board, form.sent_number)
     if not valid:
         return Notice(REFUSED, " ".join(form_errors(form)), place="form"), board, form
     sent = form.sent
     if sent is not None:
-        gate.entering.enter(board, sent, request.user)
+        services.entering.enter(board, sent, request.user)
     return (notices.saved(form.sent_number), board, None) if form.saving else (None, None, None)
 
 
@@ -202,20 +203,22 @@ def taken_later(request, board, form) -> Notice:
     saved or changed the round meanwhile, both rounds whole, for the scorer to choose."""
     if not form.is_valid():
         return Notice(REFUSED, " ".join(form_errors(form)))
-    kept = form.cleaned_data["kept"]
+    offline_round = form.cleaned_data["offline_round"]
     try:
-        taken = gate.entering.enter(board, kept, request.user)
+        taken = services.entering.enter(board, offline_round, request.user)
     except AlreadyDone as repeat:
         return repeated(repeat.first)
-    except gate.recording.RoundWaits as waiting:
+    except services.checks.RoundWaits as waiting:
         return Notice(WAITS, str(waiting))
     except RestoreRunning as refusal:  # kept on the phone until the restore has ended
         return Notice(WAITS, refusal.text)
     except RulesError as refusal:
         return Notice(REFUSED, str(refusal))
     except (AlreadyRecorded, StalePage) as refusal:
-        return notices.sent_later_conflict(load(board.session), kept, refusal, request.user)
-    return notices.taken_later(board, kept, *taken, request.user)
+        return notices.sent_later_conflict(
+            load(board.session), offline_round, refusal, request.user
+        )
+    return notices.taken_later(board, offline_round, *taken, request.user)
 
 
 @login_required
@@ -244,7 +247,7 @@ def save_correction(request, board, number, form):
     loaded = session.version
     version = data["version"] if data["version"] is not None else -1
     try:
-        gate.rounds.correct_round(board, number, version, data["round"], request.user)
+        services.rounds.correct_round(board, number, version, data["round"], request.user)
     except RulesError as refusal:
         form.add_error(None, str(refusal))
         return None
@@ -266,7 +269,7 @@ def save_correction(request, board, number, form):
 def round_undo(request, pk, session_pk):
     group, session = session_for(request, pk, session_pk, role=Role.SCORER)
     board = load(session)
-    undo = partial(gate.rounds.undo_last, board, user=request.user)
+    undo = partial(services.rounds.undo_last, board, user=request.user)
     done = _("The last round was undone; it is kept in the history.")
     return act_on_version(request, session, undo, done)
 
@@ -278,7 +281,7 @@ def session_close(request, pk, session_pk):
     board = load(session)
     draft = request.GET.get("draft", "")  # the draft's version the page showed: only it is dropped
     shown = int(draft) if draft.isascii() and draft.isdigit() and len(draft) < 10 else -1
-    close = partial(gate.closing.close, board, user=request.user, draft_version=shown)
+    close = partial(services.closing.close, board, user=request.user, draft_version=shown)
     done = _("The session is closed; here is the final money.")
     return act_on_version(request, session, close, done)
 
@@ -296,7 +299,7 @@ def session_summary(request, pk, session_pk):
 def session_reopen(request, pk, session_pk):
     group, session = session_for(request, pk, session_pk, role=Role.SCORER)
     board = load(session)
-    reopen = partial(gate.closing.reopen, board, user=request.user)
+    reopen = partial(services.closing.reopen, board, user=request.user)
     done = _("The session is open again: correct its rounds, then close it once more.")
     return act_on_version(request, session, reopen, done)
 
@@ -318,13 +321,15 @@ def player_joins(request, pk, session_pk):
         messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
         return redirect(session)
     player, new_name = form.cleaned_data["player"], form.cleaned_data.get("new_name", "")
-    join = partial(gate.seating.join, board, user=request.user, player=player, new_name=new_name)
+    join = partial(
+        services.seating.join, board, user=request.user, player=player, new_name=new_name
+    )
     done = _("%(name)s sits down at the table.") % {"name": player.name if player else new_name}
     return act_on_version(request, session, join, done)
 
 
 def seated(board, player_pk):
-    seat = gate.seating.seat_of(board, player_pk)
+    seat = services.seating.seat_of(board, player_pk)
     if seat is None:
         raise Http404("No such player at this table")
     return seat
@@ -348,7 +353,7 @@ def player_leaves(request, pk, session_pk, player_pk):
     group, session = session_for(request, pk, session_pk, role=Role.SCORER)
     board = load(session)
     name = seated(board, player_pk).player.name
-    leave = partial(gate.seating.leave, board, player_pk, user=request.user)
+    leave = partial(services.seating.leave, board, player_pk, user=request.user)
     done = _("%(name)s left: every new round starts without this player.") % {"name": name}
     return seating_changed(request, group, session, leave, done)
 
@@ -359,7 +364,7 @@ def player_back(request, pk, session_pk, player_pk):
     group, session = session_for(request, pk, session_pk, role=Role.SCORER)
     board = load(session)
     name = seated(board, player_pk).player.name
-    back = partial(gate.seating.come_back, board, player_pk, user=request.user)
+    back = partial(services.seating.come_back, board, player_pk, user=request.user)
     done = _("%(name)s is back at the table.") % {"name": name}
     return seating_changed(request, group, session, back, done)
 

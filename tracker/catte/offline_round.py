@@ -1,4 +1,4 @@
-"""The round on one sheet, for a phone whose network is gone (static/js/sheet.js).
+"""The round on one sheet, for a phone whose network is gone (static/js/offline_round.js).
 
 Online, each tap goes to the server, which replays the table's draft and renders the next step.
 Offline there is no one to ask, so the page carries every button of the round on one sheet: the
@@ -9,7 +9,7 @@ sentences in `sheet_words` (static/js/catte_round.js). The phone keeps the
 taps as the table keeps its draft, a list of tokens from the draft as the phone last had it on,
 and sends them when the network is back, the sheet's form posted to the online entry's address
 with the key the round was kept under (`SentLaterRoundForm`): the gate checks them exactly as it
-checks taps sent one at a time (`gate.rounds.take_round_sent_later`).
+checks taps sent one at a time (`services.rounds.take_round_sent_later`).
 """
 
 import json
@@ -21,8 +21,8 @@ from core.bounds import LARGEST_COUNT
 from core.idempotency import KeyedEntryForm
 from tracker.catte.draft import RoundDraft
 from tracker.catte.entries import AUTO_WIN_WORDS
-from tracker.catte.gate.tapping import MOST_TAPS
-from tracker.catte.taps import KeptRound, parse_taps
+from tracker.catte.services.tapping import MOST_TAPS
+from tracker.catte.taps import OfflineRound, parse_taps
 from tracker.rules.catte.settings import HAND_NAMES
 
 
@@ -109,7 +109,7 @@ def refusal_words() -> dict:
     }
 
 
-def kept_on_a_phone(data) -> bool:
+def entered_offline(data) -> bool:
     """What was posted is the sheet's form, a round a phone kept while offline: only the sheet
     draws `reached` (the table's draft its taps went on from), and its outbox sends it with the
     key the round was kept under, which `SentLaterRoundForm` requires."""
@@ -153,8 +153,8 @@ class SentLaterRoundForm(KeyedEntryForm):
         data = super().clean()
         if self.errors:
             return data
-        data["kept"] = KeptRound(
-            entry=data["once"],
+        data["offline_round"] = OfflineRound(
+            idempotency_key=data["once"],
             number=data["number"],
             taps=data["taps"],
             reached=data["reached"],
