@@ -11,10 +11,9 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from basics.errors import RulesError
 from core.changes import change_context
-from core.idempotency import AlreadyDone
 from core.models import Role
-from core.notices import REFUSED, WAITS, Notice, form_errors, repeated
-from core.versioning import AlreadyRecorded, RestoreRunning, StalePage, version_key
+from core.notices import what_became_of
+from core.versioning import StalePage, version_key
 from core.web.lists import page_of
 from core.web.permissions import game_for, group_for
 from core.web.shared_part import shared_key
@@ -31,8 +30,6 @@ from tracker.catte import display, history, notices, services
 from tracker.catte.board import load
 from tracker.catte.entries import describe_entry, describe_round
 from tracker.catte.forms import JoinForm, RoundForm, SessionForm
-from tracker.catte.offline_round import SentLaterRoundForm, entered_offline
-from tracker.catte.services.checks import DraftMoved
 from tracker.models import CatteSession
 
 LATEST = 8  # rounds shown on the session page; ?all=1 shows every one
@@ -129,96 +126,47 @@ def session_detail(request, pk, session_pk):
 @login_required
 @require_POST
 def round_entry(request, pk, session_pk):
-    """Every button of the round being entered comes here, and a round a phone kept while
-    offline, the sheet's form sent by its outbox with its key (static/js/offline_round.js): a tap
+    """Every button of the round being entered comes here, and a round a phone entered offline,
+    the sheet's form sent by its outbox with its key (static/js/offline_round.js): a tap
     changes the table's draft, which every phone shows; "Save round" records it. What became of
     it is told in one notice, to the outbox in JSON, but for a tap taken, which the page shows."""
     group, session = session_for(request, pk, session_pk, role=Role.SCORER)
-    notice, board, shown_form = answered(request, load(session))
+    form = RoundForm(request.POST, board=load(session))
+    notice, board = entered(request, form)
     if notice is None:
         # What the other phones will fetch of this version, rendered once for all of them.
         session.refresh_from_db()
         return session_page(request, group, session)
+    refused = form if form.errors else None  # the form says why, beside what was tapped
 
     def page(notice):
-        said = None if shown_form is not None and shown_form.errors else notice  # the form says
-        return session_page(request, group, session, board, shown_form, said)
+        return session_page(request, group, session, board, refused, None if refused else notice)
 
     return tell(request, notice, session, page)
 
 
-def answered(request, board) -> tuple:
-    """What became of what was sent, as `entered` says: a round a phone kept, or a button of
-    the page's form."""
-    if not entered_offline(request.POST):
-        return entered(request, board, RoundForm(request.POST, board=board))
-    notice = taken_later(request, board, SentLaterRoundForm(request.POST, board=board))
-    board.session.refresh_from_db()
-    return notice, None, None
+def entered(request, form) -> tuple:
+    """What became of what the round's form sent, as every game tells it (`what_became_of`):
+    its notice (None for a tap taken, which the page shows) and the board the page is drawn
+    from after it."""
+    board, user = form.board, request.user
 
+    def save(data):
+        sent = form.sent
+        if sent is None:
+            return None
+        try:
+            taken = services.entering.enter(board, sent, user)
+        except RulesError as refusal:
+            if board.is_closed and not form.offline:  # the page showed it open: it is behind
+                raise StalePage(str(refusal)) from refusal
+            raise
+        return notices.entered(board, sent, *taken, user)
 
-def entered(request, board, form) -> tuple:
-    """What became of a button of the round: its notice (None for a tap taken), the board the
-    page is drawn from (None: as stored now) and the round form it shows (None: the next)."""
-    try:
-        return pressed(request, board, form)
-    except AlreadyRecorded:
-        board = reloaded(board)
-        notice = notices.saved_first(board, form.sent_number, form.tapped, request.user)
-        return notice, board, None
-    except DraftMoved as refusal:  # the round as the table now has it, with what changed it
-        board = reloaded(board)
-        return notices.draft_moved(refusal), board, RoundForm(board=board)
-    except StalePage as refusal:
-        board.session.refresh_from_db()
-        return notices.stale(refusal), None, None
-    except RulesError as refusal:
-        if board.is_closed:
-            board.session.refresh_from_db()
-            return notices.stale(refusal), None, None
-        form.refuse(str(refusal))
-        return Notice(REFUSED, str(refusal), place="form"), board, form
+    def came_first(board, data, refusal):
+        return notices.came_first(board, form, refusal, user)
 
-
-def pressed(request, board, form) -> tuple:
-    """Save the round or take the tap the form sent, as `entered` answers."""
-    valid = form.is_valid()
-    services.checks.check_next_number(board, form.sent_number)
-    if not valid:
-        return Notice(REFUSED, " ".join(form_errors(form)), place="form"), board, form
-    sent = form.sent
-    if sent is not None:
-        services.entering.enter(board, sent, request.user)
-    return (notices.saved(form.sent_number), board, None) if form.saving else (None, None, None)
-
-
-def reloaded(board):
-    board.session.refresh_from_db()
-    return load(board.session)
-
-
-def taken_later(request, board, form) -> Notice:
-    """What became of a round a phone kept while offline, in a notice: recorded once, made the
-    table's draft, refused with why, kept waiting for an earlier round, or, when another phone
-    saved or changed the round meanwhile, both rounds whole, for the scorer to choose."""
-    if not form.is_valid():
-        return Notice(REFUSED, " ".join(form_errors(form)))
-    offline_round = form.cleaned_data["offline_round"]
-    try:
-        taken = services.entering.enter(board, offline_round, request.user)
-    except AlreadyDone as repeat:
-        return repeated(repeat.first)
-    except services.checks.RoundWaits as waiting:
-        return Notice(WAITS, str(waiting))
-    except RestoreRunning as refusal:  # kept on the phone until the restore has ended
-        return Notice(WAITS, refusal.text)
-    except RulesError as refusal:
-        return Notice(REFUSED, str(refusal))
-    except (AlreadyRecorded, StalePage) as refusal:
-        return notices.sent_later_conflict(
-            load(board.session), offline_round, refusal, request.user
-        )
-    return notices.taken_later(board, offline_round, *taken, request.user)
+    return what_became_of(form, board, save, came_first, load)
 
 
 @login_required

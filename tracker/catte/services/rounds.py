@@ -52,7 +52,7 @@ def save_round(board: SessionBoard, number: int, expected: int | None, user, tap
         if draft.missing:
             raise RulesError(draft.missing)
         version = None if whole else session.draft_version
-        record_round(board, draft.to_round(), user, number, draft_version=version)
+        _record(board, draft.to_round(), user, number, draft_version=version)
     except RulesError:
         if whole:
             note = Phrase("%(phone)s sent a whole round first.")
@@ -99,14 +99,8 @@ def take_round_sent_later(
         if offline_round.save and not refusal:
             try:
                 shown = version if draft else None
-                record_round(
-                    board,
-                    entered.to_round(),
-                    user,
-                    offline_round.number,
-                    shown,
-                    idempotency_key=offline_round.idempotency_key,
-                )
+                key = offline_round.idempotency_key
+                _record(board, entered.to_round(), user, offline_round.number, shown, key)
                 return RECORDED, None
             except RulesError as whole_round:  # the rules refused the round as a whole
                 refusal = str(whole_round)
@@ -166,6 +160,18 @@ def record_round(
     `idempotency_key`, the key of its change."""
     number = board.next_number if number is None else number
     check_next_number(board, number)
+    return _record(board, round_, user, number, draft_version, idempotency_key)
+
+
+def _record(
+    board: SessionBoard,
+    round_: catte.Round,
+    user,
+    number: int,
+    draft_version: int | None,
+    idempotency_key: str | None = None,
+) -> SessionBoard:
+    """`record_round`, its round's number checked by the caller."""
     loaded_at = board.session.version
     result = board.state.play(board.settings, round_)
 
