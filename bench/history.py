@@ -12,8 +12,7 @@ from django.contrib.auth import get_user_model
 from core import recording
 from core.models import Group, Membership, Player, Role
 from ledger.payments import record_payment
-from tracker.catte import gate
-from tracker.catte.models import Round
+from tracker.catte import services
 from tracker.cutthroat import services as tournaments
 from tracker.cutthroat.models import Hand
 
@@ -74,7 +73,7 @@ def make_history(group, user, players, hands: int, rounds: int):
         ),
         batch_size=2000,
     )
-    session = gate.logs.start(group, players, CATTE_RULES, user)
+    session = services.logs.start(group, players, CATTE_RULES, user)
     Round.objects.bulk_create(
         (
             Round(session=session, number=number, entry=SWEEP, entered_by=user)

@@ -141,8 +141,9 @@ def what_became_of(form, board, save, came_first, load) -> tuple:
     """What became of an entry sent with `form`, whatever the game: its notice, and the board
     the page is drawn from after it. `save(data)` records it and says so; the same entry sent
     again is told what the first one did; it waits on the phone while a restore runs; a refusal
-    stays on the form, which keeps what was entered; when another entry came first,
-    `came_first(board, data)` tells it from the game read again (`load`)."""
+    stays on the form, which keeps what was entered; when another entry came first (or the
+    page was behind), `came_first(board, data, refusal)` tells it from the game read again
+    (`load`), `refusal` being what stopped this one."""
     if not form.is_valid():
         return Notice(REFUSED, " ".join(form_errors(form)), place="form"), board
     data = form.cleaned_data
@@ -156,7 +157,7 @@ def what_became_of(form, board, save, came_first, load) -> tuple:
     except RulesError as refusal:
         form.add_error(None, str(refusal))
         return Notice(REFUSED, str(refusal), place="form"), board
-    except (AlreadyRecorded, StalePage):
+    except (AlreadyRecorded, StalePage) as refusal:
         board.game.refresh_from_db()
         board = load(board.game)
-        return came_first(board, data), board
+        return came_first(board, data, refusal), board

@@ -12,7 +12,7 @@ from ledger.balances import group_balances
 from tests.factories import fresh, pay, session_of_sweeps, take_back
 from tests.page_forms import form_on, submit
 from tests.tracker.test_catte_sessions import CARRIED_LOG
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.cutthroat import services as tournaments
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -32,9 +32,9 @@ def summary(group):
 def played_everything(group, players, alice):
     """Two closed sessions (the second carrying its side pot), one open, a tournament with
     stakes, a payment and a payment taken back."""
-    gate.logs.import_log(group, case("catte-evening"), alice)
-    gate.logs.import_log(group, CARRIED_LOG, alice)
-    gate.logs.start(group, players[:3], CARRY, alice)
+    services.logs.import_log(group, case("catte-evening"), alice)
+    services.logs.import_log(group, CARRIED_LOG, alice)
+    services.logs.start(group, players[:3], CARRY, alice)
     money = {"game_stake": Decimal("2.00"), "buy_in": Decimal("5.00")}
     rules = {"preset": "official", "target": 100, "wins_needed": 1}
     tournament = tournaments.start(group, players[:3], rules, alice, money_rules=money)

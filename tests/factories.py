@@ -10,7 +10,7 @@ from core import recording
 from core.models import Group, Invite, Membership, Player, Role
 from ledger.payments import record_payment, reverse_payment
 from tracker.catte import board as catte_board
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.catte.models import Round
 from tracker.rules import catte
 
@@ -74,7 +74,7 @@ def fresh(row):
 def session_of_sweeps(group, players, user, rounds: int):
     """A Cắt Tê session at a stake of 1.00 whose `rounds` rounds are all sweeps by the first
     seat, with its state and money as the services store them."""
-    session = gate.logs.start(group, players, {"stake": "1.00"}, user)
+    session = services.logs.start(group, players, {"stake": "1.00"}, user)
     Round.objects.bulk_create(
         Round(session=session, number=n, entry={"tricks": [0, 0, 0, 0]})
         for n in range(1, rounds + 1)
@@ -99,12 +99,12 @@ def take_back(payment, user):
 def closed_evening(group, players, user):
     """A closed Cắt Tê session with two sweeps, a side pot, taps on a round never saved and a
     player who left: its page's version is far from its saved changes' count."""
-    session = gate.logs.start(group, players, {"stake": "1.00", "side_pot_stake": "0.50"}, user)
+    session = services.logs.start(group, players, {"stake": "1.00", "side_pot_stake": "0.50"}, user)
     for sweeper in ("Chi", "An"):
         round_ = catte.Round(tricks=[sweeper] * 4, side_pot_upturned="QS")
-        gate.rounds.record_round(catte_board.load(session), round_, user)
+        services.rounds.record_round(catte_board.load(session), round_, user)
     for version, tap in enumerate(["uKH", "c-", "t0", "t1"]):
-        gate.tapping.tap(catte_board.load(session), 3, version, tap, user)
-    gate.seating.leave(catte_board.load(session), players[3].pk, 2, user)
-    gate.closing.close(catte_board.load(session), 3, user, draft_version=4)
+        services.tapping.tap(catte_board.load(session), 3, version, tap, user)
+    services.seating.leave(catte_board.load(session), players[3].pk, 2, user)
+    services.closing.close(catte_board.load(session), 3, user, draft_version=4)
     return session

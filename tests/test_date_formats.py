@@ -9,7 +9,7 @@ from django.urls import reverse
 from ledger.models import PaymentDetails, Transaction
 from ledger.payment_details import change_details
 from tests.factories import pay
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.catte.models import CatteSession
 
 MOMENT = datetime(2026, 12, 5, 21, 15, tzinfo=UTC)
@@ -23,7 +23,7 @@ WRITTEN = {
 @pytest.fixture
 def evening(group, players, alice):
     """A session, a payment and a change of payment details, all at 21:15 on 5 December 2026."""
-    session = gate.logs.start(group, players[:3], {"stake": "1.00"}, alice)
+    session = services.logs.start(group, players[:3], {"stake": "1.00"}, alice)
     pay(group, players[0], players[1], "2.00", alice)
     group.membership = group.memberships.get(user=alice)
     change_details(

@@ -189,13 +189,13 @@ def test_only_views_know_about_requests(path):
     assert "request" not in parameters, path
 
 
-CATTE_GATE = ROOT / "tracker" / "catte" / "gate"
-ABOVE_THE_GATE = ("tracker.catte.views", "tracker.catte.forms", "tracker.catte.display")
+CATTE_SERVICES = ROOT / "tracker" / "catte" / "services"
+ABOVE_THE_SERVICES = ("tracker.catte.views", "tracker.catte.forms", "tracker.catte.display")
 
 
-@pytest.mark.parametrize("path", modules("tracker.catte.gate"), ids=lambda p: p.name)
-def test_the_catte_gate_knows_no_page(path):
-    assert not imports_from(path, ABOVE_THE_GATE), path
+@pytest.mark.parametrize("path", modules("tracker.catte.services"), ids=lambda p: p.name)
+def test_the_catte_services_know_no_page(path):
+    assert not imports_from(path, ABOVE_THE_SERVICES), path
 
 
 RECORDER = ROOT / "core" / "recording.py"

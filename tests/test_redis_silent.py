@@ -9,7 +9,7 @@ from redis.connection import AbstractConnection
 
 from core import redis_failures
 from tracker.catte import board as catte_board
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.rules import catte
 
 
@@ -37,20 +37,20 @@ def silent_redis(monkeypatch):
 def test_a_saved_round_asks_a_silent_redis_once_for_its_two_announcements(
     silent_redis, group, players, bob, django_capture_on_commit_callbacks
 ):
-    session = gate.logs.start(group, players, {"stake": "1.00"}, bob)
+    session = services.logs.start(group, players, {"stake": "1.00"}, bob)
     silent_redis.clear()
     redis_failures.failed_at.clear()
     with django_capture_on_commit_callbacks(execute=True):  # the group's version, the session's
-        gate.rounds.record_round(catte_board.load(session), catte.Round(tricks=["An"] * 4), bob)
+        services.rounds.record_round(catte_board.load(session), catte.Round(tricks=["An"] * 4), bob)
     assert len(silent_redis) == 1
 
 
 def test_a_page_after_the_save_does_not_ask_a_redis_that_just_failed(
     silent_redis, as_carol, group, players, bob, django_capture_on_commit_callbacks
 ):
-    session = gate.logs.start(group, players, {"stake": "1.00"}, bob)
+    session = services.logs.start(group, players, {"stake": "1.00"}, bob)
     with django_capture_on_commit_callbacks(execute=True):
-        gate.rounds.record_round(catte_board.load(session), catte.Round(tricks=["An"] * 4), bob)
+        services.rounds.record_round(catte_board.load(session), catte.Round(tricks=["An"] * 4), bob)
     silent_redis.clear()
     assert as_carol.get(session.get_absolute_url()).status_code == 200
     assert silent_redis == []

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from tests.factories import InviteFactory, fresh, pay
 from tracker.catte import board as catte_board
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.cutthroat import services as tournaments
 from tracker.rules import catte
 
@@ -83,9 +83,9 @@ def played(group, alice, players):
     board = tournaments.load(fresh(tournament))
     tricks = {"An": 11, "Bình": 3, "Chi": 3}
     tournaments.record_tricks(board, 1, tricks, {"JD": "An", "JC": "Bình"}, alice)
-    session = gate.logs.start(group, players, {"stake": "1.00"}, alice)
+    session = services.logs.start(group, players, {"stake": "1.00"}, alice)
     board = catte_board.load(fresh(session))
-    gate.rounds.record_round(board, catte.Round(tricks=["An"] * 4), alice)
+    services.rounds.record_round(board, catte.Round(tricks=["An"] * 4), alice)
     pay(group, players[3], players[2], Decimal("3.50"), alice, "cash")
     InviteFactory(group=group, created_by=alice)
     return {"tournament": tournament, "session": session, "player": players[0]}

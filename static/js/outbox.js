@@ -1,5 +1,5 @@
 // The outbox: what is entered while the phone has no network (a Cutthroat hand, a Cắt Tê round
-// on its sheet, see sheet.js, a score sheet's round) is kept on the phone (localStorage: it
+// on its sheet, see offline_round.js, a score sheet's round) is kept on the phone (localStorage: it
 // survives a reload, a closed tab and a restarted browser) under an id, never dropped, and
 // sent by outbox_send.js as soon as the network is back. It is kept as its form's fields, with
 // the form's data-outbox address or else its own, and its id is the idempotency key every form
@@ -214,7 +214,7 @@
     }
   });
 
-  // For the forms and sheets entered offline (sheet.js, hands_ahead.js) and its sending
+  // For the forms and sheets entered offline (offline_round.js, hands_ahead.js) and its sending
   // (outbox_send.js).
   var outbox = window.cardtableOutbox = {
     waiting: load,

@@ -233,7 +233,7 @@
     nextTry = 0;
     sendAll();
   });
-  // Now (sheet.js, hands_ahead.js), or once the pause after a failed send is over (a hand kept
+  // Now (offline_round.js, hands_ahead.js), or once the pause after a failed send is over (a hand kept
   // in outbox.js).
   outbox.send = function () { nextTry = 0; sendAll(); };
   outbox.sendWhenDue = sendAll;

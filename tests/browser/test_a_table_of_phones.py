@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from tests.browser.conftest import put_down
 from tests.browser.test_languages import log_in
-from tracker.catte import gate
+from tracker.catte import services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 FOLLOWS_WITHIN_MS = 3000 + 1500  # one poll period, and the refresh
@@ -35,7 +35,7 @@ def tap(page, selector):
 def test_a_round_tapped_on_one_phone_shows_on_every_other_screen(
     table, live_server, group, players, alice
 ):
-    session = gate.logs.start(group, players, {"stake": "1.00"}, alice)
+    session = services.logs.start(group, players, {"stake": "1.00"}, alice)
     *phones, tablet = table
     for page in table:
         log_in(page, live_server, "alice")

@@ -16,7 +16,7 @@ from tests.browser.test_every_page_fits import console_of
 from tests.browser.test_languages import log_in
 from tests.factories import GroupFactory, MembershipFactory, PlayerFactory
 from tracker.catte import board as catte_board
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.cutthroat import services as tournaments
 from tracker.rules import catte
 
@@ -89,7 +89,7 @@ def table(group, players, alice, bob, carol):
     rules, money = {"preset": "official", "target": 100}, {"game_stake": Decimal("2.50")}
     tournament = tournaments.start(group, players, rules, alice, money_rules=money)
     catte_rules = {"stake": "1.00", "side_pot_stake": "0.50", "ace_penalty": True}
-    session = gate.logs.start(group, players, catte_rules, bob)
+    session = services.logs.start(group, players, catte_rules, bob)
     return tournament, session
 
 
@@ -142,10 +142,10 @@ def test_an_evening_on_three_phones_and_a_tablet(browser, live_server, group, ta
     dong = GroupFactory(name="Bàn đồng", currency="VND")
     MembershipFactory(group=dong, user=bob, role=Role.SCORER)
     names = ["Hải", "Lan", "Minh"]
-    night = gate.logs.start(
+    night = services.logs.start(
         dong, [PlayerFactory(group=dong, name=n) for n in names], {"stake": "10000"}, bob
     )
-    gate.rounds.record_round(catte_board.load(night), catte.Round(tricks=["Lan"] * 4), bob)
+    services.rounds.record_round(catte_board.load(night), catte.Round(tricks=["Lan"] * 4), bob)
     for path in [f"/groups/{dong.pk}/", f"/groups/{dong.pk}/balances/", night.get_absolute_url()]:
         vietnamese.open(path)
 

@@ -7,7 +7,7 @@ from tests.browser.conftest import put_down
 from tests.browser.test_phone import log_in
 from tests.browser.thumb import ARTIFACTS
 from tests.factories import fresh
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.catte.models import Round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -20,7 +20,7 @@ REFRESH = "{target: '#entry', swap: 'outerHTML'}"  # as live.js asks for the ent
 @pytest.fixture
 def table(browser, live_server, group, players, alice, bob):
     """A session open on Alice's phone and on Bob's, each its own browser at 390×844."""
-    session = gate.logs.start(group, players, {"stake": "1.00"}, alice)
+    session = services.logs.start(group, players, {"stake": "1.00"}, alice)
     contexts, phones = [], []
     for user in ("alice", "bob"):
         context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)

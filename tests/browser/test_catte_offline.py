@@ -14,7 +14,7 @@ from tests.browser.test_phone import log_in
 from tests.browser.test_pwa import WORKER_ACTIVE
 from tests.factories import fresh
 from tracker.catte import board as catte_board
-from tracker.catte import gate
+from tracker.catte import services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 thumb = phones.thumb  # the fixture: both phone sizes, with a tap counter
@@ -243,7 +243,7 @@ def test_a_round_kept_offline_stays_until_the_correction_made_with_it_is_saved(
     tapped_offline(thumb, trick(0))
     on_sheet(thumb, "t0", "t0", "t0")  # An sweeps, on this phone
     save_sheet(thumb)
-    gate.rounds.save_round(catte_board.load(session), 1, 0, bob, ["t2"] * 4)  # bob: Chi
+    services.rounds.save_round(catte_board.load(session), 1, 0, bob, ["t2"] * 4)  # bob: Chi
     thumb.page.context.set_offline(False)
     correct = ".outbox-unsettled a:text('Correct round 1 with what you tapped')"
     thumb.page.wait_for_selector(correct)
@@ -270,7 +270,7 @@ def test_a_choice_waiting_for_the_scorer_stays_put_through_a_refresh(
     tapped_offline(thumb, trick(0))
     on_sheet(thumb, "t0", "t0", "t0")
     save_sheet(thumb)
-    gate.rounds.save_round(catte_board.load(session), 1, 0, bob, ["t2"] * 4)
+    services.rounds.save_round(catte_board.load(session), 1, 0, bob, ["t2"] * 4)
     thumb.page.context.set_offline(False)
     correct = ".outbox-unsettled a:text('Correct round 1 with what you tapped')"
     thumb.page.locator(correct).evaluate("link => { link.dataset.first = 'yes'; }")
@@ -284,7 +284,7 @@ def test_a_player_who_sat_down_while_the_phone_watched_is_on_its_sheet(
 ):
     session = open_session(thumb, live_server, group, players[:3], alice, PLAIN)
     board = catte_board.load(fresh(session))
-    gate.seating.join(board, board.session.version, alice, player=players[3])
+    services.seating.join(board, board.session.version, alice, player=players[3])
     held = "() => document.querySelector('#kept-sheet template').innerHTML.includes('Dũng')"
     thumb.page.wait_for_function(held)  # the refresh named a new sheet, which the phone fetched
     tapped_offline(thumb, trick(0))

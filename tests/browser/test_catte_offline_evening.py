@@ -15,7 +15,7 @@ from tests.browser.test_catte_offline import OPEN_AND_SHOW
 from tests.browser.test_phone import log_in
 from tests.factories import fresh
 from tracker.catte import board as catte_board
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.catte.entries import entry_by_seat
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -28,7 +28,7 @@ EVERYTHING = {
 KINDS = set("utcRfxawe") | {"undo"}
 SIZES = [(360, 740), (390, 844)]
 MOST_STEPS = 600  # an evening that has not tapped every kind offline by then fails, never hangs
-LONG_ROUND = 16  # taps; far fewer than a round may have (gate.tapping.MOST_TAPS)
+LONG_ROUND = 16  # taps; far fewer than a round may have (services.tapping.MOST_TAPS)
 BACK_TO_NORMAL = "() => !document.querySelector('#round-sheet, #outbox-badge, .htmx-request')"
 
 
@@ -135,7 +135,7 @@ class Evening:
 def test_rounds_tapped_while_the_network_comes_and_goes_are_recorded_as_tapped(
     browser, live_server, alice, group, players, seed
 ):
-    session = gate.logs.start(group, players, EVERYTHING, alice)
+    session = services.logs.start(group, players, EVERYTHING, alice)
     width, height = SIZES[seed % 2]
     phone = browser.new_context(viewport={"width": width, "height": height}, has_touch=True)
     watching = browser.new_context(viewport={"width": 390, "height": 844}).new_page()

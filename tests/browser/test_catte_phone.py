@@ -5,7 +5,7 @@ import pytest
 from tests.browser.test_phone import assert_fits_a_phone, log_in
 from tests.factories import fresh
 from tracker.catte import board as catte_board
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.catte.history import session_result
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -31,7 +31,7 @@ def trick(phone, name):
 
 
 def test_a_sweep_is_tapped_in_and_paid(phone, live_server, alice, players, group):
-    session = gate.logs.start(group, players, RULES, alice)
+    session = services.logs.start(group, players, RULES, alice)
     log_in(phone, live_server, "alice")
     phone.goto(live_server.url + session.get_absolute_url())
     press(phone, phone.locator("#round-form button[aria-label='7 of hearts']"))
@@ -52,7 +52,7 @@ def test_a_sweep_is_tapped_in_and_paid(phone, live_server, alice, players, group
 
 
 def test_after_trick_four_only_the_survivors_are_offered(phone, live_server, alice, players, group):
-    session = gate.logs.start(group, players, {"stake": "1.00"}, alice)
+    session = services.logs.start(group, players, {"stake": "1.00"}, alice)
     log_in(phone, live_server, "alice")
     phone.goto(live_server.url + session.get_absolute_url())
     for name in ["An", "Bình", "An", "Bình"]:

@@ -12,8 +12,8 @@ from django.conf import settings as django_settings
 from django.utils import translation
 
 from tracker.catte.draft import RoundDraft
-from tracker.catte.gate.tapping import _refusal as gate_refusal
-from tracker.catte.sheet import sheet_rules, sheet_words
+from tracker.catte.offline_round import sheet_rules, sheet_words
+from tracker.catte.services.tapping import _refusal as gate_refusal
 from tracker.catte.taps import next_taps
 from tracker.rules import catte
 from tracker.rules.catte.cards import RANKS, SUITS

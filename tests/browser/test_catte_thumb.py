@@ -10,7 +10,7 @@ from tests.browser import thumb as phones
 from tests.browser.test_phone import log_in
 from tests.factories import fresh
 from tracker.catte import board as catte_board
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.catte.models import Round
 from tracker.rules import catte
 
@@ -54,10 +54,10 @@ def enter(thumb, taps: list[str], shots: str | None = None) -> None:
 
 
 def open_session(thumb, live_server, group, players, alice, rules, rounds=()):
-    session = gate.logs.start(group, players, rules, alice)
+    session = services.logs.start(group, players, rules, alice)
     board = catte_board.load(session)
     for round_ in rounds:
-        gate.rounds.record_round(board, round_, alice)
+        services.rounds.record_round(board, round_, alice)
     log_in(thumb.page, live_server, "alice")
     thumb.page.goto(live_server.url + session.get_absolute_url())
     return session
@@ -174,7 +174,7 @@ def test_a_refused_save_shows_its_message_next_to_the_entry(
     for seat in (0, 0, 0, 0):
         tap(thumb, trick(seat))
     board = catte_board.load(fresh(session))  # bob's phone saves round 1 first
-    gate.rounds.record_round(board, catte.Round(tricks=["Chi"] * 4), bob)
+    services.rounds.record_round(board, catte.Round(tricks=["Chi"] * 4), bob)
     tap(thumb, SAVE)
     thumb.page.wait_for_selector("text=bob's phone saved round 1: tricks Chi, Chi, Chi, Chi.")
     thumb.assert_in_view("#entry-messages [data-choice] > p:first-child")
@@ -226,7 +226,7 @@ def test_a_closed_session_is_reopened_corrected_and_closed_again(
     ]
     session = open_session(thumb, live_server, group, players, alice, SIDE_POT, rounds)
     board = catte_board.load(fresh(session))
-    gate.closing.close(board, board.session.version, alice)
+    services.closing.close(board, board.session.version, alice)
     thumb.page.reload()
     reopen = "#session-actions summary:text-is('Reopen the session…')"
     thumb.page.locator(reopen).scroll_into_view_if_needed()
@@ -253,7 +253,7 @@ def test_a_closed_session_is_reopened_corrected_and_closed_again(
 
     session = fresh(session)
     assert session.is_closed
-    result, _ = catte.replay(gate.logs.export_game(session))
+    result, _ = catte.replay(services.logs.export_game(session))
     money = {p.name: amount for p, amount in player_balances(group)[0].items()}
     assert money == {name: Decimal(amount) for name, amount in result["totals"].items()}
     assert result["rounds"][0]["winner"] == "Chi"

@@ -6,7 +6,7 @@ import pytest
 from tests.browser import thumb as phones
 from tests.browser.test_phone import log_in
 from tests.tracker.test_catte_sessions import played, sweep
-from tracker.catte import gate
+from tracker.catte import services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 thumb = phones.thumb  # the fixture: both phone sizes, with a tap counter
@@ -15,9 +15,9 @@ thumb = phones.thumb  # the fixture: both phone sizes, with a tap counter
 def test_a_transfer_paid_on_who_owes_whom_is_marked_paid_on_the_closed_session(
     thumb, live_server, group, players, bob
 ):
-    session = gate.logs.start(group, players, {"stake": "1.00"}, bob)
+    session = services.logs.start(group, players, {"stake": "1.00"}, bob)
     board = played(session, sweep("Chi"))  # An, Bình and Dũng each owe Chi €2.00
-    gate.closing.close(board, board.session.version, bob)
+    services.closing.close(board, board.session.version, bob)
     log_in(thumb.page, live_server, "bob")
     thumb.page.goto(f"{live_server.url}/groups/{group.pk}/balances/")
     paid = "button[aria-label='Dũng paid Chi']"

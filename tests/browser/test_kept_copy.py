@@ -15,7 +15,7 @@ from tests.browser.test_phone import log_in, tap_bids
 from tests.browser.test_pwa import WORKER_ACTIVE
 from tests.factories import fresh, pay
 from tracker.catte import board as catte_board
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as tournaments
 from tracker.rules import catte
@@ -72,11 +72,11 @@ def owing(group, players, alice):
 def test_a_session_read_offline_has_the_money_of_the_rounds_the_screen_followed(
     thumb, live_server, group, players, alice, bob
 ):
-    session = gate.logs.start(group, players, {"stake": "1.00"}, alice)
+    session = services.logs.start(group, players, {"stake": "1.00"}, alice)
     read_under_the_worker(thumb.page, live_server, "bob", session.get_absolute_url())
     for sweeper in ["Chi", "An"]:  # saved on another phone
         sweep = catte.Round(tricks=[sweeper] * 4)
-        gate.rounds.record_round(catte_board.load(session), sweep, alice)
+        services.rounds.record_round(catte_board.load(session), sweep, alice)
         thumb.page.wait_for_selector(f"text=Sweep by {sweeper}", timeout=FOLLOWS_WITHIN_MS)
     money = thumb.page.inner_text("section[aria-label='Money this session']")
     assert money.startswith("Money after 2 rounds")
@@ -88,10 +88,10 @@ def test_a_session_read_offline_has_the_money_of_the_rounds_the_screen_followed(
 def test_a_player_who_sat_down_is_on_the_sheet_of_the_session_read_offline(
     thumb, live_server, group, players, alice
 ):
-    session = gate.logs.start(group, players[:3], {"stake": "1.00"}, alice)
+    session = services.logs.start(group, players[:3], {"stake": "1.00"}, alice)
     read_under_the_worker(thumb.page, live_server, "alice", session.get_absolute_url())
     board = catte_board.load(fresh(session))
-    gate.seating.join(board, board.session.version, alice, player=players[3])  # elsewhere
+    services.seating.join(board, board.session.version, alice, player=players[3])  # elsewhere
     thumb.page.wait_for_function(SHEET_HAS_DUNG)  # the phone fetched the new sheet
     key = thumb.page.get_attribute("#kept-sheet", "data-key")
     wait_until(thumb.page, KEPT_HOLDS, key)

@@ -9,7 +9,7 @@ from tests.browser.conftest import put_down
 from tests.browser.thumb import ARTIFACTS
 from tests.factories import PASSWORD, GroupFactory, PlayerFactory, fresh
 from tracker.catte import board as catte_board
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.cutthroat import services as tournaments
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -59,7 +59,7 @@ def test_a_catte_round_in_vietnamese(phone_in, live_server, alice):
     group = GroupFactory(name="Bàn Sài Gòn", currency="VND")
     group.memberships.create(user=alice, role="owner")
     players = [PlayerFactory(group=group, name=n) for n in ["An", "Bình", "Chi", "Dũng"]]
-    session = gate.logs.start(group, players, {"stake": "10000"}, alice)
+    session = services.logs.start(group, players, {"stake": "10000"}, alice)
     page = phone_in("vi-VN")
     log_in(page, live_server, "alice")
     page.goto(live_server.url + session.get_absolute_url())

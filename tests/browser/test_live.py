@@ -9,7 +9,7 @@ from tests.browser.conftest import put_down
 from tests.browser.test_phone import log_in
 from tests.factories import closed_evening
 from tracker.catte import board as catte_board
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as cutthroat_services
 from tracker.rules import catte
@@ -33,12 +33,12 @@ def two_phones(browser):
 def test_a_round_saved_on_one_phone_shows_on_the_other(
     two_phones, live_server, group, players, alice
 ):
-    session = gate.logs.start(group, players, {"stake": "1.00"}, alice)
+    session = services.logs.start(group, players, {"stake": "1.00"}, alice)
     for phone in two_phones:
         log_in(phone, live_server, "alice")
         phone.goto(live_server.url + session.get_absolute_url())
     other = two_phones[1]
-    gate.rounds.record_round(catte_board.load(session), catte.Round(tricks=["Chi"] * 4), alice)
+    services.rounds.record_round(catte_board.load(session), catte.Round(tricks=["Chi"] * 4), alice)
     other.wait_for_selector("text=Sweep by Chi", timeout=FOLLOWS_WITHIN_MS)
     assert other.url.endswith(session.get_absolute_url())  # no navigation
 

@@ -18,7 +18,7 @@ from tests.browser.conftest import put_down
 from tests.browser.test_catte_phone import RULES, press, tap, trick
 from tests.browser.test_phone import log_in
 from tests.test_two_servers import free_port
-from tracker.catte import gate
+from tracker.catte import services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 thumb = phones.thumb  # the fixture: the phone that follows, at both sizes
@@ -105,7 +105,7 @@ def at_the_table(server, session, saver, follower) -> list[str]:
 def test_the_other_phone_follows_by_stream_without_asking(
     asgi_server, saver, thumb, group, players, alice
 ):
-    session = gate.logs.start(group, players, RULES, alice)
+    session = services.logs.start(group, players, RULES, alice)
     follower = thumb.page
     requested = at_the_table(asgi_server, session, saver, follower)
     follower.wait_for_selector(STREAMING, state="attached")
@@ -118,7 +118,7 @@ def test_the_other_phone_follows_by_stream_without_asking(
 def test_with_the_stream_cut_the_other_phone_asks_until_it_is_back(
     asgi_server, saver, thumb, group, players, alice
 ):
-    session = gate.logs.start(group, players, RULES, alice)
+    session = services.logs.start(group, players, RULES, alice)
     follower = thumb.page
     requested = at_the_table(asgi_server, session, saver, follower)
     cut_the_stream(follower, asgi_server)

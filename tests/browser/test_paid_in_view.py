@@ -9,7 +9,7 @@ import pytest
 from tests.browser import thumb as phones
 from tests.browser.test_phone import log_in
 from tests.factories import PlayerFactory
-from tracker.catte import gate
+from tracker.catte import services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 thumb = phones.thumb
@@ -22,7 +22,7 @@ def evening(group, players, alice):
     PlayerFactory(group=group, name="Em")
     PlayerFactory(group=group, name="Giang")
     log = json.loads((EXAMPLES / "catte-evening.json").read_text())
-    return gate.logs.import_log(group, log, alice)
+    return services.logs.import_log(group, log, alice)
 
 
 def test_the_paid_buttons_and_what_a_tap_recorded_are_on_the_first_screen(

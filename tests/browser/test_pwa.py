@@ -10,7 +10,7 @@ from tests.browser.test_live import FOLLOWS_WITHIN_MS
 from tests.browser.test_phone import assert_fits_a_phone, log_in, tap_bids
 from tests.factories import fresh
 from tracker.catte import board as catte_board
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.cutthroat import services as tournaments
 from tracker.rules import catte
 
@@ -133,7 +133,7 @@ def test_the_offline_page_is_in_the_language_the_phone_chose_last(
 def test_a_change_that_cannot_be_sent_says_so(phone, live_server, group, players, alice):
     """A player leaving needs the server; a round or a hand is kept on the phone instead
     (test_catte_offline.py, test_outbox.py)."""
-    session = gate.logs.start(group, players, {"stake": "1.00"}, alice)
+    session = services.logs.start(group, players, {"stake": "1.00"}, alice)
     log_in(phone, live_server, "alice")
     phone.goto(live_server.url + session.get_absolute_url())
     phone.evaluate(WORKER_ACTIVE)
@@ -149,12 +149,12 @@ def test_a_change_that_cannot_be_sent_says_so(phone, live_server, group, players
 
 
 def test_the_table_view_follows_a_saved_round(phone, live_server, group, players, alice, carol):
-    session = gate.logs.start(group, players, {"stake": "1.00"}, alice)
+    session = services.logs.start(group, players, {"stake": "1.00"}, alice)
     log_in(phone, live_server, "carol")  # a viewer
     phone.goto(f"{live_server.url}/groups/{group.pk}/sessions/{session.pk}/table/")
     assert phone.inner_text("[data-money='Chi']") == "€0.00"
     assert_fits_a_phone(phone)
-    gate.rounds.record_round(catte_board.load(session), catte.Round(tricks=["Chi"] * 4), alice)
+    services.rounds.record_round(catte_board.load(session), catte.Round(tricks=["Chi"] * 4), alice)
     phone.wait_for_selector("text=Sweep by Chi", timeout=FOLLOWS_WITHIN_MS)
     assert phone.inner_text("[data-money='Chi']") == "+€6.00"  # a sweep at four pays double
 

@@ -9,7 +9,7 @@ from ledger.balances import group_balances
 from tests.browser import test_languages as languages
 from tests.browser.test_languages import in_language, log_in
 from tests.factories import GroupFactory, MembershipFactory, PlayerFactory, pay
-from tracker.catte import board, gate
+from tracker.catte import board, services
 from tracker.rules import catte
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -22,9 +22,9 @@ def settled(bob):
     group = GroupFactory(name="Bàn tối thứ Sáu", currency="VND")
     MembershipFactory(group=group, user=bob, role=Role.SCORER)
     players = [PlayerFactory(group=group, name=name) for name in ["An", "Bình", "Chi", "Dũng"]]
-    session = gate.logs.start(group, players, {"stake": "15000"}, bob)
+    session = services.logs.start(group, players, {"stake": "15000"}, bob)
     for _round in range(2):
-        gate.rounds.record_round(board.load(session), catte.Round(tricks=["An"] * 4), bob)
+        services.rounds.record_round(board.load(session), catte.Round(tricks=["An"] * 4), bob)
         session.refresh_from_db()
     by_name = {player.name: player for player in players}
     for transfer in group_balances(group).transfers:

@@ -11,7 +11,7 @@ from tests.browser import thumb as phones
 from tests.browser.conftest import put_down
 from tests.browser.test_phone import log_in
 from tests.factories import GroupFactory, MembershipFactory, PlayerFactory, UserFactory
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.catte.models import Round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -32,7 +32,7 @@ def session_in_dong(names, rounds, stake="500000"):
     owner = UserFactory(username="alice")
     MembershipFactory(group=group, user=owner, role=Role.OWNER)
     players = [PlayerFactory(group=group, name=name) for name in names]
-    session = gate.logs.start(group, players, {"stake": stake}, owner, name="Tối thứ Sáu")
+    session = services.logs.start(group, players, {"stake": stake}, owner, name="Tối thứ Sáu")
     Round.objects.bulk_create(
         Round(session=session, number=n, entry=entry) for n, entry in enumerate(rounds, start=1)
     )

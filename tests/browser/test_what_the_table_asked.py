@@ -13,8 +13,7 @@ from tests.browser.test_phone import log_in
 from tests.tracker.test_history_views import worked_session, worked_tournament
 from tests.tracker.test_ratings import closed
 from tracker.catte import board as catte_board
-from tracker.catte import gate
-from tracker.catte.models import CatteSession
+from tracker.catte import services
 from tracker.cutthroat import services as tournaments
 from tracker.history import seasons
 from tracker.rules import catte
@@ -86,10 +85,10 @@ def test_a_balance_with_money_in_the_side_pot_says_so_beside_it(
     thumb, live_server, alice, group, players
 ):
     rules = {"stake": "1.00", "side_pot_stake": "0.25"}
-    session = gate.logs.start(group, players[:3], rules, alice)
+    session = services.logs.start(group, players[:3], rules, alice)
     board = catte_board.load(session)
     sweep = catte.Round(tricks=["An"] * 4, side_pot_upturned="7H")
-    gate.rounds.record_round(board, sweep, alice, 1)  # nobody claims: 0.75 in the pot
+    services.rounds.record_round(board, sweep, alice, 1)  # nobody claims: 0.75 in the pot
     log_in(thumb.page, live_server, "alice")
     thumb.page.goto(f"{live_server.url}/groups/{group.pk}/balances/")
     balance = "#entry section:has(h2:text-is('Balances')) li:has-text('Chi')"  # not a transfer
@@ -106,7 +105,7 @@ def test_the_next_session_starts_with_one_tap_as_the_last_was_played(
     thumb, live_server, alice, group, players
 ):
     rules = {"stake": "1.00", "side_pot_stake": "0.25", "ace_penalty": True}
-    last = gate.logs.start(group, players[:4], rules, alice, name="Friday")
+    last = services.logs.start(group, players[:4], rules, alice, name="Friday")
     log_in(thumb.page, live_server, "alice")
     thumb.page.goto(f"{live_server.url}/groups/{group.pk}/sessions/new/")
     thumb.page.locator("button:has-text('Start the session')").evaluate(SCROLL_TO)

@@ -11,7 +11,7 @@ from ledger.forms import PaymentForm
 from ledger.models import Transaction
 from tests.factories import PlayerFactory
 from tests.page_forms import form_on, submit
-from tracker.catte import gate
+from tracker.catte import services
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -19,7 +19,7 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 @pytest.fixture
 def evening(group, players, alice):
     log = json.loads((EXAMPLES / "catte-evening.json").read_text())
-    return gate.logs.import_log(group, log, alice)
+    return services.logs.import_log(group, log, alice)
 
 
 def settle_amounts(group):

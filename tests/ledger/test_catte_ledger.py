@@ -9,8 +9,8 @@ from ledger.models import Posting, Transaction
 from ledger.posting import total_of_group
 from tests.factories import fresh
 from tracker.catte import board as catte_board
-from tracker.catte import gate
 from tracker.catte import money as catte_money
+from tracker.catte import services
 from tracker.rules import catte
 
 RULES = {"stake": "1.00", "side_pot_stake": "0.25"}
@@ -18,13 +18,13 @@ RULES = {"stake": "1.00", "side_pot_stake": "0.25"}
 
 @pytest.fixture
 def session(group, players):
-    return gate.logs.start(group, players, RULES, None)
+    return services.logs.start(group, players, RULES, None)
 
 
 def record(session, *rounds):
     board = catte_board.load(fresh(session))
     for round_ in rounds:
-        board = gate.rounds.record_round(board, round_, None, board.next_number)
+        board = services.rounds.record_round(board, round_, None, board.next_number)
     return board
 
 
@@ -74,7 +74,7 @@ def test_a_claim_moves_every_open_share_to_the_claimant(session):
 def test_a_correction_posts_a_reversal_and_a_new_transaction(session):
     board = record(session, sweep("An"))
     first = Transaction.objects.get()
-    gate.rounds.correct_round(board, 1, 1, sweep("Chi"), None)
+    services.rounds.correct_round(board, 1, 1, sweep("Chi"), None)
     reversal = Transaction.objects.get(reverses=first)
     new = Transaction.objects.get(kind="round", reversed_by__isnull=True)
     assert amounts(reversal) == {name: -minor for name, minor in amounts(first).items()}
@@ -83,7 +83,7 @@ def test_a_correction_posts_a_reversal_and_a_new_transaction(session):
 
 def test_a_correction_reposts_the_later_rounds_it_changes(session):
     board = record(session, sweep("An"), sweep("Bình"), sweep("Chi", claimed_by="Chi"))
-    board = gate.rounds.correct_round(board, 1, 3, sweep("An", claimed_by="Dũng"), None)
+    board = services.rounds.correct_round(board, 1, 3, sweep("An", claimed_by="Dũng"), None)
     assert Transaction.objects.filter(kind="reversal").count() == 2  # rounds 1 and 3, not 2
     assert by_name(session.group)[0]["Chi"] == board.state.running["Chi"] == Decimal("3.25")
 
@@ -98,7 +98,7 @@ def test_the_ledger_sums_to_zero_and_equals_the_running_money(session):
 
 def test_undo_reverses_the_round(session):
     board = record(session, sweep("An"), sweep("Bình"))
-    board = gate.rounds.undo_last(board, 2, None)
+    board = services.rounds.undo_last(board, 2, None)
     players = by_name(session.group)[0]
     assert players == board.state.running and players["Bình"] == Decimal("-2.25")
     assert Transaction.objects.filter(kind="reversal").count() == 1
@@ -115,7 +115,7 @@ def test_posting_the_same_rounds_again_posts_nothing(session):
 
 def test_closing_with_a_refund_empties_the_side_pot(session):
     board = record(session, sweep("An"), sweep("Bình"))
-    board = gate.closing.close(board, 2, None)
+    board = services.closing.close(board, 2, None)
     refund = Transaction.objects.get(kind="side_pot_refund")
     assert (refund.source_type, refund.source_id) == ("catte_close", session.pk)
     players, _, side_pot = by_name(session.group)
@@ -127,8 +127,8 @@ def test_closing_with_a_refund_empties_the_side_pot(session):
 
 
 def test_closing_with_a_carry_leaves_the_shares_on_the_players_share_accounts(group, players):
-    session = gate.logs.start(group, players, {**RULES, "side_pot_at_end": "carry"}, None)
-    board = gate.closing.close(record(session, sweep("An")), 1, None)
+    session = services.logs.start(group, players, {**RULES, "side_pot_at_end": "carry"}, None)
+    board = services.closing.close(record(session, sweep("An")), 1, None)
     assert not Transaction.objects.filter(kind="side_pot_refund").exists()
     _, shares, side_pot = by_name(group)
     assert side_pot == Decimal("1.00") == board.settled.side_pot
@@ -138,7 +138,7 @@ def test_closing_with_a_carry_leaves_the_shares_on_the_players_share_accounts(gr
 def test_vnd_rounds_post_whole_dong(group, players):
     group.currency = "VND"
     group.save()
-    session = gate.logs.start(group, players[:3], {"stake": "5000"}, None)
+    session = services.logs.start(group, players[:3], {"stake": "5000"}, None)
     record(session, catte.Round(tricks=["Chi"] * 4))
     entry = Transaction.objects.get()
     assert amounts(entry) == {"An": -5000, "Bình": -5000, "Chi": 10000}

@@ -9,7 +9,7 @@ from ledger.balances import group_balances
 from ledger.models import Transaction
 from tests.factories import GroupFactory, MembershipFactory, PlayerFactory
 from tests.page_forms import form_on, forms_on, submit
-from tracker.catte import board, gate
+from tracker.catte import board, services
 from tracker.rules import catte
 
 STAKES = {"EUR": "2.50", "VND": "15000"}
@@ -25,9 +25,9 @@ def played(bob):
         group = GroupFactory(name=f"Table in {currency}", currency=currency)
         MembershipFactory(group=group, user=bob, role=Role.SCORER)
         players = [PlayerFactory(group=group, name=name) for name in ["An", "Bình", "Chi", "Dũng"]]
-        session = gate.logs.start(group, players, {"stake": STAKES[currency]}, bob)
+        session = services.logs.start(group, players, {"stake": STAKES[currency]}, bob)
         for winner in ["An", "An", "Bình"]:
-            gate.rounds.record_round(board.load(session), catte.Round(tricks=[winner] * 4), bob)
+            services.rounds.record_round(board.load(session), catte.Round(tricks=[winner] * 4), bob)
             session.refresh_from_db()
         return group
 

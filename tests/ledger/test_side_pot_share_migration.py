@@ -17,7 +17,7 @@ from ledger.balances import group_balances
 from ledger.models import Posting, Transaction
 from tests.fixtures.old_database import insert_rows, read_fixture
 from tracker.catte import board as catte_board
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.catte.models import CatteSession, Round, SessionSeat
 from tracker.rules import catte
 
@@ -81,7 +81,7 @@ def test_the_open_session_plays_on_and_the_ledger_follows(migrated):
     sunday = CatteSession.objects.get(name="Sunday")
     board = catte_board.load(sunday)
     claimed = catte.Round(tricks=["Chi"] * 4, side_pot_upturned="2C", side_pot_claimed_by="An")
-    board = gate.rounds.record_round(board, claimed, None)
+    board = services.rounds.record_round(board, claimed, None)
     balances = group_balances(board.group)
     assert {r.player.name: r.open_share for r in balances.rows}["An"] == Decimal("0.25")
     assert sum((r.balance + r.open_share for r in balances.rows), Decimal(0)) == 0
@@ -91,7 +91,7 @@ def test_a_correction_of_a_round_made_before_the_migration_reverses_it_cleanly(m
     board = catte_board.load(CatteSession.objects.get(name="Sunday"))
     first = board.played(board.session.rounds.get(number=1)).round
     first.side_pot_claimed_by = first.side_pot_claimed_by or "Bình"
-    board = gate.rounds.correct_round(board, 1, board.session.version, first, None)
+    board = services.rounds.correct_round(board, 1, board.session.version, first, None)
     balances = group_balances(board.group)
     assert sum((r.balance + r.open_share for r in balances.rows), Decimal(0)) == 0
     shares = {r.player.name: r.open_share for r in balances.rows}

@@ -12,8 +12,7 @@ from ledger.models import Account, PaymentDetails, Posting, Transaction
 from ledger.payment_details import change_details
 from tests.factories import GroupFactory, UserFactory, fresh
 from tracker.catte import board as catte_board
-from tracker.catte import gate
-from tracker.catte.models import CatteSession, Round, SessionSeat
+from tracker.catte import services
 from tracker.cutthroat import services as tournaments
 from tracker.cutthroat.models import Hand, Tournament, TournamentSeat
 from tracker.rules import catte
@@ -42,8 +41,8 @@ def played(group, alice, bob, players):
     tournaments.record_bids(tournaments.load(fresh(tournament)), bids, bob)
     board = tournaments.load(fresh(tournament))
     tournaments.record_tricks(board, 1, tricks, {"JD": "An", "JC": "Chi"}, bob)
-    board = catte_board.load(gate.logs.start(group, players, {"stake": "1.00"}, bob))
-    gate.rounds.record_round(board, catte.Round(tricks=["An"] * 4), bob)
+    board = catte_board.load(services.logs.start(group, players, {"stake": "1.00"}, bob))
+    services.rounds.record_round(board, catte.Round(tricks=["An"] * 4), bob)
     group.membership = group.memberships.get(user=alice)
     details = {"holder": "An Lê", "iban": "DE89370400440532013000"}
     change_details(group, players[0], alice, details, number=0)

@@ -10,8 +10,7 @@ from core.models import Change, Role
 from tests.backups import played_everything, summary
 from tests.factories import GroupFactory, MembershipFactory, PlayerFactory, fresh, pay
 from tracker.catte import board as catte_board
-from tracker.catte import gate
-from tracker.catte.models import SessionSeat
+from tracker.catte import services
 from tracker.cutthroat import services as tournaments
 from tracker.gamelogs import backup, restoring
 from tracker.history import seasons
@@ -92,13 +91,13 @@ def test_a_backup_names_its_players_whatever_their_case(played_group, alice):
 
 
 def an_evening_chi_left_after_round_1(group, players, alice):
-    session = gate.logs.start(group, players, {"stake": "1.00"}, alice)
+    session = services.logs.start(group, players, {"stake": "1.00"}, alice)
     round_ = catte.Round(tricks=["An"] * 4)
-    gate.rounds.record_round(catte_board.load(fresh(session)), round_, alice)
+    services.rounds.record_round(catte_board.load(fresh(session)), round_, alice)
     board = catte_board.load(fresh(session))
-    gate.seating.leave(board, players[2].pk, board.session.version, alice)
+    services.seating.leave(board, players[2].pk, board.session.version, alice)
     absent = catte.Round(tricks=["Bình"] * 4, absent=["Chi"])
-    gate.rounds.record_round(catte_board.load(fresh(session)), absent, alice)
+    services.rounds.record_round(catte_board.load(fresh(session)), absent, alice)
     return session
 
 

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from tests.factories import fresh, pay, take_back
 from tracker.catte import board as catte_board
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as cutthroat
 from tracker.rules.catte import Round
@@ -94,34 +94,34 @@ def session_steps(session, players, bob):
     group = session.group
 
     def play(winner):
-        return lambda: gate.rounds.record_round(
+        return lambda: services.rounds.record_round(
             catte_board.load(fresh(session)), Round([winner] * 4, side_pot_upturned="7H"), bob
         )
 
     def tap():
         board = catte_board.load(fresh(session))
-        gate.tapping.tap(board, board.next_number, board.session.draft_version, "t0", bob)
+        services.tapping.tap(board, board.next_number, board.session.draft_version, "t0", bob)
 
     def seating(change):
         def step():
             board = catte_board.load(fresh(session))
-            getattr(gate.seating, change)(board, players[3].pk, board.session.version, bob)
+            getattr(services.seating, change)(board, players[3].pk, board.session.version, bob)
 
         return step
 
     def correct():
         board = catte_board.load(fresh(session))
         chi_sweeps = Round(["Chi"] * 4, side_pot_upturned="7H")
-        gate.rounds.correct_round(board, 1, board.session.version, chi_sweeps, bob)
+        services.rounds.correct_round(board, 1, board.session.version, chi_sweeps, bob)
 
     def undo():
         board = catte_board.load(fresh(session))
-        gate.rounds.undo_last(board, board.session.version, bob)
+        services.rounds.undo_last(board, board.session.version, bob)
 
     def closing(change):
         def step():
             board = catte_board.load(fresh(session))
-            getattr(gate.closing, change)(board, board.session.version, bob)
+            getattr(services.closing, change)(board, board.session.version, bob)
 
         return step
 
@@ -140,7 +140,7 @@ def test_every_page_of_an_evening_reads_the_same_cached_or_cold(
     owner = Client()
     owner.force_login(alice)
     tournament = cutthroat.start(group, players[:3], {"preset": "official"}, bob)
-    session = gate.logs.start(group, players, {"stake": "1.00", "side_pot_stake": "0.25"}, bob)
+    session = services.logs.start(group, players, {"stake": "1.00", "side_pot_stake": "0.25"}, bob)
     rename = [lambda: owner.post(reverse("player_edit", args=[group.pk, players[0].pk]),
                                     {"name": "Ân"})]  # fmt: skip
     steps = tournament_steps(tournament, bob) + session_steps(session, players, bob) + rename
@@ -164,7 +164,7 @@ def test_every_reader_of_a_live_part_reads_it_the_same_shared_or_cold(
     for reader, user in zip(readers, (alice, bob, carol), strict=True):
         reader.force_login(user)
     tournament = cutthroat.start(group, players[:3], {"preset": "official"}, bob)
-    session = gate.logs.start(group, players, {"stake": "1.00", "side_pot_stake": "0.25"}, bob)
+    session = services.logs.start(group, players, {"stake": "1.00", "side_pot_stake": "0.25"}, bob)
     games = {"tournament": tournament, "session": session}
     urls = [reverse(name, args=[group.pk, games[name.split("_")[0]].pk]) for name in LIVE_PAGES]
     urls.append(reverse("balances", args=[group.pk]))

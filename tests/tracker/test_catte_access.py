@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from tests.factories import GroupFactory, PlayerFactory, fresh
 from tracker.catte import board as catte_board
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.catte.models import CatteSession, Round
 from tracker.rules import catte
 
@@ -24,9 +24,9 @@ SESSION_URLS = [
 
 @pytest.fixture
 def session(group, alice, players):
-    session = gate.logs.start(group, players, {"stake": "1.00"}, alice)
+    session = services.logs.start(group, players, {"stake": "1.00"}, alice)
     board = catte_board.load(fresh(session))
-    gate.rounds.record_round(board, catte.Round(tricks=["An"] * 4), alice)
+    services.rounds.record_round(board, catte.Round(tricks=["An"] * 4), alice)
     return session
 
 
@@ -74,6 +74,6 @@ def test_the_wrong_method_gets_405(
 def test_a_session_of_another_group_is_not_found_through_this_group(as_alice, group, alice):
     other = GroupFactory(name="Other table")
     seated = [PlayerFactory(group=other, name=name) for name in ["Xuân", "Yến", "Zoë"]]
-    foreign = gate.logs.start(other, seated, {"stake": "1.00"}, None)
+    foreign = services.logs.start(other, seated, {"stake": "1.00"}, None)
     url = reverse("session", kwargs={"pk": group.pk, "session_pk": foreign.pk})
     assert as_alice.get(url).status_code == 404

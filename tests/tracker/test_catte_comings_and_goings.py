@@ -11,7 +11,7 @@ from core.models import Change, Player
 from ledger.balances import player_balances
 from tests.factories import PlayerFactory, fresh
 from tracker.catte import board as catte_board
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.catte.forms import RoundForm
 from tracker.catte.models import Round, SessionSeat
 from tracker.rules import catte
@@ -34,21 +34,21 @@ def board_of(session):
 
 def played(session, *rounds):
     for round_ in rounds:
-        gate.rounds.record_round(board_of(session), round_, None)
+        services.rounds.record_round(board_of(session), round_, None)
     return board_of(session)
 
 
 def joined(session, name, user=None):
     board = board_of(session)
     player = Player.objects.get(group=session.group, name=name)
-    gate.seating.join(board, board.session.version, user, player)
+    services.seating.join(board, board.session.version, user, player)
     return board_of(session)
 
 
 def left(session, name, user=None):
     board = board_of(session)
     player = Player.objects.get(group=session.group, name=name)
-    gate.seating.leave(board, player.pk, board.session.version, user)
+    services.seating.leave(board, player.pk, board.session.version, user)
     return board_of(session)
 
 
@@ -59,7 +59,7 @@ def money(group) -> dict[str, Decimal]:
 @pytest.fixture
 def three(group, bob, players):
     """An, Bình and Chi at the table, two rounds played; Dũng is a player of the group."""
-    session = gate.logs.start(group, players[:3], {"stake": "1.00"}, bob)
+    session = services.logs.start(group, players[:3], {"stake": "1.00"}, bob)
     played(session, sweep("An"), sweep("Bình"))
     return session
 
@@ -93,7 +93,7 @@ def test_a_join_moves_no_money_and_the_next_round_deals_him_in(three, group):
 
 def test_a_new_name_joins_as_a_new_player_of_the_group(three, group, alice):
     board = board_of(three)
-    gate.seating.join(board, board.session.version, alice, new_name="Éric")
+    services.seating.join(board, board.session.version, alice, new_name="Éric")
     assert board_of(three).names[-1] == "Éric"
     assert Player.objects.filter(group=group, name="Éric").exists()
 
@@ -101,22 +101,22 @@ def test_a_new_name_joins_as_a_new_player_of_the_group(three, group, alice):
 def test_it_refuses_a_player_already_at_the_table(three, players):
     board = board_of(three)
     with pytest.raises(RulesError, match="Bình already sits at this table"):
-        gate.seating.join(board, board.session.version, None, players[1])
+        services.seating.join(board, board.session.version, None, players[1])
     assert SessionSeat.objects.filter(session=three).count() == 3
 
 
 def test_it_refuses_a_ninth_player(group, bob):
     seated = [PlayerFactory(group=group, name=f"P{n}") for n in range(1, 10)]
-    session = gate.logs.start(group, seated[:8], {"stake": "1.00"}, bob)
+    session = services.logs.start(group, seated[:8], {"stake": "1.00"}, bob)
     board = board_of(session)
     with pytest.raises(RulesError, match="at most 8 players"):
-        gate.seating.join(board, board.session.version, bob, seated[8])
+        services.seating.join(board, board.session.version, bob, seated[8])
 
 
 def test_it_refuses_a_join_to_a_closed_session(three, players, bob):
-    gate.closing.close(board_of(three), three.version, bob)
+    services.closing.close(board_of(three), three.version, bob)
     with pytest.raises(RulesError, match="closed"):
-        gate.seating.join(board_of(three), fresh(three).version, bob, players[3])
+        services.seating.join(board_of(three), fresh(three).version, bob, players[3])
 
 
 def test_a_player_who_left_starts_every_new_round_sitting_out(three, bob):
@@ -136,7 +136,7 @@ def test_the_table_may_seat_him_again_for_one_round(three):
 def test_back_at_the_table_he_plays_the_next_round_again(three, players, bob):
     left(three, "Chi")
     board = board_of(three)
-    gate.seating.come_back(board, players[2].pk, board.session.version, bob)
+    services.seating.come_back(board, players[2].pk, board.session.version, bob)
     board = board_of(three)
     assert RoundForm(board=board).draft.absent == []
     assert Change.objects.filter(action=Change.Action.BACK).get().summary.startswith("Chi back")
@@ -145,41 +145,41 @@ def test_back_at_the_table_he_plays_the_next_round_again(three, players, bob):
 def test_leaving_twice_or_coming_back_without_leaving_is_refused(three, players):
     board = left(three, "Chi")
     with pytest.raises(RulesError, match="Chi has already left"):
-        gate.seating.leave(board, players[2].pk, board.session.version, None)
+        services.seating.leave(board, players[2].pk, board.session.version, None)
     with pytest.raises(RulesError, match="An is at the table"):
-        gate.seating.come_back(board, players[0].pk, board.session.version, None)
+        services.seating.come_back(board, players[0].pk, board.session.version, None)
 
 
 def test_leaving_drops_the_taps_that_sat_him_out_of_the_round_being_entered(three, bob):
     board = board_of(three)
-    gate.tapping.tap(board, 3, board.session.draft_version, "a2", bob)
+    services.tapping.tap(board, 3, board.session.draft_version, "a2", bob)
     board = left(three, "Chi", bob)
     assert board.session.draft == [] and board.draft_of([]).absent == [2]
 
 
 def test_the_deal_skips_a_player_who_left(group, bob, players):
-    session = gate.logs.start(group, players, {"stake": "1.00"}, bob)
+    session = services.logs.start(group, players, {"stake": "1.00"}, bob)
     played(session, sweep("An"))
     board = left(session, "An")
     assert board.state.due_dealer == "An" and board.next_dealer == "Bình"
     draft = board.draft_of(["t1", "t1", "t1", "t1"])
     assert draft.dealer_name == "Bình"
-    gate.rounds.save_round(board, 2, None, bob, draft.taps)
+    services.rounds.save_round(board, 2, None, bob, draft.taps)
     result = board_of(session).played(session.rounds.get(number=2)).result
     assert result.dealer == "Bình" and result.at_table == ["Bình", "Chi", "Dũng"]
 
 
 def test_an_exported_evening_with_a_join_and_a_leave_replays_to_the_same_money(group, bob, players):
-    session = gate.logs.start(group, players[:3], SIDE_POT, bob)
+    session = services.logs.start(group, players[:3], SIDE_POT, bob)
     played(session, sweep("An", "7H"), sweep("Bình", "9D"))
     joined(session, "Dũng")
     played(session, sweep("Dũng", "2C", "Chi"))
     board = left(session, "An")
-    gate.rounds.save_round(
+    services.rounds.save_round(
         board, 4, None, bob, board.draft_of(["u5S", "c-", "t1"] + ["t1"] * 3).taps
     )
     board = board_of(session)
-    log = gate.logs.export_game(session)
+    log = services.logs.export_game(session)
     assert log["players"] == ["An", "Bình", "Chi", "Dũng"]
     assert [entry.get("absent") for entry in log["rounds"]] == [["Dũng"], ["Dũng"], None, ["An"]]
     # Dũng's sweep with four pays double, Chi claims the side pot of 5.00; An has left in round 4.
@@ -195,16 +195,16 @@ def test_an_exported_evening_with_a_join_and_a_leave_replays_to_the_same_money(g
 def test_an_export_with_a_join_imports_as_the_same_evening(three, group, bob):
     joined(three, "Dũng")
     played(three, sweep("Dũng"))
-    log = gate.logs.export_game(three)
-    copy = gate.logs.import_log(group, log, bob, closed=False)
-    assert catte.replay(gate.logs.export_game(copy)) == catte.replay(log)
+    log = services.logs.export_game(three)
+    copy = services.logs.import_log(group, log, bob, closed=False)
+    assert catte.replay(services.logs.export_game(copy)) == catte.replay(log)
     assert board_of(copy).state.running == board_of(three).state.running
 
 
 def test_undoing_the_round_before_a_join_seats_him_for_it(three, bob):
     joined(three, "Dũng")
     board = board_of(three)
-    gate.rounds.undo_last(board, board.session.version, bob)
+    services.rounds.undo_last(board, board.session.version, bob)
     assert SessionSeat.objects.get(player__name="Dũng").joined_after_round == 1
     board = played(three, sweep("Dũng"))
     assert board.played(three.rounds.get(number=2)).result.winner == "Dũng"
@@ -214,9 +214,11 @@ def test_undoing_the_round_before_a_join_seats_him_for_it(three, bob):
 def test_a_correction_before_he_joined_keeps_him_out_and_his_name_out_of_the_entry(three, bob):
     board = joined(three, "Dũng")
     with pytest.raises(RulesError, match="Dũng joined after round 1"):
-        gate.rounds.correct_round(board, 1, board.session.version, sweep("Chi"), bob)
+        services.rounds.correct_round(board, 1, board.session.version, sweep("Chi"), bob)
     board = board_of(three)
-    gate.rounds.correct_round(board, 1, board.session.version, sweep("Chi", absent=["Dũng"]), bob)
+    services.rounds.correct_round(
+        board, 1, board.session.version, sweep("Chi", absent=["Dũng"]), bob
+    )
     assert three.rounds.get(number=1).entry == {"tricks": [2] * 4}
 
 

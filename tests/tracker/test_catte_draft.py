@@ -14,16 +14,16 @@ from tests.conftest import client_for
 from tests.factories import fresh
 from tests.tracker.test_catte_entry import hidden, page_of, press, save, shown_in, tap_through
 from tracker.catte import board as catte_board
-from tracker.catte import gate
-from tracker.catte.gate.tapping import tap_in_words as words_for
+from tracker.catte import services
 from tracker.catte.models import Round
+from tracker.catte.services.tapping import tap_in_words as words_for
 
 PLAIN = {"stake": "1.00"}
 
 
 @pytest.fixture
 def session(group, bob, players):
-    return gate.logs.start(group, players, PLAIN, bob)
+    return services.logs.start(group, players, PLAIN, bob)
 
 
 @pytest.fixture

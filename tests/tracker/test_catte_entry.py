@@ -10,7 +10,7 @@ from django.urls import reverse
 from ledger.balances import player_balances
 from tests.factories import fresh
 from tracker.catte import board as catte_board
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.catte.models import Round
 from tracker.rules import catte
 from tracker.rules.catte.cards import RANKS
@@ -21,7 +21,7 @@ PLAIN = {"stake": "1.00"}
 @pytest.fixture
 def start(group, bob, players):
     def start_session(rules=PLAIN, seated=None):
-        return gate.logs.start(group, seated or players, rules, bob)
+        return services.logs.start(group, seated or players, rules, bob)
 
     return start_session
 
@@ -72,7 +72,7 @@ def money_agrees(client, session, expected: dict[str, str]) -> None:
     board = catte_board.load(fresh(session))
     page = page_of(client, session)
     ledger = {p.name: v for p, v in player_balances(session.group)[0].items()}
-    replayed, _ = catte.replay(gate.logs.export_game(board.session))
+    replayed, _ = catte.replay(services.logs.export_game(board.session))
     for name, amount in expected.items():
         if Decimal(amount) == 0:
             assert f'big ">€{amount}<' in page
@@ -329,7 +329,7 @@ def test_a_saved_round_with_htmx_returns_the_new_state(as_bob, start):
 
 def test_the_export_is_the_log_of_the_session(as_carol, start, players):
     session = start()
-    gate.rounds.record_round(
+    services.rounds.record_round(
         catte_board.load(fresh(session)), catte.Round(tricks=["Chi"] * 4), None
     )
     response = as_carol.get(reverse("session_export", args=[session.group_id, session.pk]))

@@ -6,7 +6,7 @@ from ledger.posting import total_of_group
 from tests.factories import PlayerFactory, fresh
 from tests.tracker.test_catte_entry import hidden, money_agrees, press, tap_through
 from tracker.catte import board as catte_board
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.catte.history import session_result
 
 RULES = {
@@ -25,7 +25,7 @@ def play_round(client, session, number, taps):
 
 def test_an_evening_of_every_kind_of_round(as_bob, group, players, bob):
     seated = [*players, PlayerFactory(group=group, name="Éric")]
-    session = gate.logs.start(group, seated, RULES, bob)
+    session = services.logs.start(group, seated, RULES, bob)
     # An sweeps five players (double); Chi held back the ace and pays the whole double.
     play_round(as_bob, session, 1, ["u7H", "c-", "t0", "t0", "t0", "t0", "e2"])
     # Dũng and Éric win none of the first four (Éric folds too); Bình takes trick 6.

@@ -8,8 +8,8 @@ from django.urls import reverse
 
 from tests.factories import fresh
 from tests.page_forms import forms_in
-from tests.tracker.test_round_sent_later import kept, send
-from tracker.catte import gate
+from tests.tracker.test_round_sent_later import send, sheet_round
+from tracker.catte import services
 from tracker.catte.models import Round
 
 SIDE_POT = {"stake": "1.00", "side_pot_stake": "0.50"}
@@ -18,7 +18,7 @@ CHI_HAS_FOUR_ACES = {"auto_win": {"player": 2, "hand": "four_aces"}}  # as the r
 
 @pytest.fixture
 def session(group, players, bob):
-    return gate.logs.start(group, players, SIDE_POT, bob)
+    return services.logs.start(group, players, SIDE_POT, bob)
 
 
 def entering(html: str):
@@ -90,7 +90,7 @@ def test_a_claim_after_four_aces_asks_for_the_card_by_name(as_bob, session):
 def test_four_aces_kept_offline_without_a_card_is_recorded_when_the_network_is_back(
     as_bob, session
 ):
-    answer = send(as_bob, session, kept(as_bob, session, ["w2.four_aces"]))
+    answer = send(as_bob, session, sheet_round(as_bob, session, ["w2.four_aces"]))
     assert answer.status_code == 200 and answer.json() == {"recorded": "Round 1 saved."}
     assert fresh(session).rounds.get().entry == CHI_HAS_FOUR_ACES
 

@@ -14,7 +14,7 @@ from ledger.balances import player_balances
 from ledger.posting import total_of_group
 from tests.factories import fresh
 from tracker.catte import board as catte_board
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.catte.models import CatteSession
 from tracker.cutthroat.models import Tournament
 from tracker.rules import catte
@@ -44,20 +44,24 @@ def shares(group) -> dict[str, Decimal]:
 
 
 def carried(group) -> dict[str, Decimal]:
-    return {player.name: share for player, share in gate.carried.carried_side_pot(group).items()}
+    return {
+        player.name: share for player, share in services.carried.carried_side_pot(group).items()
+    }
 
 
 def holding_an_and_binh_five(group, bob):
     """The group holds a carried side pot: An 5.00 and Bình 5.00."""
-    gate.logs.import_log(group, log({"An": "5.00", "Bình": "5.00"}), bob)
+    services.logs.import_log(group, log({"An": "5.00", "Bình": "5.00"}), bob)
     assert carried(group) == {"An": Decimal("5.00"), "Bình": Decimal("5.00")}
 
 
 def test_an_open_import_is_played_on_from_the_next_round(group, bob, players):
-    session = gate.logs.import_log(group, log(rounds=[sweep("An")]), bob, closed=False)
+    session = services.logs.import_log(group, log(rounds=[sweep("An")]), bob, closed=False)
     board = catte_board.load(fresh(session))
     assert not board.is_closed and board.next_number == 2 and board.next_dealer == "An"
-    gate.rounds.record_round(board, catte.Round(tricks=["Chi"] * 4, side_pot_upturned="2C"), bob)
+    services.rounds.record_round(
+        board, catte.Round(tricks=["Chi"] * 4, side_pot_upturned="2C"), bob
+    )
     # An's sweep, then Chi's: three at the table, a stake of 1.00 and a side stake of 0.50 each.
     running = {"An": Decimal("0.00"), "Bình": Decimal("-3.00"), "Chi": Decimal("0.00")}
     assert catte_board.load(fresh(session)).state.running == running
@@ -95,7 +99,7 @@ def test_an_open_import_keeps_the_choice_when_players_must_be_added_first(as_ali
 def test_a_carried_side_pot_is_matched_player_by_player(group, bob, players):
     holding_an_and_binh_five(group, bob)
     doc = log({"An": "5.00", "Bình": "3.00", "Chi": "2.00"})
-    session = gate.logs.import_log(group, doc, bob, closed=False)
+    session = services.logs.import_log(group, doc, bob, closed=False)
     # An's 5.00 is taken over; Bình pays in 3.00 and Chi 2.00; Bình's held 5.00 stays carried.
     assert session.side_pot_in == {"0": "5.00", "1": "3.00", "2": "2.00"}
     assert carried(group) == {"Bình": Decimal("5.00")}
@@ -111,8 +115,8 @@ def test_a_carried_side_pot_is_matched_player_by_player(group, bob, players):
 
 def test_the_share_left_with_the_group_goes_to_the_next_session_started(group, bob, players):
     holding_an_and_binh_five(group, bob)
-    gate.logs.import_log(group, log({"An": "5.00", "Bình": "3.00"}), bob, closed=False)
-    later = gate.logs.start(group, players[:3], CARRY, bob)
+    services.logs.import_log(group, log({"An": "5.00", "Bình": "3.00"}), bob, closed=False)
+    later = services.logs.start(group, players[:3], CARRY, bob)
     assert later.side_pot_in == {"1": "5.00"}
     assert carried(group) == {}
     assert player_balances(group)[2] == Decimal("13.00")
@@ -120,7 +124,7 @@ def test_the_share_left_with_the_group_goes_to_the_next_session_started(group, b
 
 def test_a_log_that_takes_the_whole_carried_pot_leaves_none_with_the_group(group, bob, players):
     holding_an_and_binh_five(group, bob)
-    gate.logs.import_log(group, log({"An": "5.00", "Bình": "5.00"}), bob, closed=False)
+    services.logs.import_log(group, log({"An": "5.00", "Bình": "5.00"}), bob, closed=False)
     assert carried(group) == {}
     assert money(group) == {"An": Decimal("-5.00"), "Bình": Decimal("-5.00")}
     assert player_balances(group)[2] == Decimal("10.00")
@@ -129,7 +133,7 @@ def test_a_log_that_takes_the_whole_carried_pot_leaves_none_with_the_group(group
 
 def test_a_log_matching_no_held_share_pays_every_share_in(group, bob, players):
     holding_an_and_binh_five(group, bob)
-    gate.logs.import_log(group, log({"An": "4.00"}), bob, closed=False)
+    services.logs.import_log(group, log({"An": "4.00"}), bob, closed=False)
     assert carried(group) == {"An": Decimal("5.00"), "Bình": Decimal("5.00")}
     assert money(group)["An"] == Decimal("-9.00")
     assert player_balances(group)[2] == Decimal("14.00")
@@ -138,16 +142,16 @@ def test_a_log_matching_no_held_share_pays_every_share_in(group, bob, players):
 def test_a_session_whose_shares_were_partly_taken_over_cannot_be_reopened(group, bob, players):
     holding_an_and_binh_five(group, bob)
     first = CatteSession.objects.get()
-    gate.logs.import_log(group, log({"An": "5.00"}), bob, closed=False)
-    assert "can no longer be reopened" in gate.closing.reopen_refusal(first)
+    services.logs.import_log(group, log({"An": "5.00"}), bob, closed=False)
+    assert "can no longer be reopened" in services.closing.reopen_refusal(first)
     board = catte_board.load(fresh(first))
     with pytest.raises(RulesError, match="can no longer be reopened"):
-        gate.closing.reopen(board, first.version, bob)
+        services.closing.reopen(board, first.version, bob)
 
 
 def test_an_open_import_exported_again_replays_the_same(group, bob, players):
     doc = log({"An": "5.00", "Chi": "1.00"}, rounds=[sweep("An"), sweep("Bình", "9D")])
-    session = gate.logs.import_log(group, doc, bob, closed=False)
-    exported = gate.logs.export_game(session)
+    session = services.logs.import_log(group, doc, bob, closed=False)
+    exported = services.logs.export_game(session)
     assert exported["side_pot_in"] == {"An": "5.00", "Chi": "1.00"}
     assert catte.replay(exported) == catte.replay(doc)

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tracker.catte import board as catte_board
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.catte.draft import RoundDraft
 from tracker.catte.models import CatteSession, Round
 from tracker.rules import catte as catte_rules
@@ -17,7 +17,7 @@ SITS_OUT_A_WINNER = ["t0", "R2", "a2"]  # trick 1 to An, the rest to Chi, then C
 
 @pytest.fixture
 def session(group, bob, players):
-    return gate.logs.start(group, players, {"stake": "1.00"}, bob)
+    return services.logs.start(group, players, {"stake": "1.00"}, bob)
 
 
 def entry_url(session):
@@ -50,7 +50,7 @@ def test_a_draft_stored_before_such_taps_were_refused_still_renders(as_bob, sess
 
 
 def test_the_correction_page_refuses_the_same_taps(as_bob, session, bob):
-    gate.rounds.save_round(catte_board.load(session), 1, None, bob, ["t0", "t0", "t0", "t0"])
+    services.rounds.save_round(catte_board.load(session), 1, None, bob, ["t0", "t0", "t0", "t0"])
     url = reverse("round_edit", args=[session.group_id, session.pk, 1])
     assert as_bob.get(url, {"taps": " ".join(SITS_OUT_A_WINNER)}).status_code == 200
     answer = as_bob.post(url, {"taps": "t0 R2", "tap": "a2"})

@@ -5,7 +5,7 @@ import re
 from django.urls import reverse
 
 from tests.page_forms import form_on, submit
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.catte.models import CatteSession
 
 
@@ -126,7 +126,7 @@ def dealer_choices(page) -> list[str]:
 
 
 def test_who_deals_first_offers_the_players_seated_as_last_time(as_bob, group, players):
-    gate.logs.start(group, [players[2], players[0], players[3]], {"stake": "1.00"}, None)
+    services.logs.start(group, [players[2], players[0], players[3]], {"stake": "1.00"}, None)
     page = as_bob.get(reverse("session_new", args=[group.pk])).content.decode()
     assert dealer_choices(page)[:4] == ["Chi", "An", "Dũng", "Seat 4"]
 

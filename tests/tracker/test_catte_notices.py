@@ -10,11 +10,16 @@ import pytest
 
 from tests.factories import fresh
 from tests.page_forms import form_on, submit
-from tests.tracker.test_round_sent_later import ENTRY, SWEEP_BY_AN, kept, send
+from tests.tracker.test_round_sent_later import (
+    IDEMPOTENCY_KEY,
+    SWEEP_BY_AN,
+    send,
+    sheet_round,
+)
 from tracker.catte import board as catte_board
-from tracker.catte import gate
-from tracker.catte.gate.rounds import take_round_sent_later
-from tracker.catte.taps import KeptRound
+from tracker.catte import services
+from tracker.catte.services.rounds import take_round_sent_later
+from tracker.catte.taps import OfflineRound
 
 HTMX = {"HX-Request": "true"}
 ONLINE = [pytest.param(HTMX, id="htmx"), pytest.param({}, id="without JavaScript")]
@@ -22,7 +27,7 @@ ONLINE = [pytest.param(HTMX, id="htmx"), pytest.param({}, id="without JavaScript
 
 @pytest.fixture
 def session(group, players, bob):
-    return gate.logs.start(group, players, {"stake": "1.00"}, bob)
+    return services.logs.start(group, players, {"stake": "1.00"}, bob)
 
 
 def round_form(client, session):
@@ -37,38 +42,40 @@ def notices_in(html: str) -> list[str]:
 
 
 def test_a_round_sent_again_after_its_answer_was_lost_is_told_as_this_phones(as_bob, session, bob):
-    fields = kept(as_bob, session, SWEEP_BY_AN)
-    sent = KeptRound(entry=ENTRY, number=1, taps=SWEEP_BY_AN, reached=[], started_from=0)
+    fields = sheet_round(as_bob, session, SWEEP_BY_AN)
+    sent = OfflineRound(
+        idempotency_key=IDEMPOTENCY_KEY, number=1, taps=SWEEP_BY_AN, reached=[], started_from=0
+    )
     take_round_sent_later(catte_board.load(session), sent, bob)  # recorded, answer lost
     said = send(as_bob, session, fields).json()["recorded"]
     assert said == "Already recorded from this phone (Round 1: tricks An, An, An, An)."
 
 
 def test_a_round_this_phone_saved_online_the_same_is_told_as_its_own(as_bob, session, bob):
-    fields = kept(as_bob, session, SWEEP_BY_AN)
-    gate.rounds.save_round(catte_board.load(session), 1, 0, bob, SWEEP_BY_AN)
+    fields = sheet_round(as_bob, session, SWEEP_BY_AN)
+    services.rounds.save_round(catte_board.load(session), 1, 0, bob, SWEEP_BY_AN)
     said = send(as_bob, session, fields).json()["recorded"]
     assert said == "Round 1 was already recorded from this phone, just as it had it."
 
 
 def test_a_round_another_phone_saved_the_same_is_told_as_the_other_phones(as_bob, session, alice):
-    fields = kept(as_bob, session, SWEEP_BY_AN)
-    gate.rounds.save_round(catte_board.load(session), 1, 0, alice, SWEEP_BY_AN)
+    fields = sheet_round(as_bob, session, SWEEP_BY_AN)
+    services.rounds.save_round(catte_board.load(session), 1, 0, alice, SWEEP_BY_AN)
     said = send(as_bob, session, fields).json()["recorded"]
     assert said == "Round 1 was recorded on another phone, just as this one had it."
 
 
 def test_a_round_this_phone_saved_otherwise_names_this_phone(as_bob, session, bob):
-    fields = kept(as_bob, session, SWEEP_BY_AN)
-    gate.rounds.save_round(catte_board.load(session), 1, 0, bob, ["t1"] * 4)
+    fields = sheet_round(as_bob, session, SWEEP_BY_AN)
+    services.rounds.save_round(catte_board.load(session), 1, 0, bob, ["t1"] * 4)
     conflict = unescape(send(as_bob, session, fields).json()["conflict"])
     assert "This phone saved round 1: tricks Bình, Bình, Bình, Bình." in conflict
     assert "another phone" not in conflict and "bob's phone" not in conflict
 
 
 def test_a_round_another_phone_saved_otherwise_names_that_phone(as_bob, session, alice):
-    fields = kept(as_bob, session, SWEEP_BY_AN)
-    gate.rounds.save_round(catte_board.load(session), 1, 0, alice, ["t1"] * 4)
+    fields = sheet_round(as_bob, session, SWEEP_BY_AN)
+    services.rounds.save_round(catte_board.load(session), 1, 0, alice, ["t1"] * 4)
     conflict = unescape(send(as_bob, session, fields).json()["conflict"])
     assert "alice's phone saved round 1: tricks Bình, Bình, Bình, Bình." in conflict
 
@@ -78,7 +85,7 @@ def test_a_round_this_phone_saved_otherwise_is_told_on_the_page_as_its_own(
     as_bob, session, bob, headers
 ):
     form = round_form(as_bob, session)
-    gate.rounds.save_round(catte_board.load(session), 1, 0, bob, ["t1"] * 4)  # its other tab
+    services.rounds.save_round(catte_board.load(session), 1, 0, bob, ["t1"] * 4)  # its other tab
     [told] = notices_in(submit(as_bob, form, "t0", headers=headers).content.decode())
     assert 'data-notice="came first" data-own data-choice' in told
     assert "This phone saved round 1: tricks Bình, Bình, Bình, Bình." in told
@@ -91,7 +98,7 @@ def test_a_round_another_phone_saved_otherwise_is_told_on_the_page_as_that_phone
     as_bob, session, alice, headers
 ):
     form = round_form(as_bob, session)
-    gate.rounds.save_round(catte_board.load(session), 1, 0, alice, ["t1"] * 4)
+    services.rounds.save_round(catte_board.load(session), 1, 0, alice, ["t1"] * 4)
     html = submit(as_bob, form, "t0", headers=headers).content.decode()
     [told] = notices_in(html)
     assert 'data-notice="came first" data-choice' in told
@@ -125,7 +132,7 @@ def test_a_tap_another_phone_got_ahead_of_is_told_in_the_round_form(
     as_bob, session, alice, headers
 ):
     form = round_form(as_bob, session)
-    gate.tapping.tap(catte_board.load(session), 1, 0, "t3", alice)
+    services.tapping.tap(catte_board.load(session), 1, 0, "t3", alice)
     html = submit(as_bob, form, "t0", headers=headers).content.decode()
     [told] = notices_in(html.split('id="round-form"')[1])
     assert 'class="flash warning"' in told and 'data-notice="refused"' in told
@@ -137,7 +144,7 @@ def test_a_tap_on_a_session_closed_meanwhile_is_refused_on_the_page_it_goes_back
     as_bob, session, alice
 ):
     form = round_form(as_bob, session)
-    gate.closing.close(catte_board.load(session), 0, alice)
+    services.closing.close(catte_board.load(session), 0, alice)
     answer = submit(as_bob, form, "t0")
     assert answer.status_code == 302
     [told] = notices_in(as_bob.get(answer["Location"]).content.decode())
@@ -146,8 +153,8 @@ def test_a_tap_on_a_session_closed_meanwhile_is_refused_on_the_page_it_goes_back
 
 
 def test_the_outbox_is_told_a_round_this_phone_saved_otherwise_is_its_own(as_bob, session, bob):
-    fields = kept(as_bob, session, SWEEP_BY_AN)
-    gate.rounds.save_round(catte_board.load(session), 1, 0, bob, ["t1"] * 4)
+    fields = sheet_round(as_bob, session, SWEEP_BY_AN)
+    services.rounds.save_round(catte_board.load(session), 1, 0, bob, ["t1"] * 4)
     answer = send(as_bob, session, fields)
     assert answer.status_code == 409
     assert answer.json()["own"] is True and answer.json()["recheck"] is True
@@ -156,8 +163,8 @@ def test_the_outbox_is_told_a_round_this_phone_saved_otherwise_is_its_own(as_bob
 def test_the_outbox_is_told_a_round_another_phone_saved_otherwise_is_not_its_own(
     as_bob, session, alice
 ):
-    fields = kept(as_bob, session, SWEEP_BY_AN)
-    gate.rounds.save_round(catte_board.load(session), 1, 0, alice, ["t1"] * 4)
+    fields = sheet_round(as_bob, session, SWEEP_BY_AN)
+    services.rounds.save_round(catte_board.load(session), 1, 0, alice, ["t1"] * 4)
     answer = send(as_bob, session, fields)
     assert answer.status_code == 409
     assert answer.json()["own"] is False and answer.json()["recheck"] is True
@@ -166,8 +173,8 @@ def test_the_outbox_is_told_a_round_another_phone_saved_otherwise_is_not_its_own
 def test_a_kept_round_another_phone_saved_otherwise_is_told_on_the_page_to_htmx(
     as_bob, session, alice
 ):
-    fields = kept(as_bob, session, SWEEP_BY_AN)
-    gate.rounds.save_round(catte_board.load(session), 1, 0, alice, ["t1"] * 4)
+    fields = sheet_round(as_bob, session, SWEEP_BY_AN)
+    services.rounds.save_round(catte_board.load(session), 1, 0, alice, ["t1"] * 4)
     [told] = notices_in(send(as_bob, session, fields, headers=HTMX).content.decode())
     assert 'data-notice="came first" data-choice' in told
     assert "alice's phone saved round 1: tricks Bình, Bình, Bình, Bình." in told

@@ -12,7 +12,7 @@ from ledger.balances import player_balances
 from ledger.models import Transaction
 from tests.factories import fresh
 from tracker.catte import board as catte_board
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.rules import catte
 
 SIDE_POT = {"stake": "1.00", "side_pot_stake": "0.50"}
@@ -22,7 +22,7 @@ CARRY = {**SIDE_POT, "side_pot_at_end": "carry"}
 def played(session, *rounds):
     board = catte_board.load(fresh(session))
     for round_ in rounds:
-        board = gate.rounds.record_round(board, round_, None)
+        board = services.rounds.record_round(board, round_, None)
     return board
 
 
@@ -34,7 +34,7 @@ def sweep(name, upturned="7H", claimed_by=None):
 
 def closed(session, *rounds):
     board = played(session, *rounds)
-    return gate.closing.close(board, board.session.version, None)
+    return services.closing.close(board, board.session.version, None)
 
 
 def url(name, session):
@@ -51,7 +51,7 @@ def ledger_money(group) -> tuple[dict, dict, Decimal]:
 
 
 def test_a_scorer_reopens_a_closed_session_and_the_refund_is_reversed(as_bob, group, bob, players):
-    session = gate.logs.start(group, players, SIDE_POT, bob)
+    session = services.logs.start(group, players, SIDE_POT, bob)
     closed(session, sweep("An"), sweep("Bình", "9D"))
     assert ledger_money(group)[2] == 0  # refunded at closing
     refund = Transaction.objects.get(source_type="catte_close")
@@ -77,7 +77,7 @@ def test_a_scorer_reopens_a_closed_session_and_the_refund_is_reversed(as_bob, gr
 def test_a_reopened_session_is_corrected_and_closed_again_as_a_replay_says(
     as_bob, group, bob, players
 ):
-    session = gate.logs.start(group, players, SIDE_POT, bob)
+    session = services.logs.start(group, players, SIDE_POT, bob)
     closed(session, sweep("An"), sweep("Bình", "9D"), sweep("Chi", "2C"))
     as_bob.post(url("session_reopen", session), {"version": fresh(session).version})
     edit = reverse("round_edit", args=[group.pk, session.pk, 2])
@@ -88,7 +88,7 @@ def test_a_reopened_session_is_corrected_and_closed_again_as_a_replay_says(
 
     board = catte_board.load(fresh(session))
     assert board.is_closed
-    result, _ = catte.replay(gate.logs.export_game(session))
+    result, _ = catte.replay(services.logs.export_game(session))
     money, shares, side_pot = ledger_money(group)
     expected = {name: Decimal(amount) for name, amount in result["totals"].items()}
     assert money == {name: amount for name, amount in expected.items() if amount}
@@ -99,28 +99,28 @@ def test_a_reopened_session_is_corrected_and_closed_again_as_a_replay_says(
 
 
 def test_a_carried_side_pot_waits_in_the_reopened_session_again(group, bob, players):
-    session = gate.logs.start(group, players, CARRY, bob)
+    session = services.logs.start(group, players, CARRY, bob)
     board = closed(session, sweep("An"))
-    assert gate.carried.carried_side_pot(group) != {}
-    gate.closing.reopen(board, board.session.version, bob)
-    assert gate.carried.carried_side_pot(group) == {}
+    assert services.carried.carried_side_pot(group) != {}
+    services.closing.reopen(board, board.session.version, bob)
+    assert services.carried.carried_side_pot(group) == {}
     board = catte_board.load(fresh(session))
     assert board.state.open_shares == dict.fromkeys(["An", "Bình", "Chi", "Dũng"], Decimal("0.50"))
     assert ledger_money(group)[2] == Decimal("2.00")
-    gate.closing.close(board, board.session.version, bob)
-    later = gate.logs.start(group, players, CARRY, bob)
+    services.closing.close(board, board.session.version, bob)
+    later = services.logs.start(group, players, CARRY, bob)
     assert later.side_pot_in == dict.fromkeys(["0", "1", "2", "3"], "0.50")
 
 
 def test_reopening_is_refused_once_a_later_session_took_over_its_side_pot(
     as_bob, group, bob, players
 ):
-    session = gate.logs.start(group, players, CARRY, bob)
+    session = services.logs.start(group, players, CARRY, bob)
     closed(session, sweep("An"))
-    gate.logs.start(group, players, CARRY, bob)  # takes over the carried pot
+    services.logs.start(group, players, CARRY, bob)  # takes over the carried pot
     board = catte_board.load(fresh(session))
     with pytest.raises(RulesError, match="A later session has taken over this session's side"):
-        gate.closing.reopen(board, board.session.version, bob)
+        services.closing.reopen(board, board.session.version, bob)
     html = as_bob.get(session.get_absolute_url()).content.decode()
     assert "can no longer be reopened" in html and "Reopen the session…" not in html
     response = as_bob.post(url("session_reopen", session), {"version": board.session.version})
@@ -131,15 +131,15 @@ def test_reopening_is_refused_once_a_later_session_took_over_its_side_pot(
 
 
 def test_a_session_whose_empty_pot_nobody_took_can_be_reopened(group, bob, players):
-    session = gate.logs.start(group, players, {"stake": "1.00"}, bob)
+    session = services.logs.start(group, players, {"stake": "1.00"}, bob)
     board = closed(session, catte.Round(tricks=["An"] * 4))
-    gate.logs.start(group, players, {"stake": "1.00"}, bob)
-    gate.closing.reopen(board, board.session.version, bob)
+    services.logs.start(group, players, {"stake": "1.00"}, bob)
+    services.closing.reopen(board, board.session.version, bob)
     assert not fresh(session).is_closed
 
 
 def test_only_a_scorer_sees_and_uses_reopen(as_bob, client, carol, group, bob, players):
-    session = gate.logs.start(group, players, {"stake": "1.00"}, bob)
+    session = services.logs.start(group, players, {"stake": "1.00"}, bob)
     closed(session, catte.Round(tricks=["An"] * 4))
     assert "Reopen the session…" in as_bob.get(session.get_absolute_url()).content.decode()
     client.logout()
@@ -151,18 +151,18 @@ def test_only_a_scorer_sees_and_uses_reopen(as_bob, client, carol, group, bob, p
 
 
 def test_an_open_session_is_not_reopened_and_a_stale_page_changes_nothing(group, bob, players):
-    session = gate.logs.start(group, players, {"stake": "1.00"}, bob)
+    session = services.logs.start(group, players, {"stake": "1.00"}, bob)
     board = played(session, catte.Round(tricks=["An"] * 4))
     with pytest.raises(RulesError, match="This session is open."):
-        gate.closing.reopen(board, board.session.version, bob)
-    board = gate.closing.close(board, board.session.version, bob)
+        services.closing.reopen(board, board.session.version, bob)
+    board = services.closing.close(board, board.session.version, bob)
     with pytest.raises(Exception, match="changed on another phone"):
-        gate.closing.reopen(catte_board.load(fresh(session)), 0, bob)
+        services.closing.reopen(catte_board.load(fresh(session)), 0, bob)
     assert fresh(session).is_closed
 
 
 def test_the_same_reopen_tap_sent_twice_reopens_once(as_bob, group, bob, players):
-    session = gate.logs.start(group, players, SIDE_POT, bob)
+    session = services.logs.start(group, players, SIDE_POT, bob)
     closed(session, sweep("An"))
     data = {"version": fresh(session).version, "once": "a" * 32}
     as_bob.post(url("session_reopen", session), data)

@@ -8,7 +8,7 @@ import pytest
 from tests.factories import fresh
 from tests.page_forms import form_on, submit
 from tracker.catte import board as catte_board
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.catte.models import SessionSeat
 from tracker.rules import catte
 
@@ -18,8 +18,8 @@ LEFT = "Chi left: every new round starts without this player."
 
 @pytest.fixture
 def three(group, bob, players):
-    session = gate.logs.start(group, players[:3], {"stake": "1.00"}, bob)
-    gate.rounds.record_round(catte_board.load(session), catte.Round(tricks=["An"] * 4), bob)
+    session = services.logs.start(group, players[:3], {"stake": "1.00"}, bob)
+    services.rounds.record_round(catte_board.load(session), catte.Round(tricks=["An"] * 4), bob)
     return fresh(session)
 
 
@@ -50,7 +50,7 @@ def test_leaving_with_htmx_swaps_the_live_part_and_says_so_by_the_seating(as_bob
 def test_coming_back_without_javascript_returns_to_the_seating_with_its_message(
     as_bob, three, players
 ):
-    gate.seating.leave(catte_board.load(three), players[2].pk, 1, None)
+    services.seating.leave(catte_board.load(three), players[2].pk, 1, None)
     back = form_on(as_bob.get(three.get_absolute_url()), "/back/", "Back at the table")
     answer = submit(as_bob, back)
     assert answer.status_code == 302 and answer["Location"].endswith("/#seating")
@@ -61,7 +61,7 @@ def test_coming_back_without_javascript_returns_to_the_seating_with_its_message(
 
 def test_a_refused_leave_is_said_by_the_seating_too(as_bob, three, players):
     leave = form_on(as_bob.get(three.get_absolute_url()), "/leaves/", "Yes, Chi leaves")
-    gate.seating.leave(catte_board.load(three), players[2].pk, 1, None)  # another phone
+    services.seating.leave(catte_board.load(three), players[2].pk, 1, None)  # another phone
     html = submit(as_bob, leave, headers=HTMX).content.decode()
     assert "Chi has already left." in seating_part(html)
     assert "Chi has already left." not in entry_messages(html)

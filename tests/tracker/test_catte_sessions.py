@@ -16,7 +16,7 @@ from ledger.balances import player_balances
 from ledger.models import Transaction
 from tests.factories import PlayerFactory, fresh
 from tracker.catte import board as catte_board
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.catte.history import session_result
 from tracker.catte.models import CatteSession, Round
 from tracker.rules import catte
@@ -40,7 +40,7 @@ CARRIED_LOG = {
 def played(session, *rounds) -> catte_board.SessionBoard:
     board = catte_board.load(fresh(session))
     for round_ in rounds:
-        board = gate.rounds.record_round(board, round_, None)
+        board = services.rounds.record_round(board, round_, None)
     return board
 
 
@@ -57,7 +57,7 @@ def player_money(group) -> dict[str, Decimal]:
 def test_a_correction_rescores_the_round_and_keeps_the_old_one_in_the_history(
     as_bob, group, bob, players
 ):
-    session = gate.logs.start(group, players, {"stake": "1.00"}, bob)
+    session = services.logs.start(group, players, {"stake": "1.00"}, bob)
     played(session, sweep("An"))
     url = reverse("round_edit", args=[group.pk, session.pk, 1])
     data = {"number": 1, "version": 1, "taps": "t1 t1 t1 t1", "tap": "save"}
@@ -69,7 +69,7 @@ def test_a_correction_rescores_the_round_and_keeps_the_old_one_in_the_history(
 
 
 def test_the_correction_page_starts_from_the_recorded_round(as_bob, group, bob, players):
-    session = gate.logs.start(group, players, SIDE_POT, bob)
+    session = services.logs.start(group, players, SIDE_POT, bob)
     played(session, sweep("Chi", "QS", None))
     html = as_bob.get(reverse("round_edit", args=[group.pk, session.pk, 1])).content.decode()
     assert 'name="taps" value="uQS c- t2 t2 t2 t2"' in html
@@ -77,7 +77,7 @@ def test_the_correction_page_starts_from_the_recorded_round(as_bob, group, bob, 
 
 
 def test_an_unchanged_correction_records_nothing(as_bob, group, bob, players):
-    session = gate.logs.start(group, players, SIDE_POT, bob)
+    session = services.logs.start(group, players, SIDE_POT, bob)
     played(session, catte.Round(tricks=["An"] * 4, folds=["Dũng", "Chi"], side_pot_upturned="QS"))
     url = reverse("round_edit", args=[group.pk, session.pk, 1])
     taps = re.search(r'name="taps" value="([^"]*)"', as_bob.get(url).content.decode())[1]
@@ -90,7 +90,7 @@ def test_an_unchanged_correction_records_nothing(as_bob, group, bob, players):
 
 
 def test_an_unchanged_correction_sent_by_htmx_goes_back_to_the_session(as_bob, group, bob, players):
-    session = gate.logs.start(group, players, {"stake": "1.00"}, bob)
+    session = services.logs.start(group, players, {"stake": "1.00"}, bob)
     played(session, sweep("Bình"))
     url = reverse("round_edit", args=[group.pk, session.pk, 1])
     data = {"number": 1, "version": 1, "taps": "t1 t1 t1 t1", "tap": "save"}
@@ -100,7 +100,7 @@ def test_an_unchanged_correction_sent_by_htmx_goes_back_to_the_session(as_bob, g
 
 
 def test_a_correction_can_clear_the_tricks_and_enter_them_again(as_bob, group, bob, players):
-    session = gate.logs.start(group, players, {"stake": "1.00"}, bob)
+    session = services.logs.start(group, players, {"stake": "1.00"}, bob)
     played(session, sweep("An"))
     url = reverse("round_edit", args=[group.pk, session.pk, 1])
     data = {"number": 1, "version": 1, "taps": "t0 t0 t0 t0", "tap": "k"}
@@ -111,20 +111,20 @@ def test_a_correction_can_clear_the_tricks_and_enter_them_again(as_bob, group, b
 
 
 def test_two_phones_saving_at_once_keep_one_round(group, bob, players):
-    session = gate.logs.start(group, players, {"stake": "1.00"}, bob)
+    session = services.logs.start(group, players, {"stake": "1.00"}, bob)
     first_phone, second_phone = (
         catte_board.load(fresh(session)),
         catte_board.load(fresh(session)),
     )
-    gate.rounds.record_round(first_phone, sweep("An"), bob)
+    services.rounds.record_round(first_phone, sweep("An"), bob)
     with pytest.raises(AlreadyRecorded, match="Round 1 is already recorded."):
-        gate.rounds.record_round(second_phone, sweep("Chi"), bob)
+        services.rounds.record_round(second_phone, sweep("Chi"), bob)
     assert Round.objects.get().entry == {"tricks": [0, 0, 0, 0]}
     assert Change.objects.filter(action=Change.Action.ROUND).count() == 1
 
 
 def test_a_stale_correction_is_refused(as_bob, group, bob, players):
-    session = gate.logs.start(group, players, {"stake": "1.00"}, bob)
+    session = services.logs.start(group, players, {"stake": "1.00"}, bob)
     played(session, sweep("An"), sweep("Bình"))
     url = reverse("round_edit", args=[group.pk, session.pk, 1])
     data = {"number": 1, "version": 1, "taps": "t2 t2 t2 t2", "tap": "save"}
@@ -135,7 +135,7 @@ def test_a_stale_correction_is_refused(as_bob, group, bob, players):
 
 
 def test_undo_removes_the_last_round_and_its_money(as_bob, group, bob, players):
-    session = gate.logs.start(group, players, {"stake": "1.00"}, bob)
+    session = services.logs.start(group, players, {"stake": "1.00"}, bob)
     played(session, sweep("An"), sweep("Bình"))
     url = reverse("round_undo", args=[group.pk, session.pk])
     as_bob.post(url, {"version": 2})
@@ -152,7 +152,7 @@ def test_undo_removes_the_last_round_and_its_money(as_bob, group, bob, players):
 
 
 def test_closing_with_a_refund_pays_the_side_pot_back(as_bob, group, bob, players):
-    session = gate.logs.start(group, players, SIDE_POT, bob)
+    session = services.logs.start(group, players, SIDE_POT, bob)
     played(session, sweep("An", "7H"), sweep("An", "2C"))
     html = as_bob.post(
         reverse("session_close", args=[group.pk, session.pk]), {"version": 2}, follow=True
@@ -164,19 +164,19 @@ def test_closing_with_a_refund_pays_the_side_pot_back(as_bob, group, bob, player
 
 
 def test_a_closed_session_takes_no_more_rounds(as_bob, group, bob, players):
-    session = gate.logs.start(group, players, {"stake": "1.00"}, bob)
-    board = gate.closing.close(played(session, sweep("An")), 1, bob)
+    session = services.logs.start(group, players, {"stake": "1.00"}, bob)
+    board = services.closing.close(played(session, sweep("An")), 1, bob)
     with pytest.raises(RulesError, match="This session is closed"):
-        gate.rounds.record_round(board, sweep("Chi"), bob)
+        services.rounds.record_round(board, sweep("Chi"), bob)
     data = {"number": 2, "taps": "t0 t0 t0 t0", "tap": "save"}
     as_bob.post(reverse("round_entry", args=[group.pk, session.pk]), data)
     assert Round.objects.count() == 1
 
 
 def test_a_carried_side_pot_starts_the_next_session(group, bob, players):
-    first = gate.logs.start(group, players, CARRY, bob)
-    gate.closing.close(played(first, sweep("An", "7H"), sweep("Bình", "9D")), 2, bob)
-    second = gate.logs.start(group, players[:3], CARRY, bob)
+    first = services.logs.start(group, players, CARRY, bob)
+    services.closing.close(played(first, sweep("An", "7H"), sweep("Bình", "9D")), 2, bob)
+    second = services.logs.start(group, players[:3], CARRY, bob)
     assert second.side_pot_in == {"0": "1.00", "1": "1.00", "2": "1.00"}
     assert player_money(group)["Dũng"] == Decimal("-4.00")  # -5.00, and his 1.00 share back
     assert player_balances(group)[2] == Decimal("3.00")
@@ -186,25 +186,25 @@ def test_a_carried_side_pot_starts_the_next_session(group, bob, players):
 
 
 def test_a_carried_side_pot_is_taken_only_once(group, bob, players):
-    first = gate.logs.start(group, players, CARRY, bob)
-    gate.closing.close(played(first, sweep("An", "7H")), 1, bob)
-    assert gate.logs.start(group, players, CARRY, bob).side_pot_in != {}
-    assert gate.logs.start(group, players, CARRY, bob).side_pot_in == {}
+    first = services.logs.start(group, players, CARRY, bob)
+    services.closing.close(played(first, sweep("An", "7H")), 1, bob)
+    assert services.logs.start(group, players, CARRY, bob).side_pot_in != {}
+    assert services.logs.start(group, players, CARRY, bob).side_pot_in == {}
 
 
 def test_the_new_session_page_shows_the_carried_side_pot(as_bob, group, bob, players):
-    first = gate.logs.start(group, players, CARRY, bob)
-    gate.closing.close(played(first, sweep("An", "7H")), 1, bob)
+    first = services.logs.start(group, players, CARRY, bob)
+    services.closing.close(played(first, sweep("An", "7H")), 1, bob)
     html = as_bob.get(reverse("session_new", args=[group.pk])).content.decode()
     assert "The last session carried its side pot: An 0.50, Bình 0.50" in html
 
 
 def test_export_then_import_gives_the_same_session(group, bob, players):
     log = json.loads((EXAMPLES / "catte-evening.json").read_text())
-    first = gate.logs.import_log(group, log, bob)
-    exported = gate.logs.export_game(first)
-    second = gate.logs.import_log(group, exported, bob)
-    assert catte.replay(gate.logs.export_game(second)) == catte.replay(log)
+    first = services.logs.import_log(group, log, bob)
+    exported = services.logs.export_game(first)
+    second = services.logs.import_log(group, exported, bob)
+    assert catte.replay(services.logs.export_game(second)) == catte.replay(log)
     assert [seat.player for seat in second.seats.all()] == players
     assert changes_of(second).filter(action=Change.Action.IMPORT).exists()
 
@@ -213,7 +213,7 @@ def test_export_then_import_gives_the_same_session(group, bob, players):
 def test_an_imported_worked_case_is_closed_with_the_expected_money(group, bob, case):
     log = json.loads((EXAMPLES / f"{case}.json").read_text())
     expected = json.loads((EXAMPLES / f"{case}.expected.json").read_text())
-    session = gate.logs.import_log(group, log, bob, create_missing=True)
+    session = services.logs.import_log(group, log, bob, create_missing=True)
     board = catte_board.load(fresh(session))
     assert board.is_closed
     result = catte.result_document(session_result(board))
@@ -236,7 +236,7 @@ def test_an_imported_side_pot_in_is_paid_in_and_carried_on(group, bob, players):
         "side_pot_in": {"An": "0.50"},
         "rounds": [],
     }
-    session = gate.logs.import_log(group, log, bob)
+    session = services.logs.import_log(group, log, bob)
     assert session.side_pot_in == {"0": "0.50"}
     assert player_balances(group)[2] == Decimal("0.50")
     assert player_money(group) == {"An": Decimal("-0.50")}
@@ -244,10 +244,10 @@ def test_an_imported_side_pot_in_is_paid_in_and_carried_on(group, bob, players):
 
 def test_an_imported_log_takes_over_the_carried_side_pot(group, bob, players):
     first = json.loads(json.dumps(CARRIED_LOG))
-    gate.logs.import_log(group, first, bob)
+    services.logs.import_log(group, first, bob)
     shares = {"An": "0.50", "Bình": "0.50", "Chi": "0.50"}
     second = {**first, "rules": SIDE_POT, "side_pot_in": shares, "rounds": []}
-    gate.logs.import_log(group, second, bob)
+    services.logs.import_log(group, second, bob)
     assert player_balances(group)[2] == Decimal("0")
     assert player_money(group) == {
         "An": Decimal("2.00"),
@@ -260,7 +260,7 @@ def test_a_bad_log_creates_nothing(group, bob):
     log = json.loads((EXAMPLES / "catte-evening.json").read_text())
     log["rounds"][1]["tricks"][5] = "Dũng"
     with pytest.raises(RulesError, match="round 2: Dũng"):
-        gate.logs.import_log(group, log, bob, create_missing=True)
+        services.logs.import_log(group, log, bob, create_missing=True)
     assert not CatteSession.objects.exists() and not Player.objects.exists()
     assert not Round.objects.exists() and not Change.objects.exists()
 
@@ -269,7 +269,7 @@ def test_vnd_amounts_have_no_decimals(as_bob, group, bob):
     group.currency = "VND"
     group.save()
     seated = [PlayerFactory(group=group, name=name) for name in ["Hải", "Lan", "Minh"]]
-    session = gate.logs.start(group, seated, {"stake": "5000"}, bob)
+    session = services.logs.start(group, seated, {"stake": "5000"}, bob)
     played(session, catte.Round(tricks=["Lan", "Hải", "Lan", "Hải", "Hải", "Lan"]))
     html = as_bob.get(session.get_absolute_url()).content.decode()
     assert 'big pos">+₫10,000<' in html and 'big neg">-₫5,000<' in html
@@ -278,7 +278,7 @@ def test_vnd_amounts_have_no_decimals(as_bob, group, bob):
 
 def test_the_chat_summary_of_a_session_names_money_and_transfers(as_carol, group, alice):
     log = json.loads((EXAMPLES / "catte-evening.json").read_text())
-    session = gate.logs.import_log(group, log, alice, create_missing=True)
+    session = services.logs.import_log(group, log, alice, create_missing=True)
     url = reverse("session_summary", args=[group.pk, session.pk])
     text = as_carol.get(url).content.decode()
     assert "Chi: +€7.50" in text and "Dũng → Chi: €3.50" in text and "final" in text

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from tests.factories import pay, take_back
 from tests.tracker.test_catte_sessions import played, sweep
-from tracker.catte import gate
+from tracker.catte import services
 
 PLAIN = {"stake": "1.00"}
 
@@ -18,9 +18,9 @@ def closed(group, players, bob):
     """A session Chi swept and that was closed: An, Bình and Dũng each owe Chi €2.00."""
 
     def close_one():
-        session = gate.logs.start(group, players, PLAIN, bob)
+        session = services.logs.start(group, players, PLAIN, bob)
         board = played(session, sweep("Chi"))
-        return gate.closing.close(board, board.session.version, bob).session
+        return services.closing.close(board, board.session.version, bob).session
 
     return close_one
 
@@ -61,10 +61,10 @@ def test_one_payment_counts_for_the_session_closed_first_only(as_carol, alice, c
 def test_a_payment_taken_back_or_made_before_the_close_pays_nothing(
     as_carol, alice, group, players, bob
 ):
-    session = gate.logs.start(group, players, PLAIN, bob)
+    session = services.logs.start(group, players, PLAIN, bob)
     board = played(session, sweep("Chi"))
     pay(group, players[3], players[2], "2.00", alice)  # before the close
-    session = gate.closing.close(board, board.session.version, bob).session
+    session = services.closing.close(board, board.session.version, bob).session
     take_back(pay(group, players[0], players[2], "2.00", alice), alice)
     shown = settling_up(as_carol, session)
     assert "badge" not in shown and "Paid since the session closed" not in shown

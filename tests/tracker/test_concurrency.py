@@ -22,8 +22,7 @@ from ledger.models import Posting, Transaction
 from tests.factories import pay
 from tests.page_forms import form_on
 from tracker.catte import board as catte_board
-from tracker.catte import gate
-from tracker.catte.models import CatteSession, Round
+from tracker.catte import services
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as cutthroat_services
 from tracker.cutthroat.models import Hand
@@ -76,7 +75,7 @@ def ledger_balanced() -> bool:
 
 @pytest.fixture
 def evening(group, players, bob):
-    session = gate.logs.start(group, players, {"stake": "1.00", "side_pot_stake": "0.25"}, bob)
+    session = services.logs.start(group, players, {"stake": "1.00", "side_pot_stake": "0.25"}, bob)
     return session
 
 
@@ -112,7 +111,7 @@ def rendered_for_each_phone(user, page: str, action: str) -> list[dict]:
 
 def test_one_paid_tapped_on_eight_phones_is_recorded_once(live_server, group, bob, evening):
     played = catte.Round(tricks=["An"] * 4, side_pot_upturned="7H")
-    gate.rounds.record_round(catte_board.load(evening), played, bob)
+    services.rounds.record_round(catte_board.load(evening), played, bob)
     balances = reverse("balances", args=[group.pk])
     forms = rendered_for_each_phone(bob, balances, "/payments/paid/")
     assert len({form["once"] for form in forms}) == PHONES
@@ -140,7 +139,7 @@ def test_one_payment_reversed_on_eight_phones_is_reversed_once(live_server, grou
 def test_one_undo_tapped_on_eight_phones_undoes_one_round(live_server, group, bob, evening):
     for _ in range(3):
         played = catte.Round(tricks=["An"] * 4, side_pot_upturned="7H")
-        gate.rounds.record_round(catte_board.load(CatteSession.objects.get()), played, bob)
+        services.rounds.record_round(catte_board.load(CatteSession.objects.get()), played, bob)
     path = reverse("round_undo", args=[group.pk, evening.pk])
     forms = rendered_for_each_phone(bob, evening.get_absolute_url(), path)
     assert max(at_once(live_server, bob, path, forms)) < 500
@@ -150,7 +149,7 @@ def test_one_undo_tapped_on_eight_phones_undoes_one_round(live_server, group, bo
 
 def test_closing_on_eight_phones_at_once_closes_and_refunds_once(live_server, group, bob, evening):
     played = catte.Round(tricks=["An"] * 4, side_pot_upturned="7H")
-    gate.rounds.record_round(catte_board.load(evening), played, bob)
+    services.rounds.record_round(catte_board.load(evening), played, bob)
     path = reverse("session_close", args=[group.pk, evening.pk])
     forms = rendered_for_each_phone(bob, evening.get_absolute_url(), path)
     assert max(at_once(live_server, bob, path, forms)) < 500

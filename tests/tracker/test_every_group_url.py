@@ -5,7 +5,7 @@ import re
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.cutthroat import services as tournaments
 
 
@@ -35,7 +35,7 @@ def test_the_sweep_sees_the_urls_of_every_part():
 @pytest.mark.parametrize("route", ROUTES)
 def test_an_outsider_gets_404_or_405_and_nothing_else(as_dave, group, players, alice, route):
     tournaments.start(group, players[:3], {"preset": "official"}, alice)
-    gate.logs.start(group, players, {"stake": "1.00"}, alice)
+    services.logs.start(group, players, {"stake": "1.00"}, alice)
     url = concrete(route, group.pk)
     for method in ("get", "post"):
         assert getattr(as_dave, method)(url).status_code in (404, 405), (method, url)

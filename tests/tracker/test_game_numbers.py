@@ -9,8 +9,7 @@ from django.urls import reverse
 
 from tests.factories import GroupFactory, PlayerFactory
 from tests.page_forms import form_on, submit
-from tracker.catte import gate
-from tracker.catte.models import CatteSession
+from tracker.catte import services
 from tracker.cutthroat import services as tournaments
 from tracker.cutthroat.models import Tournament
 
@@ -21,7 +20,7 @@ def other_groups_games(db):
     elsewhere = GroupFactory(name="Saturday table")
     table = [PlayerFactory(group=elsewhere, name=name) for name in ["Em", "Giang", "Hà"]]
     for _ in range(2):
-        gate.logs.start(elsewhere, table, {"stake": "1.00"}, None)
+        services.logs.start(elsewhere, table, {"stake": "1.00"}, None)
         tournaments.start(elsewhere, table, {"preset": "official"}, None)
 
 
@@ -46,15 +45,15 @@ def test_a_groups_first_tournament_is_tournament_1(as_bob, group, players, other
 
 def test_the_next_session_is_counted_after_the_groups_last(group, players, other_groups_games):
     for _ in range(2):
-        gate.logs.start(group, players, {"stake": "1.00"}, None)
+        services.logs.start(group, players, {"stake": "1.00"}, None)
     assert [str(s) for s in CatteSession.objects.filter(group=group)] == ["Session 2", "Session 1"]
 
 
 def test_a_number_a_cancelled_restore_took_back_is_given_again(group, players):
-    gate.logs.start(group, players, {"stake": "1.00"}, None)
-    removed = gate.logs.start(group, players, {"stake": "1.00"}, None)
+    services.logs.start(group, players, {"stake": "1.00"}, None)
+    removed = services.logs.start(group, players, {"stake": "1.00"}, None)
     CatteSession.objects.filter(pk=removed.pk).delete()  # as a cancelled restore's step does
-    assert gate.logs.start(group, players, {"stake": "1.00"}, None).number == 2
+    assert services.logs.start(group, players, {"stake": "1.00"}, None).number == 2
 
 
 BEFORE = [("tracker", "0021_a_restore_holds_its_group_until_done_or_cancelled")]

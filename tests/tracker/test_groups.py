@@ -6,7 +6,7 @@ from django.urls import reverse
 from core.locale_money import amount_text
 from core.models import Group, Membership, Role
 from tests.page_forms import forms_on
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.cutthroat import services as tournaments
 
 
@@ -87,7 +87,7 @@ def test_a_tournament_played_for_points_leaves_the_currency_free(as_alice, group
 @pytest.mark.parametrize("game", ["tournament for money", "session"])
 def test_a_game_started_for_money_keeps_the_currency(as_alice, group, players, alice, game):
     if game == "session":
-        gate.logs.start(group, players, {"stake": "1.00"}, alice)
+        services.logs.start(group, players, {"stake": "1.00"}, alice)
     else:
         money = {"buy_in": Decimal("5.00")}
         tournaments.start(group, players[:3], {"preset": "official"}, alice, money_rules=money)

@@ -12,8 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from core import recording
-from tracker.catte import gate
-from tracker.catte.models import Round
+from tracker.catte import services
 from tracker.cutthroat import services as tournaments
 from tracker.cutthroat.models import Hand
 
@@ -35,7 +34,7 @@ def history(group, players, user, count: int, length: int):
             for n in range(1, length + 1)
         )
         recording.catch_up(tournament)
-        session = gate.logs.start(group, players, {"stake": "1.00"}, user)
+        session = services.logs.start(group, players, {"stake": "1.00"}, user)
         Round.objects.bulk_create(
             Round(session=session, number=n, entry={"tricks": [0, 0, 0, 0]})
             for n in range(1, length + 1)

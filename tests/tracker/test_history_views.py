@@ -22,8 +22,7 @@ from django.urls import reverse
 from core import recording
 from tests.factories import GroupFactory, PlayerFactory
 from tracker.catte import board as catte_board
-from tracker.catte import gate
-from tracker.catte.models import Round
+from tracker.catte import services
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as tournaments
 from tracker.cutthroat.models import Hand
@@ -49,7 +48,7 @@ def worked_tournament(group, players, user, name="Friday cup", money_rules=None)
 
 
 def worked_session(group, players, user, name="Tết evening"):
-    session = gate.logs.start(group, players[:3], {"stake": "1.00"}, user, name=name)
+    session = services.logs.start(group, players[:3], {"stake": "1.00"}, user, name=name)
     Round.objects.bulk_create(
         Round(session=session, number=n, entry=entry) for n, entry in enumerate(ROUNDS, start=1)
     )
@@ -216,7 +215,7 @@ def test_the_session_list_shows_page_2(as_carol, group, players, alice):
 
 def test_a_tournament_and_a_session_without_play_have_no_chart(as_carol, group, players, alice):
     tournament = tournaments.start(group, players[:3], {"preset": "official"}, alice)
-    session = gate.logs.start(group, players[:3], {"stake": "1.00"}, alice)
+    session = services.logs.start(group, players[:3], {"stake": "1.00"}, alice)
     empty = as_carol.get(reverse("history_tournament", args=[group.pk, tournament.pk]))
     assert "No hand played yet." in page_text(empty) and "<svg" not in empty.content.decode()
     quiet = as_carol.get(reverse("history_session", args=[group.pk, session.pk]))

@@ -14,7 +14,7 @@ from ledger.balances import group_balances
 from ledger.models import Transaction
 from tests.factories import fresh
 from tests.page_forms import form_on, submit
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.catte.board import load
 from tracker.catte.models import CatteSession, Round
 from tracker.rules import catte
@@ -92,8 +92,8 @@ def test_a_payment_from_a_stranger_is_refused(as_bob, group, players):
 
 
 def test_the_currency_is_fixed_once_money_was_posted(as_alice, group, players, alice):
-    session = gate.logs.start(group, players, {"stake": "1.25"}, alice)
-    gate.rounds.record_round(catte_board_of(session), catte.Round(tricks=["An"] * 4), alice)
+    session = services.logs.start(group, players, {"stake": "1.25"}, alice)
+    services.rounds.record_round(catte_board_of(session), catte.Round(tricks=["An"] * 4), alice)
     response = as_alice.post(
         reverse("group_edit", args=[group.pk]), {"name": "X", "currency": "JPY"}
     )
@@ -109,9 +109,9 @@ def test_the_currency_may_change_before_anything_is_played(as_alice, group):
 
 
 def test_a_double_tapped_undo_undoes_one_round(as_bob, group, players, bob):
-    session = gate.logs.start(group, players, {"stake": "1.00"}, bob)
+    session = services.logs.start(group, players, {"stake": "1.00"}, bob)
     for _ in range(2):
-        gate.rounds.record_round(catte_board_of(session), catte.Round(tricks=["An"] * 4), bob)
+        services.rounds.record_round(catte_board_of(session), catte.Round(tricks=["An"] * 4), bob)
     url = reverse("round_undo", args=[group.pk, session.pk])
     tap = {"version": fresh(session).version, "once": "e" * 32}
     as_bob.post(url, tap)

@@ -18,8 +18,7 @@ from ledger.models import Transaction
 from tests.factories import GroupFactory, PlayerFactory, fresh
 from tests.page_forms import form_on, submit
 from tracker.catte import board as catte_board
-from tracker.catte import gate
-from tracker.catte.models import CatteSession
+from tracker.catte import services
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as tournaments
 from tracker.gamelogs import registry
@@ -109,9 +108,9 @@ def test_a_catte_evening_in_two_parts_comes_to_the_money_of_entering_every_round
     imported = registry.import_log(group, first, bob, create_missing=True, closed=False)
     registry.append_log(imported, rest, bob)
     twin, seated = twin_table(evening["players"])
-    at_table = gate.logs.start(twin, seated, evening["rules"], bob)
+    at_table = services.logs.start(twin, seated, evening["rules"], bob)
     for round_ in catte.read_log(evening)[2]:
-        gate.rounds.record_round(catte_board.load(fresh(at_table)), round_, bob)
+        services.rounds.record_round(catte_board.load(fresh(at_table)), round_, bob)
     assert fresh(imported).state == fresh(at_table).state
     assert fresh(imported).rounds.count() == 4
     assert money(group) == money(twin) and any(money(group).values())

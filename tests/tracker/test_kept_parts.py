@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from tests.factories import pay
 from tracker.catte import board as catte_board
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.cutthroat import services as tournaments
 from tracker.rules import catte
 
@@ -29,8 +29,8 @@ def sent_for(client, url: str, **headers) -> str:
 
 @pytest.fixture
 def session(group, players, bob):
-    session = gate.logs.start(group, players, {"stake": "1.00"}, bob)
-    gate.rounds.record_round(catte_board.load(session), catte.Round(tricks=["Chi"] * 4), bob)
+    session = services.logs.start(group, players, {"stake": "1.00"}, bob)
+    services.rounds.record_round(catte_board.load(session), catte.Round(tricks=["Chi"] * 4), bob)
     return session
 
 

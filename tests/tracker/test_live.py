@@ -9,7 +9,7 @@ from django.urls import reverse
 from core.live import live_token
 from tests.factories import closed_evening
 from tracker.catte import board as catte_board
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.cutthroat import services as cutthroat_services
 from tracker.rules import catte
 
@@ -20,13 +20,13 @@ def live_url_of(page: str) -> tuple[str, str]:
 
 
 def test_a_session_page_says_where_to_ask_and_at_which_version(as_carol, group, players, bob):
-    session = gate.logs.start(group, players, {"stake": "1.00"}, bob)
+    session = services.logs.start(group, players, {"stake": "1.00"}, bob)
     url, version = live_url_of(as_carol.get(session.get_absolute_url()).content.decode())
     assert url.startswith("/live/") and version == "0"
 
 
 def test_unchanged_is_204_in_one_query_and_without_a_login(client, group, players, bob):
-    session = gate.logs.start(group, players, {"stake": "1.00"}, bob)
+    session = services.logs.start(group, players, {"stake": "1.00"}, bob)
     url = reverse("live", args=[live_token("session", session.pk)])
     with CaptureQueriesContext(connection) as queries:
         response = client.get(url, {"v": "0"})
@@ -34,8 +34,8 @@ def test_unchanged_is_204_in_one_query_and_without_a_login(client, group, player
 
 
 def test_a_saved_round_answers_the_new_version(client, group, players, bob):
-    session = gate.logs.start(group, players, {"stake": "1.00"}, bob)
-    gate.rounds.record_round(catte_board.load(session), catte.Round(tricks=["An"] * 4), bob)
+    session = services.logs.start(group, players, {"stake": "1.00"}, bob)
+    services.rounds.record_round(catte_board.load(session), catte.Round(tricks=["An"] * 4), bob)
     response = client.get(reverse("live", args=[live_token("session", session.pk)]), {"v": "0"})
     assert response.status_code == 200 and response.content == b"1"
 

@@ -17,7 +17,7 @@ from core.web import live_stream
 from tests.test_cache_may_fail import REDIS, Redis
 from tests.test_two_servers import free_port
 from tracker.catte import board as catte_board
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.rules import catte
 
 # The stream reads versions on threads of its own, which see only what is committed.
@@ -53,8 +53,8 @@ def polling(settings):
 
 
 def test_a_page_behind_hears_the_version_at_once(polling, group, players, bob):
-    session = gate.logs.start(group, players, {"stake": "1.00"}, bob)
-    gate.rounds.record_round(catte_board.load(session), catte.Round(tricks=["An"] * 4), bob)
+    session = services.logs.start(group, players, {"stake": "1.00"}, bob)
+    services.rounds.record_round(catte_board.load(session), catte.Round(tricks=["An"] * 4), bob)
     said = heard(stream_url("session", session.pk) + "?v=0", until="data: 1\n")
     assert said == "retry: 3000\n\nid: 1\nevent: version\ndata: 1\n\n"
 
@@ -67,11 +67,11 @@ def test_a_browser_coming_back_is_told_only_what_it_missed(polling, group):
 
 
 def test_a_round_saved_while_streaming_arrives(polling, group, players, bob):
-    session = gate.logs.start(group, players, {"stake": "1.00"}, bob)
+    session = services.logs.start(group, players, {"stake": "1.00"}, bob)
     round_ = catte.Round(tricks=["An"] * 4)
 
     def save():
-        gate.rounds.record_round(catte_board.load(session), round_, bob)
+        services.rounds.record_round(catte_board.load(session), round_, bob)
 
     said = heard(stream_url("session", session.pk) + "?v=0", until="data: 1\n", then=save)
     assert said == "retry: 3000\n\nid: 1\nevent: version\ndata: 1\n\n"

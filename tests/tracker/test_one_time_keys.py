@@ -10,8 +10,7 @@ from ledger.models import Transaction
 from tests.factories import GroupFactory, MembershipFactory, PlayerFactory, pay
 from tests.page_forms import form_on, submit
 from tracker.catte import board as catte_board
-from tracker.catte import gate
-from tracker.catte.models import CatteSession
+from tracker.catte import services
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as cutthroat
 from tracker.rules.catte import Round
@@ -56,9 +55,9 @@ def test_a_key_used_for_a_payment_does_not_reverse_another(as_alice, group, play
 
 @pytest.fixture
 def evening(group, players, bob):
-    session = gate.logs.start(group, players, {"stake": "1.00"}, bob)
+    session = services.logs.start(group, players, {"stake": "1.00"}, bob)
     for winner in ["An", "Bình"]:
-        gate.rounds.record_round(
+        services.rounds.record_round(
             catte_board.load(CatteSession.objects.get()), Round([winner] * 4), bob
         )
     return CatteSession.objects.get(pk=session.pk)
@@ -108,7 +107,7 @@ def test_a_tournament_undo_with_a_key_a_bid_used_records_nothing(as_bob, group, 
 
 
 def test_a_reopen_with_a_key_a_round_used_records_nothing(as_bob, evening, bob):
-    gate.closing.close(catte_board.load(evening), evening.version, bob)
+    services.closing.close(catte_board.load(evening), evening.version, bob)
     changes_of(evening).filter(action="round").filter(number=1).update(idempotency_key="f" * 32)
     url = reverse("session_reopen", args=[evening.group_id, evening.pk])
     form = form_on(as_bob.get(evening.get_absolute_url()), url)

@@ -14,8 +14,7 @@ from ledger.models import PaymentDetails, Posting, Transaction
 from tests.conftest import client_for
 from tests.factories import pay
 from tracker.catte import board as catte_board
-from tracker.catte import gate
-from tracker.catte.models import CatteSession, Round
+from tracker.catte import services
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as cutthroat_services
 from tracker.cutthroat.models import Hand, Tournament
@@ -76,9 +75,9 @@ def table(group, players, alice, bob, carol):
     tournament = cutthroat_services.start(group, players[:3], {"preset": "official"}, alice)
     cutthroat_services.record_bids(cutthroat_board.load(tournament), dict.fromkeys(
         ["An", "Bình", "Chi"], 4), alice)  # fmt: skip
-    session = gate.logs.start(group, players, {"stake": "1.00", "side_pot_stake": "0.25"}, bob)
+    session = services.logs.start(group, players, {"stake": "1.00", "side_pot_stake": "0.25"}, bob)
     played = catte.Round(tricks=["An"] * 4, side_pot_upturned="7H")
-    gate.rounds.record_round(catte_board.load(session), played, bob)
+    services.rounds.record_round(catte_board.load(session), played, bob)
     sheet_row = sheets.start(group, players, {"stake": "1.00", "preset": "tien_len"}, bob)
     sheets.record_round(
         load_sheet(sheet_row), sheet.Round(places=["An", "Bình", "Chi", "Dũng"]), bob

@@ -16,7 +16,7 @@ from django.urls import reverse
 
 from tests.tracker.test_history_views import page_text, worked_session, worked_tournament
 from tracker.catte import board as catte_board
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as tournaments
 from tracker.cutthroat.models import Tournament
@@ -36,7 +36,7 @@ WORKED_CATTE = [
 
 def closed(session, user):
     session.refresh_from_db()
-    return gate.closing.close(catte_board.load(session), session.version, user).session
+    return services.closing.close(catte_board.load(session), session.version, user).session
 
 
 @pytest.fixture
@@ -72,7 +72,7 @@ def test_a_reopened_session_leaves_the_ratings_until_closed_again(group, history
     assert as_numbers(cached_ratings(group))["catte"] == WORKED_CATTE
     session = history[1]
     session.refresh_from_db()
-    gate.closing.reopen(catte_board.load(session), session.version, bob)
+    services.closing.reopen(catte_board.load(session), session.version, bob)
     group.refresh_from_db()
     assert cached_ratings(group)["catte"] == []
     closed(session, bob)

@@ -14,7 +14,7 @@ from core.models import Role
 from core.web.shared_part import slot
 from tests.factories import MembershipFactory, UserFactory, fresh
 from tests.page_forms import form_on, forms_on, submit
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.cutthroat import services as cutthroat
 
 HTMX = {"HX-Request": "true"}
@@ -28,7 +28,7 @@ def erin(group):
 
 @pytest.fixture
 def session(group, players, bob):
-    return gate.logs.start(group, players, {"stake": "1.00", "side_pot_stake": "0.25"}, bob)
+    return services.logs.start(group, players, {"stake": "1.00", "side_pot_stake": "0.25"}, bob)
 
 
 def phone(user) -> Client:

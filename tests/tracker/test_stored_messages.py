@@ -12,16 +12,16 @@ from core.stored_messages import Joined, Money, render_stored, stored
 from ledger.models import Transaction
 from tests.factories import PlayerFactory, pay, take_back
 from tracker.catte import board as catte_board
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.cutthroat import services as cutthroat_services
 from tracker.rules import catte
 
 
 def a_round_entered_in_german(group, players, user):
-    session = gate.logs.start(group, players, {"stake": "1.00", "side_pot_stake": "0.25"}, user)
+    session = services.logs.start(group, players, {"stake": "1.00", "side_pot_stake": "0.25"}, user)
     with translation.override("de"):
         played = catte.Round(tricks=["An"] * 4, side_pot_upturned="7H")
-        gate.rounds.record_round(catte_board.load(session), played, user)
+        services.rounds.record_round(catte_board.load(session), played, user)
     return session
 
 
@@ -120,10 +120,10 @@ def test_a_broken_translation_reads_in_english():
 def test_a_round_of_long_names_is_kept_whole_though_its_english_text_fits_its_column(group, bob):
     names = ["N" * 36 + str(seat) for seat in range(5)]
     seated = [PlayerFactory(group=group, name=name) for name in names]
-    session = gate.logs.start(group, seated, {"stake": "1.00"}, bob)
+    session = services.logs.start(group, seated, {"stake": "1.00"}, bob)
     tricks = [names[0], names[1], names[2], names[3], names[0], names[0]]
     played = catte.Round(tricks=tricks, folds=[names[4]])
-    gate.rounds.record_round(catte_board.load(session), played, bob)
+    services.rounds.record_round(catte_board.load(session), played, bob)
     change = Change.objects.get(action=Change.Action.ROUND)
     assert len(change.summary) == 200 and change.summary.endswith("…")
     assert line_of(change).endswith(f"folded: {names[4]}")

@@ -12,7 +12,7 @@ from django.urls import reverse
 from core.locale_money import amount_text, signed_text
 from tests.factories import GroupFactory, MembershipFactory, fresh
 from tracker.catte import board as catte_board
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.cutthroat import services as tournaments
 from tracker.rules import catte
 
@@ -21,11 +21,11 @@ SIDE_POT = {"stake": "1.00", "side_pot_stake": "0.50"}
 
 @pytest.fixture
 def session(group, players, bob):
-    session = gate.logs.start(group, players, SIDE_POT, bob)
+    session = services.logs.start(group, players, SIDE_POT, bob)
     board = catte_board.load(session)
     for sweeper, upturned in [("Chi", "AS"), ("An", "QS")]:
         round_ = catte.Round(tricks=[sweeper] * 4, side_pot_upturned=upturned)
-        board = gate.rounds.record_round(board, round_, bob)
+        board = services.rounds.record_round(board, round_, bob)
     return fresh(session)
 
 
@@ -96,7 +96,7 @@ def test_it_follows_the_game_and_keeps_the_screen_on(as_carol, request, game):
 
 def test_a_saved_round_shows_at_once(as_carol, session, bob, group):
     as_carol.get(session_url(session))
-    board = gate.rounds.record_round(
+    board = services.rounds.record_round(
         catte_board.load(session), catte.Round(tricks=["Dũng"] * 4, side_pot_upturned="KH"), bob
     )
     html = as_carol.get(session_url(session)).content.decode()
@@ -135,7 +135,7 @@ def test_a_game_asked_for_under_another_group_is_404(as_carol, carol, session):
 
 
 def test_a_closed_session_shows_its_final_money(as_carol, session, bob, group):
-    board = gate.closing.close(catte_board.load(session), session.version, bob)
+    board = services.closing.close(catte_board.load(session), session.version, bob)
     html = as_carol.get(session_url(session)).content.decode()
     assert "Closed · final money" in html
     money = {name: signed_text(group, board.settled.totals[name]) for name in board.names}
@@ -174,6 +174,6 @@ def test_it_costs_the_same_with_2_or_12_rounds_cold_or_cached(as_carol, session,
     board = catte_board.load(fresh(session))
     for _ in range(10):
         round_ = catte.Round(tricks=["Bình"] * 4, side_pot_upturned="AS")
-        board = gate.rounds.record_round(board, round_, bob)
+        board = services.rounds.record_round(board, round_, bob)
     assert queries_for(as_carol, url, cached=False) == short
     assert queries_for(as_carol, url, cached=True) <= short

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from basics.errors import RulesError
 from basics.names import hidden_character
 from tests.factories import GroupFactory, PlayerFactory, pay
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.cutthroat import logs as tournaments
 from tracker.gamelogs import backup, registry, restoring
 
@@ -127,7 +127,7 @@ def test_a_mutated_log_is_imported_or_refused_with_a_rules_error(db, alice, doc)
 def backup_zip(alice) -> bytes:
     played = GroupFactory(name="Played", currency="EUR")
     players = [PlayerFactory(group=played, name=name) for name in ("An", "Bình", "Chi", "Dũng")]
-    gate.logs.import_log(played, example("catte-evening"), alice)
+    services.logs.import_log(played, example("catte-evening"), alice)
     money = {"game_stake": Decimal("2.00"), "buy_in": Decimal("5.00")}
     tournaments.import_log(played, example("cutthroat-bids"), alice, money_rules=money)
     pay(played, players[3], players[2], Decimal("3.50"), alice, "cash")

@@ -8,7 +8,7 @@ from basics.names import name_key
 from core.seats import MAX_PLAYERS
 from core.text import shown_value
 from tracker.catte import board as catte_board
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.catte.models import CatteSession
 from tracker.rules import MOST_ENTRIES
 
@@ -52,17 +52,17 @@ def restore_piece(piece, user) -> tuple[CatteSession, int, bool]:
     log, done = piece.log, piece.done
     part = {**log, "rounds": log["rounds"][done : done + piece.step]}
     if piece.game_pk is None:
-        session = gate.logs.import_log(piece.group, part, user, closed=False)
+        session = services.logs.import_log(piece.group, part, user, closed=False)
     else:
         session = CatteSession.objects.get(pk=piece.game_pk, group=piece.group)
-        gate.logs.append_log(session, part, user)
+        services.logs.append_log(session, part, user)
     finished = done + len(part["rounds"]) >= len(log["rounds"])
     if finished:
         session = CatteSession.objects.get(pk=session.pk)
         for name, after_round in piece.entry.get("left", {}).items():
             _leave(session, name, piece.players.get(name_key(name)), after_round, user)
         if piece.entry.get("closed", True):
-            gate.closing.close(catte_board.load(session), session.version, user)
+            services.closing.close(catte_board.load(session), session.version, user)
     return session, len(part["rounds"]), finished
 
 
@@ -74,7 +74,7 @@ def _leave(session: CatteSession, name: str, player_pk: int | None, after_round:
         raise RulesError(
             _("left: %(name)s does not sit at this open session") % {"name": shown_value(name)}
         )
-    gate.seating.leave(board, seat.player_id, session.version, user, after_round=after_round)
+    services.seating.leave(board, seat.player_id, session.version, user, after_round=after_round)
 
 
 def check_restored(session: CatteSession, entry: dict, players: dict) -> str | None:

@@ -152,6 +152,16 @@ def rebuild(session: CatteSession, seats, names, settings) -> catte.SessionState
     return state
 
 
+def replay_rounds(board: SessionBoard, rows: list[Round]) -> list[catte.RoundResult]:
+    """The board's state replayed from `rows` (a correction, an undo, a join), with each round's
+    result stored on its row."""
+    board.state, results = replay(
+        board.session, board.names, board.settings, rows, seats=board.seats
+    )
+    store_results(rows, results, board.names)
+    return results
+
+
 def store_results(rows: list[Round], results: list[catte.RoundResult], names: list[str]) -> None:
     for row, result in zip(rows, results, strict=True):
         row.result = catte.round_result_snapshot(result, names)

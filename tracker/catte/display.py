@@ -11,7 +11,7 @@ from core.fragments import CachedRow, digest
 from core.locale_money import amount_text, signed_text
 from core.money import signed
 from core.versioning import game_identity
-from tracker.catte import gate
+from tracker.catte import services
 from tracker.catte.board import PlayedRound, SessionBoard, latest_round_rows
 from tracker.catte.entries import describe_round
 from tracker.catte.models import Round
@@ -171,7 +171,7 @@ def actions_context(board: SessionBoard, can_score: bool, can_reopen: bool) -> d
         context["closing"]["url"] += f"?draft={board.session.draft_version}"
     if can_reopen:
         context["reopening"] = {
-            "refusal": gate.closing.reopen_refusal(board.session),
+            "refusal": services.closing.reopen_refusal(board.session),
             **_confirm(
                 "session_reopen",
                 board,

@@ -2,7 +2,7 @@
 
 The whole draft is a short list of taps (their tokens are in `taps`). The next round's draft is
 stored with the session, so every phone at the table shows it and goes on from it
-(`gate.tapping`); a correction's draft travels in one hidden input of its page. Either way the
+(`services.tapping`); a correction's draft travels in one hidden input of its page. Either way the
 page works without JavaScript and no money moves before "Save round". Replaying the taps gives
 the draft's state.
 """

@@ -14,13 +14,23 @@ from django.utils.translation import gettext_lazy as _
 from basics.names import NAME_MAX, name_problem
 from core.bounds import LARGEST_COUNT
 from core.fragments import digest
+from core.idempotency import KeyedEntryForm
 from core.money import money_field
 from core.names import by_name
 from core.seats import SeatsForm, first_dealer_field, seats_as_last_time
 from core.web.widgets import QuickSelect, QuickText
 from tracker.catte.draft import RoundDraft
-from tracker.catte.sheet import sheet_buttons
-from tracker.catte.taps import SavedRound, Tap, is_tap, next_taps, parse_taps, taps_from_round
+from tracker.catte.offline_round import sheet_buttons
+from tracker.catte.services.tapping import MOST_TAPS
+from tracker.catte.taps import (
+    OfflineRound,
+    SavedRound,
+    Tap,
+    is_tap,
+    next_taps,
+    parse_taps,
+    taps_from_round,
+)
 from tracker.rules import catte
 
 MOST_SEATS = 8
@@ -135,7 +145,7 @@ class SessionForm(SeatsForm):
         return data
 
 
-class RoundForm(forms.Form):
+class RoundForm(KeyedEntryForm):
     """One round, tapped in: `tap` is the button just pressed.
 
     Without `correcting` the form enters the next round, whose draft is the table's, stored
@@ -143,6 +153,11 @@ class RoundForm(forms.Form):
     (`shown`, only to say what this phone had tapped if another phone saved first). A whole
     round may also come in one post as `taps` with "save" (a client that keeps its own draft).
     Correcting a round, the draft travels in `taps`; `start` gives the taps to start from.
+
+    A round a phone entered offline comes as the sheet's form (offline_round.py), sent by its
+    outbox: `taps` from the table's draft at `draft_version` on, `reached` the draft the tap that
+    could not be sent may have made, "save" as its `tap` when the phone saved it, and the key
+    the round was kept under (`once`), which it must carry.
     """
 
     number = forms.IntegerField(min_value=1, max_value=LARGEST_COUNT)
@@ -150,23 +165,35 @@ class RoundForm(forms.Form):
     draft_version = forms.IntegerField(required=False, min_value=0, max_value=LARGEST_COUNT)
     shown = forms.CharField(required=False, max_length=2000)
     taps = forms.CharField(required=False, max_length=2000)
+    reached = forms.CharField(required=False, max_length=2000)
     tap = forms.CharField(required=False, max_length=40)
 
-    def __init__(self, *args, board, correcting=None, start=None, **kwargs):
+    def __init__(self, data=None, *, board, correcting=None, start=None, **kwargs) -> None:
         """`correcting`: the PlayedRound to correct; left out, the form enters the next round."""
         self.board, self.correcting = board, correcting is not None
         self.round_number = correcting.row.number if correcting else board.next_number
         self.due_dealer = due_dealer(board, correcting)
-        super().__init__(*args, **kwargs)
+        # Only the sheet draws `reached` (see the class).
+        self.offline = data is not None and "reached" in data
+        super().__init__(data, keyed=self.offline, **kwargs)
         self.start_refused = False
-        if not correcting:
-            initial = board.session.draft
-        elif start is not None:
-            initial = self.start_from(start, correcting)
-        else:
-            initial = taps_from_round(correcting.round, board.names)
-        self.draft = self.new_draft(initial)
+        self.drawn: tuple[list[str], RoundDraft] | None = None  # the table's draft, drawn
+        if correcting and start is not None:
+            self.correction = self.new_draft(self.start_from(start, correcting))
+        elif correcting:
+            self.correction = self.new_draft(taps_from_round(correcting.round, board.names))
         self.saving = False
+
+    @property
+    def draft(self) -> RoundDraft:
+        """The round the form shows: the correction as tapped, or the table's draft as it is
+        now, drawn when the page first shows it and again only once the table changed it."""
+        if self.correcting:
+            return self.correction
+        taps = self.board.session.draft
+        if self.drawn is None or self.drawn[0] != taps:
+            self.drawn = (list(taps), self.new_draft(taps))
+        return self.drawn[1]
 
     def start_from(self, text: str, correcting) -> list[str]:
         """The taps a correction starts from, read like any taps; the round as recorded when
@@ -176,12 +203,6 @@ class RoundForm(forms.Form):
         except ValueError:
             self.start_refused = True
             return taps_from_round(correcting.round, self.board.names)
-
-    def refuse(self, message: str) -> None:
-        """Say why the button was refused, next to the draft as the table now has it."""
-        self.add_error(None, message)
-        if not self.correcting:
-            self.draft = self.new_draft(self.board.session.draft)
 
     def new_draft(self, taps: list[str]) -> RoundDraft:
         return self.board.draft_of(taps, self.due_dealer).usable()
@@ -206,7 +227,7 @@ class RoundForm(forms.Form):
     @property
     def sheet(self) -> dict:
         """Every button of the round on one sheet, for a phone whose network goes: the same
-        for every round as long as the table is (sheet.py)."""
+        for every round as long as the table is (offline_round.py)."""
         return sheet_buttons(self.blank_draft)
 
     @property
@@ -235,20 +256,37 @@ class RoundForm(forms.Form):
         return next_taps(data.get("shown") or [], data.get("tap") or "")
 
     @property
-    def sent(self) -> SavedRound | Tap | None:
-        """What a valid form of the round being entered sent: a save, a tap, or no button."""
+    def sent(self) -> SavedRound | Tap | OfflineRound | None:
+        """What a valid form of the round being entered sent: a save, a tap, no button, or a
+        round entered offline."""
         data = self.cleaned_data
+        if self.offline:
+            taps, reached, started_from = data["taps"], data["reached"], data["draft_version"]
+            number, key = data["number"], data["once"]
+            return OfflineRound(key, number, taps, reached, started_from, save=self.saving)
         if self.saving:
             return SavedRound(data["number"], data["draft_version"], data["taps"])
         return Tap(data["number"], data["draft_version"], data["tap"]) if data["tap"] else None
 
     def clean_taps(self) -> list[str]:
+        return self.read_taps(self.cleaned_data["taps"])
+
+    def clean_reached(self) -> list[str]:
+        return self.read_taps(self.cleaned_data["reached"])
+
+    def read_taps(self, text: str) -> list[str]:
         try:
-            return parse_taps(self.cleaned_data["taps"], len(self.board.names))
+            taps = parse_taps(text, len(self.board.names))
         except ValueError as error:
             raise forms.ValidationError(
                 _("The round could not be read; start it again.")
             ) from error
+        # A round sent whole online is refused tap by tap; one entered offline, as a whole.
+        if self.offline and len(taps) > MOST_TAPS:
+            raise forms.ValidationError(
+                _("This round has too many taps; undo some, or start it again.")
+            )
+        return taps
 
     def clean_shown(self) -> list[str]:
         """Only ever shown back to this phone, so a draft it cannot read is no draft."""
@@ -270,15 +308,15 @@ class RoundForm(forms.Form):
         assert data is not None
         if not self.correcting or "taps" not in data or "tap" not in data:
             return data
-        self.draft = self.new_draft(data["taps"])
-        refusal = self.draft.refusal(data["tap"]) if is_tap(data["tap"]) else None
+        self.correction = self.new_draft(data["taps"])
+        refusal = self.correction.refusal(data["tap"]) if is_tap(data["tap"]) else None
         if refusal:
             raise forms.ValidationError(refusal)
-        self.draft = self.new_draft(next_taps(data["taps"], data["tap"]))
+        self.correction = self.new_draft(next_taps(data["taps"], data["tap"]))
         if self.saving:
-            if self.draft.missing:
-                raise forms.ValidationError(self.draft.missing)
-            data["round"] = self.draft.to_round()
+            if self.correction.missing:
+                raise forms.ValidationError(self.correction.missing)
+            data["round"] = self.correction.to_round()
         return data
 
 

@@ -8,8 +8,8 @@ from django.utils.translation import ngettext, pgettext
 from core import leaderboards
 from core.games import GameKind
 from ledger.settlement import fewest_transfers
-from tracker.catte import backups, board, demo, gate, history, money, tableview
-from tracker.catte.gate.recording import replay_rounds
+from tracker.catte import backups, board, demo, history, money, services, tableview
+from tracker.catte.board import replay_rounds
 from tracker.catte.models import CatteSession, Round, SessionSeat
 from tracker.rules import catte
 
@@ -57,24 +57,24 @@ class CatteGame(GameKind):
         return {**result, "transfers": transfers}
 
     def import_log(self, group, doc: dict, user, create_missing: bool = False, **options):
-        return gate.logs.import_log(group, doc, user, create_missing, **options)
+        return services.logs.import_log(group, doc, user, create_missing, **options)
 
     def export_log(self, game) -> dict:
-        return gate.logs.export_game(game)
+        return services.logs.export_game(game)
 
     most_imported = 250
 
     def append_log(self, game, doc: dict, user, version: int | None = None):
-        return gate.logs.append_log(game, doc, user, version)
+        return services.logs.append_log(game, doc, user, version)
 
     def open_games(self, group):
         return group.sessions.filter(closed_at__isnull=True)
 
     def logged_entries(self, doc: dict) -> list[dict]:
-        return gate.logs.logged_entries(doc)
+        return services.logs.logged_entries(doc)
 
     def stored_entries(self, game) -> list[dict]:
-        return gate.logs.stored_entries(game)
+        return services.logs.stored_entries(game)
 
     def rows_of_group(self, group_id: int) -> list:
         return [

@@ -53,21 +53,22 @@ class CatteSession(Game):
         return reverse("session", args=[self.group_id, self.pk])
 
     def swap_draft(
-        self, expected: int, taps: list[str], note: Phrase, user, entry: str = ""
+        self, expected: int, taps: list[str], note: Phrase, user, idempotency_key: str = ""
     ) -> bool:
         """Compare-and-swap on `draft_version`: the draft is written only if it is still at the
         version the phone showed; False, and nothing written, when another phone came first;
         RestoreRunning while a restore holds the group. `note`: what `user` did, its %(phone)s
-        left to be said when read; `entry`: the id of the round kept offline these taps are."""
+        left to be said when read; `idempotency_key`: the id of the round entered offline these taps
+        are (stored as `draft_entry`)."""
         rows = CatteSession.objects.filter(
             unrestored("group__"), pk=self.pk, draft_version=expected
         )
-        changed = {"draft": taps, "draft_version": expected + 1, "draft_entry": entry}
+        changed = {"draft": taps, "draft_version": expected + 1, "draft_entry": idempotency_key}
         words, by = stored(note), getattr(user, "pk", None)
         if not rows.update(**changed, draft_words=words, draft_by_id=by):
             refuse_while_restored(self.group_id)
             return False
-        self.draft, self.draft_version, self.draft_entry = taps, expected + 1, entry
+        self.draft, self.draft_version, self.draft_entry = taps, expected + 1, idempotency_key
         self.draft_words, self.draft_by_id = words, by
         # Imported here: core reads the models when it loads.
         from core.live import announce

@@ -17,15 +17,18 @@ from core.notices import (
     REFUSED,
     ROUND_FOUND_SAME,
     SAVED,
+    WAITS,
     Notice,
     made_here,
     sameness,
     whose,
 )
-from tracker.catte import gate
+from core.versioning import AlreadyRecorded
+from tracker.catte import services
 from tracker.catte.board import SessionBoard
 from tracker.catte.display import round_row
 from tracker.catte.entries import describe_entry, describe_round, round_differences
+from tracker.catte.services.checks import DraftMoved, RoundWaits
 from tracker.rules import catte
 
 
@@ -62,7 +65,7 @@ def saved_first(board: SessionBoard, number: int, tapped: list[str], user, key=N
     notice.card = render_to_string("tracker/session.html#round_card", shown)
     if not tapped:
         return notice
-    notice.same = gate.rounds.recorded_as_tapped(board, row, tapped)
+    notice.same = services.rounds.recorded_as_tapped(board, row, tapped)
     if notice.same:
         return notice
     mine = _as_far_as(board, tapped)
@@ -89,19 +92,28 @@ def saved_first_text(board: SessionBoard, change, number: int, who: str) -> str:
     return _("Round %(number)s is already recorded.") % {"number": number}
 
 
-def sent_later_conflict(board: SessionBoard, kept, refusal, user) -> Notice:
-    """The answer to a round kept on a phone that another phone saved, or went on entering,
-    meanwhile: both whole, side by side. For a round saved otherwise, a way to correct it with
-    this phone's taps, after which the phone asks again; for one not saved yet, the draft's
-    version to send this phone's round against instead."""
-    number, taps = kept.number, kept.taps
+def came_first(board: SessionBoard, form, refusal, user) -> Notice:
+    """What a phone is told when its round or tap (`form`, as sent by `user`) came after another
+    phone's or on a page that was behind (`refusal`), from the session read again (`board`).
+
+    Online: the round saved first, or what another phone tapped first, or the page as it now
+    is. A round entered offline: the round saved first, otherwise both rounds whole, with the
+    draft's version to send this phone's against instead; it waits on the phone while an
+    earlier round is not recorded yet."""
+    number, tapped = form.sent_number, form.tapped
+    if not form.offline:
+        if isinstance(refusal, AlreadyRecorded):
+            return saved_first(board, number, tapped, user)
+        return draft_moved(refusal) if isinstance(refusal, DraftMoved) else stale(refusal)
+    if isinstance(refusal, RoundWaits):
+        return Notice(WAITS, str(refusal))
     if number < board.next_number:
-        return saved_first(board, number, taps, user, kept.entry)
-    notice = Notice(CAME_FIRST, str(refusal), mine=_had(_entered(board, taps)))
+        return saved_first(board, number, tapped, user, form.cleaned_data["once"])
+    notice = Notice(CAME_FIRST, str(refusal), mine=_had(_entered(board, tapped)))
     table = {"table": _entered(board, board.session.draft)}
     notice.theirs = _("The table's round now: %(table)s") % table
     notice.differences = round_differences(
-        _as_far_as(board, board.session.draft), _as_far_as(board, taps)
+        _as_far_as(board, board.session.draft), _as_far_as(board, tapped)
     )
     label = _("Record this phone's round %(number)s instead") % {"number": number}
     fields = {"draft_version": str(board.session.draft_version)}
@@ -125,16 +137,20 @@ def _entered(board: SessionBoard, taps: list[str]) -> str:
     return str(describe_round(_as_far_as(board, taps)))
 
 
-def taken_later(board: SessionBoard, kept, outcome: str, refusal: str | None, user) -> Notice:
-    """The answer to a round kept on a phone that the table took. A round found recorded as
-    the phone had it says whose it was: this phone's own (the same round sent again after its
-    answer was lost, or a correction made here) or another phone's."""
-    number = {"number": kept.number}
-    if outcome == gate.rounds.RECORDED:
-        return saved(kept.number)
-    if outcome == gate.rounds.RECORDED_ELSEWHERE:
-        change = changes_of(board.session).filter(number=kept.number).first()
-        own = made_here(change, user, kept.entry)
+def entered(board: SessionBoard, sent, outcome: str, refusal: str | None, user) -> Notice | None:
+    """What a phone is told of what the table took (`sent`, as `services.entering.enter` says
+    what became of it): nothing for a tap, which the page shows; the round saved; for a round
+    entered offline, found recorded as the phone had it, whose it was (this phone's own, the
+    same round sent again after its answer was lost or a correction made here, or another
+    phone's); or made the table's draft, with the `refusal` that stopped it there, if any."""
+    if outcome == services.entering.TAPPED:
+        return None
+    number = {"number": sent.number}
+    if outcome == services.rounds.RECORDED:
+        return saved(sent.number)
+    if outcome == services.rounds.RECORDED_ELSEWHERE:
+        change = changes_of(board.session).filter(number=sent.number).first()
+        own = made_here(change, user, sent.idempotency_key)
         return Notice(
             CAME_FIRST, ROUND_FOUND_SAME[sameness(change, own)] % number, same=True, own=own
         )

@@ -90,25 +90,30 @@ def taps_from_round(round_: catte.Round, names: list[str]) -> list[str]:
 
 
 @dataclass(frozen=True)
-class KeptRound:
-    """A round a phone entered while its network was gone, as its outbox sends it (`entry` is
-    the phone's id for it): its taps, from the table's draft as the phone last had it on, which
-    was at version `started_from` (None for a round begun after one kept on the phone). The tap
+class OfflineRound:
+    """A round a phone entered while its network was gone, as its outbox sends it
+    (`idempotency_key` is the phone's id for it): its taps, from the table's draft as the phone
+    last had it on, which was at version `started_from` (None for a round begun after one
+    entered offline on the phone). The tap
     that could not be sent may have reached the table all the same: `reached` is the draft then.
     `save`: the phone saved the round, rather than still tapping it."""
 
-    entry: str
+    idempotency_key: str
     number: int
     taps: list[str]
     reached: list[str]
     started_from: int | None = None
     save: bool = True
 
-    def goes_on_from(self, draft: list[str], version: int, draft_entry: str) -> bool:
+    def goes_on_from(self, draft: list[str], version: int, draft_key: str) -> bool:
         """These taps may take the place of the table's `draft`: it is the one the phone started
         from, the one its last tap online made (its answer lost on the way), or this round as
-        the phone sent it before."""
-        return version == self.started_from or draft == self.reached or draft_entry == self.entry
+        the phone sent it before (`draft_key`: the id of the round the draft was sent as)."""
+        return (
+            version == self.started_from
+            or draft == self.reached
+            or draft_key == self.idempotency_key
+        )
 
     def taken_up_in(self, draft: list[str]) -> bool:
         """The table's `draft` already holds these taps and went on from them."""

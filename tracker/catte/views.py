@@ -11,10 +11,9 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from basics.errors import RulesError
 from core.changes import change_context
-from core.idempotency import AlreadyDone
 from core.models import Role
-from core.notices import REFUSED, WAITS, Notice, form_errors, repeated
-from core.versioning import AlreadyRecorded, RestoreRunning, StalePage, version_key
+from core.notices import what_became_of
+from core.versioning import StalePage, version_key
 from core.web.lists import page_of
 from core.web.permissions import game_for, group_for
 from core.web.shared_part import shared_key
@@ -27,18 +26,16 @@ from core.web.views import (
     tell,
     waiting_notices,
 )
-from tracker.catte import display, gate, history, notices
+from tracker.catte import display, history, notices, services
 from tracker.catte.board import load
 from tracker.catte.entries import describe_entry, describe_round
 from tracker.catte.forms import JoinForm, RoundForm, SessionForm
-from tracker.catte.gate.recording import DraftMoved
 from tracker.catte.models import CatteSession
-from tracker.catte.sheet import SentLaterRoundForm, kept_on_a_phone
 
 LATEST = 8  # rounds shown on the session page; ?all=1 shows every one
 TEMPLATE = "tracker/session.html"
 SEATING = "seating"  # the tag of a message shown next to who is at the table
-SHEET = "kept_sheet"  # the page's part that holds the round's sheet
+SHEET = "offline_sheet"  # the page's part that holds the round's sheet for offline
 
 
 def session_for(request, pk, session_pk, role=Role.VIEWER):
@@ -52,7 +49,7 @@ def session_page(request, group, session, board=None, round_form=None, notice=No
     context, shared, forms = page_parts(request, group, session, board, round_form, told)
     context["live_html"] = live_part(request, TEMPLATE, context, shared, forms)
     if not request.htmx:  # a live refresh leaves the sheet the phone holds (round_sheet)
-        context["kept_sheet"] = live_part(request, TEMPLATE, context, shared, forms, SHEET)
+        context[SHEET] = live_part(request, TEMPLATE, context, shared, forms, SHEET)
     return render_page(request, TEMPLATE, context)
 
 
@@ -60,7 +57,8 @@ def session_page(request, group, session, board=None, round_form=None, notice=No
 @require_GET
 def round_sheet(request, pk, session_pk):
     """Every button of the round on one sheet, which a phone holds beside the page in case its
-    network goes; fetched again only when the round's buttons change (static/js/sheet.js)."""
+    network goes; fetched again only when the round's buttons change
+    (static/js/offline_round.js)."""
     group, session = session_for(request, pk, session_pk)
     context, shared, forms = page_parts(request, group, session)
     return HttpResponse(live_part(request, TEMPLATE, context, shared, forms, SHEET))
@@ -108,13 +106,13 @@ def session_new(request, pk):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            session = gate.logs.start(
+            session = services.logs.start(
                 group, data["players"], data["rules"], request.user, name=data["name"]
             )
             return redirect(session)
         except RulesError as refusal:
             form.add_error(None, str(refusal))
-    context = {"group": group, "form": form, "carried": gate.carried.carried_side_pot(group)}
+    context = {"group": group, "form": form, "carried": services.carried.carried_side_pot(group)}
     return render(request, "tracker/session_new.html", context)
 
 
@@ -128,94 +126,47 @@ def session_detail(request, pk, session_pk):
 @login_required
 @require_POST
 def round_entry(request, pk, session_pk):
-    """Every button of the round being entered comes here, and a round a phone kept while
-    offline, the sheet's form sent by its outbox with its key (static/js/sheet.js): a tap
+    """Every button of the round being entered comes here, and a round a phone entered offline,
+    the sheet's form sent by its outbox with its key (static/js/offline_round.js): a tap
     changes the table's draft, which every phone shows; "Save round" records it. What became of
     it is told in one notice, to the outbox in JSON, but for a tap taken, which the page shows."""
     group, session = session_for(request, pk, session_pk, role=Role.SCORER)
-    notice, board, shown_form = answered(request, load(session))
+    form = RoundForm(request.POST, board=load(session))
+    notice, board = entered(request, form)
     if notice is None:
         # What the other phones will fetch of this version, rendered once for all of them.
         session.refresh_from_db()
         return session_page(request, group, session)
+    refused = form if form.errors else None  # the form says why, beside what was tapped
 
     def page(notice):
-        said = None if shown_form is not None and shown_form.errors else notice  # the form says
-        return session_page(request, group, session, board, shown_form, said)
+        return session_page(request, group, session, board, refused, None if refused else notice)
 
     return tell(request, notice, session, page)
 
 
-def answered(request, board) -> tuple:
-    """What became of what was sent, as `entered` says: a round a phone kept, or a button of
-    the page's form."""
-    if not kept_on_a_phone(request.POST):
-        return entered(request, board, RoundForm(request.POST, board=board))
-    notice = taken_later(request, board, SentLaterRoundForm(request.POST, board=board))
-    board.session.refresh_from_db()
-    return notice, None, None
+def entered(request, form) -> tuple:
+    """What became of what the round's form sent, as every game tells it (`what_became_of`):
+    its notice (None for a tap taken, which the page shows) and the board the page is drawn
+    from after it."""
+    board, user = form.board, request.user
 
+    def save(data):
+        sent = form.sent
+        if sent is None:
+            return None
+        try:
+            taken = services.entering.enter(board, sent, user)
+        except RulesError as refusal:
+            if board.is_closed and not form.offline:  # the page showed it open: it is behind
+                raise StalePage(str(refusal)) from refusal
+            raise
+        return notices.entered(board, sent, *taken, user)
 
-def entered(request, board, form) -> tuple:
-    """What became of a button of the round: its notice (None for a tap taken), the board the
-    page is drawn from (None: as stored now) and the round form it shows (None: the next)."""
-    try:
-        return pressed(request, board, form)
-    except AlreadyRecorded:
-        board = reloaded(board)
-        notice = notices.saved_first(board, form.sent_number, form.tapped, request.user)
-        return notice, board, None
-    except DraftMoved as refusal:  # the round as the table now has it, with what changed it
-        board = reloaded(board)
-        return notices.draft_moved(refusal), board, RoundForm(board=board)
-    except StalePage as refusal:
-        board.session.refresh_from_db()
-        return notices.stale(refusal), None, None
-    except RulesError as refusal:
-        if board.is_closed:
-            board.session.refresh_from_db()
-            return notices.stale(refusal), None, None
-        form.refuse(str(refusal))
-        return Notice(REFUSED, str(refusal), place="form"), board, form
+    def came_first(board, data, refusal):
+        return notices.came_first(board, form, refusal, user)
 
-
-def pressed(request, board, form) -> tuple:
-    """Save the round or take the tap the form sent, as `entered` answers."""
-    valid = form.is_valid()
-    gate.recording.check_next_number(board, form.sent_number)
-    if not valid:
-        return Notice(REFUSED, " ".join(form_errors(form)), place="form"), board, form
-    sent = form.sent
-    if sent is not None:
-        gate.entering.enter(board, sent, request.user)
-    return (notices.saved(form.sent_number), board, None) if form.saving else (None, None, None)
-
-
-def reloaded(board):
-    board.session.refresh_from_db()
-    return load(board.session)
-
-
-def taken_later(request, board, form) -> Notice:
-    """What became of a round a phone kept while offline, in a notice: recorded once, made the
-    table's draft, refused with why, kept waiting for an earlier round, or, when another phone
-    saved or changed the round meanwhile, both rounds whole, for the scorer to choose."""
-    if not form.is_valid():
-        return Notice(REFUSED, " ".join(form_errors(form)))
-    kept = form.cleaned_data["kept"]
-    try:
-        taken = gate.entering.enter(board, kept, request.user)
-    except AlreadyDone as repeat:
-        return repeated(repeat.first)
-    except gate.recording.RoundWaits as waiting:
-        return Notice(WAITS, str(waiting))
-    except RestoreRunning as refusal:  # kept on the phone until the restore has ended
-        return Notice(WAITS, refusal.text)
-    except RulesError as refusal:
-        return Notice(REFUSED, str(refusal))
-    except (AlreadyRecorded, StalePage) as refusal:
-        return notices.sent_later_conflict(load(board.session), kept, refusal, request.user)
-    return notices.taken_later(board, kept, *taken, request.user)
+    return what_became_of(form, board, save, came_first, load)
 
 
 @login_required
@@ -244,7 +195,7 @@ def save_correction(request, board, number, form):
     loaded = session.version
     version = data["version"] if data["version"] is not None else -1
     try:
-        gate.rounds.correct_round(board, number, version, data["round"], request.user)
+        services.rounds.correct_round(board, number, version, data["round"], request.user)
     except RulesError as refusal:
         form.add_error(None, str(refusal))
         return None
@@ -266,7 +217,7 @@ def save_correction(request, board, number, form):
 def round_undo(request, pk, session_pk):
     group, session = session_for(request, pk, session_pk, role=Role.SCORER)
     board = load(session)
-    undo = partial(gate.rounds.undo_last, board, user=request.user)
+    undo = partial(services.rounds.undo_last, board, user=request.user)
     done = _("The last round was undone; it is kept in the history.")
     return act_on_version(request, session, undo, done)
 
@@ -278,7 +229,7 @@ def session_close(request, pk, session_pk):
     board = load(session)
     draft = request.GET.get("draft", "")  # the draft's version the page showed: only it is dropped
     shown = int(draft) if draft.isascii() and draft.isdigit() and len(draft) < 10 else -1
-    close = partial(gate.closing.close, board, user=request.user, draft_version=shown)
+    close = partial(services.closing.close, board, user=request.user, draft_version=shown)
     done = _("The session is closed; here is the final money.")
     return act_on_version(request, session, close, done)
 
@@ -296,7 +247,7 @@ def session_summary(request, pk, session_pk):
 def session_reopen(request, pk, session_pk):
     group, session = session_for(request, pk, session_pk, role=Role.SCORER)
     board = load(session)
-    reopen = partial(gate.closing.reopen, board, user=request.user)
+    reopen = partial(services.closing.reopen, board, user=request.user)
     done = _("The session is open again: correct its rounds, then close it once more.")
     return act_on_version(request, session, reopen, done)
 
@@ -318,13 +269,15 @@ def player_joins(request, pk, session_pk):
         messages.error(request, " ".join(str(e) for errors in form.errors.values() for e in errors))
         return redirect(session)
     player, new_name = form.cleaned_data["player"], form.cleaned_data.get("new_name", "")
-    join = partial(gate.seating.join, board, user=request.user, player=player, new_name=new_name)
+    join = partial(
+        services.seating.join, board, user=request.user, player=player, new_name=new_name
+    )
     done = _("%(name)s sits down at the table.") % {"name": player.name if player else new_name}
     return act_on_version(request, session, join, done)
 
 
 def seated(board, player_pk):
-    seat = gate.seating.seat_of(board, player_pk)
+    seat = services.seating.seat_of(board, player_pk)
     if seat is None:
         raise Http404("No such player at this table")
     return seat
@@ -348,7 +301,7 @@ def player_leaves(request, pk, session_pk, player_pk):
     group, session = session_for(request, pk, session_pk, role=Role.SCORER)
     board = load(session)
     name = seated(board, player_pk).player.name
-    leave = partial(gate.seating.leave, board, player_pk, user=request.user)
+    leave = partial(services.seating.leave, board, player_pk, user=request.user)
     done = _("%(name)s left: every new round starts without this player.") % {"name": name}
     return seating_changed(request, group, session, leave, done)
 
@@ -359,7 +312,7 @@ def player_back(request, pk, session_pk, player_pk):
     group, session = session_for(request, pk, session_pk, role=Role.SCORER)
     board = load(session)
     name = seated(board, player_pk).player.name
-    back = partial(gate.seating.come_back, board, player_pk, user=request.user)
+    back = partial(services.seating.come_back, board, player_pk, user=request.user)
     done = _("%(name)s is back at the table.") % {"name": name}
     return seating_changed(request, group, session, back, done)
 

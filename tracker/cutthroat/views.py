@@ -143,7 +143,7 @@ def save_entry(request, pk, tournament_pk, form_class, save):
 def entered(request, board, form, save) -> tuple:
     """What became of an entry: its notice, and the board the page is drawn from after it."""
 
-    def came_first(board, data):
+    def came_first(board, data, _refusal):
         typed = notices.typed_entry(data, board.names)
         return notices.came_first(board, typed, request.user, data.get("once"))
 

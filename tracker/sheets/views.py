@@ -138,7 +138,7 @@ def entered(request, board, form) -> tuple:
         services.record_sent_round(board, data["number"], data["round"], request.user, data["once"])
         return notices.round_saved(board.rounds_played)
 
-    def came_first(board, data):
+    def came_first(board, data, _refusal):
         return notices.came_first(board, data, request.user)
 
     return what_became_of(form, board, save, came_first, load)

@@ -1,5 +1,5 @@
 // A Cắt Tê round replayed from its taps, for the sheet a phone fills in while its network is
-// gone (sheet.js): the same questions, in the same order, and the same refusals as the online
+// gone (offline_round.js): the same questions, in the same order, and the same refusals as the online
 // entry. No DOM here.
 //
 // The one copy in JavaScript of the round's shape rules (tracker/rules/catte/round.py) and of

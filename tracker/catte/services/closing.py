@@ -16,9 +16,9 @@ from core.recording import Recorded, record
 from core.stored_messages import Money
 from tracker.catte import money
 from tracker.catte.board import SessionBoard
-from tracker.catte.gate.carried import taken_over
-from tracker.catte.gate.recording import drop_draft
 from tracker.catte.models import CatteSession
+from tracker.catte.services.carried import taken_over
+from tracker.catte.services.checks import drop_draft
 from tracker.rules import catte
 
 

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from tests.page_forms import form_on, forms_on, submit
-from tracker.catte import gate
+from tracker.catte import services
 
 EVERYTHING = {
     "stake": "1.00",
@@ -50,6 +50,6 @@ def twins_checked(client, session, rng, taps: int) -> set:
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_every_button_of_the_round_has_its_twin_on_the_sheet(as_bob, group, players, bob, seed):
-    session = gate.logs.start(group, players, EVERYTHING, bob)
+    session = services.logs.start(group, players, EVERYTHING, bob)
     drawn = twins_checked(as_bob, session, random.Random(seed), taps=60)
     assert drawn == KINDS  # the walk reached every kind of button

@@ -5,11 +5,11 @@ change against the rules (RulesError), against what another phone saved first (A
 StalePage, DraftMoved), records it with an entry in the session's history, stores the computed
 state with the new version, and has the ledger follow (`tracker.catte.money`).
 
-    session = gate.logs.start(group, players, {"stake": "1.00"}, user)
-    gate.entering.enter(board, Tap(1, draft_version, "t0"), user)  # a tap on round 1
-    gate.entering.enter(board, SavedRound(1, draft_version, []), user)
-    gate.seating.join(board, version, user, player=chi)
-    gate.closing.close(board, version, user)
+    session = services.logs.start(group, players, {"stake": "1.00"}, user)
+    services.entering.enter(board, Tap(1, draft_version, "t0"), user)  # a tap on round 1
+    services.entering.enter(board, SavedRound(1, draft_version, []), user)
+    services.seating.join(board, version, user, player=chi)
+    services.closing.close(board, version, user)
 
 - `entering`: what a phone sent of the round being entered (a tap, a save, a round kept
   offline), taken through one entry point that hands it to `tapping` or `rounds`.
@@ -19,19 +19,20 @@ state with the new version, and has the ledger follow (`tracker.catte.money`).
 - `closing`: closing a session (its side pot refunded or carried) and opening it again.
 - `logs`: starting a session; importing, appending to and exporting its game log.
 - `carried`: a side pot carried from one session of the group into the next.
-- `recording`: what the modules share (the refusals, the state stored with the new version); no
-  module outside this package uses it but for its refusals.
+- `checks`: the checks the modules share before they write (a closed session, a page behind, a
+  round out of turn, a draft another phone changed); no module outside this package uses it
+  but for its refusals.
 """
 
-from tracker.catte.gate import (
+from tracker.catte.services import (
     carried,
+    checks,
     closing,
     entering,
     logs,
-    recording,
     rounds,
     seating,
     tapping,
 )
 
-__all__ = ["carried", "closing", "entering", "logs", "recording", "rounds", "seating", "tapping"]
+__all__ = ["carried", "checks", "closing", "entering", "logs", "rounds", "seating", "tapping"]

@@ -20,9 +20,9 @@ from core.models import Change
 from core.recording import Recorded, record
 from core.seats import match_players
 from core.versioning import StalePage
-from tracker.catte.board import SessionBoard
-from tracker.catte.gate.recording import change_draft, replay_rounds
+from tracker.catte.board import SessionBoard, replay_rounds
 from tracker.catte.models import SessionSeat
+from tracker.catte.services.checks import change_draft
 from tracker.rules import catte
 from tracker.rules.catte.settings import MOST_PLAYERS
 

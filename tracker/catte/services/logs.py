@@ -15,9 +15,9 @@ from core.seats import match_players
 from tracker.catte import money
 from tracker.catte.board import SessionBoard, load
 from tracker.catte.entries import entry_by_seat, rules_round
-from tracker.catte.gate.carried import take_carried_side_pots, take_matching_shares
-from tracker.catte.gate.closing import close
 from tracker.catte.models import CatteSession, Round, SessionSeat
+from tracker.catte.services.carried import take_carried_side_pots, take_matching_shares
+from tracker.catte.services.closing import close
 from tracker.rules import catte
 
 

@@ -1,8 +1,8 @@
-"""What every change to a session shares: its refusals (a closed session, a page that is behind,
-a round being entered that another phone changed), whose phone made it, the round being tapped
-in emptied, and the state the rules computed, replayed and stored with the new version.
+"""The checks every change to a session makes before it writes: a closed session, a page that is
+behind, a round sent out of turn, and the round being tapped in changed by another phone since
+(the draft's compare-and-swap, which empties or changes it, refused with whose phone moved it).
 
-The changes themselves are made in the package's other modules (see `tracker.catte.gate`).
+The changes themselves are made in the package's other modules (see `tracker.catte.services`).
 """
 
 from django.utils.translation import gettext as _
@@ -13,9 +13,8 @@ from core.notices import phone_named
 from core.recording import refuse_if_closed
 from core.stored_messages import render_stored
 from core.versioning import AlreadyRecorded, StalePage
-from tracker.catte.board import SessionBoard, replay, store_results
-from tracker.catte.models import CatteSession, Round
-from tracker.rules import catte
+from tracker.catte.board import SessionBoard
+from tracker.catte.models import CatteSession
 
 
 class DraftMoved(StalePage):
@@ -73,11 +72,3 @@ def check_next_number(board: SessionBoard, number: int) -> None:
     refuse_if_closed(board.session)
     if number > board.next_number:
         raise StalePage(_("This session was changed on another phone; here is the new state."))
-
-
-def replay_rounds(board: SessionBoard, rows: list[Round]) -> list[catte.RoundResult]:
-    board.state, results = replay(
-        board.session, board.names, board.settings, rows, seats=board.seats
-    )
-    store_results(rows, results, board.names)
-    return results

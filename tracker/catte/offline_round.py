@@ -1,4 +1,4 @@
-"""The round on one sheet, for a phone whose network is gone (static/js/sheet.js).
+"""The round on one sheet, for a phone whose network is gone (static/js/offline_round.js).
 
 Online, each tap goes to the server, which replays the table's draft and renders the next step.
 Offline there is no one to ask, so the page carries every button of the round on one sheet: the
@@ -8,21 +8,18 @@ show at that point and refuses what it would refuse, from the settings in `sheet
 sentences in `sheet_words` (catte_round.js, in this package's static/catte/). The phone keeps the
 taps as the table keeps its draft, a list of tokens from the draft as the phone last had it on,
 and sends them when the network is back, the sheet's form posted to the online entry's address
-with the key the round was kept under (`SentLaterRoundForm`): the gate checks them exactly as it
-checks taps sent one at a time (`gate.rounds.take_round_sent_later`).
+with the key the round was kept under, read by the online entry's own form (`forms.RoundForm`):
+the services check them exactly as they check taps sent one at a time
+(`services.rounds.take_round_sent_later`).
 """
 
 import json
 
-from django import forms
 from django.utils.translation import gettext as _
 
-from core.bounds import LARGEST_COUNT
-from core.idempotency import KeyedEntryForm
 from tracker.catte.draft import RoundDraft
 from tracker.catte.entries import AUTO_WIN_WORDS
-from tracker.catte.gate.tapping import MOST_TAPS
-from tracker.catte.taps import KeptRound, parse_taps
+from tracker.catte.services.tapping import MOST_TAPS
 from tracker.rules.catte.settings import HAND_NAMES
 
 
@@ -107,58 +104,3 @@ def refusal_words() -> dict:
         "does_not_fit": _("That tap does not fit the round as tapped so far."),
         "too_many_taps": _("This round has too many taps; undo some, or start it again."),
     }
-
-
-def kept_on_a_phone(data) -> bool:
-    """What was posted is the sheet's form, a round a phone kept while offline: only the sheet
-    draws `reached` (the table's draft its taps went on from), and its outbox sends it with the
-    key the round was kept under, which `SentLaterRoundForm` requires."""
-    return "reached" in data
-
-
-class SentLaterRoundForm(KeyedEntryForm):
-    """A round as a phone's outbox sends it: the id it was kept under (`once`), the round's
-    number, its taps from the table's draft on (at version `draft_version`; `reached` with the
-    tap that could not be sent), and "save" as its `tap` when the phone saved it."""
-
-    number = forms.IntegerField(min_value=1, max_value=100_000)
-    taps = forms.CharField(required=False, max_length=2000)
-    reached = forms.CharField(required=False, max_length=2000)
-    draft_version = forms.IntegerField(required=False, min_value=0, max_value=LARGEST_COUNT)
-    tap = forms.ChoiceField(required=False, choices=[("", ""), ("save", "save")])
-
-    def __init__(self, data, *, board):
-        super().__init__(data, keyed=True)
-        self.seats = len(board.names)
-
-    def clean_taps(self) -> list[str]:
-        return self.read_taps(self.cleaned_data["taps"])
-
-    def clean_reached(self) -> list[str]:
-        return self.read_taps(self.cleaned_data["reached"])
-
-    def read_taps(self, text: str) -> list[str]:
-        try:
-            taps = parse_taps(text, self.seats)
-        except ValueError as error:
-            unread = _("The round could not be read; start it again.")
-            raise forms.ValidationError(unread) from error
-        if len(taps) > MOST_TAPS:
-            raise forms.ValidationError(
-                _("This round has too many taps; undo some, or start it again.")
-            )
-        return taps
-
-    def clean(self):
-        data = super().clean()
-        if self.errors:
-            return data
-        data["kept"] = KeptRound(
-            entry=data["once"],
-            number=data["number"],
-            taps=data["taps"],
-            reached=data["reached"],
-            started_from=data["draft_version"],
-            save=data["tap"] == "save",
-        )
-        return data

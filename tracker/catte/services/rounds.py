@@ -17,20 +17,19 @@ from core.recording import Recorded, record, refuse_if_closed
 from core.stored_messages import Joined
 from core.versioning import AlreadyRecorded
 from tracker.catte import money
-from tracker.catte.board import SessionBoard
+from tracker.catte.board import SessionBoard, replay_rounds
 from tracker.catte.entries import describe_round, entry_by_seat
-from tracker.catte.gate import tapping
-from tracker.catte.gate.recording import (
+from tracker.catte.models import Round
+from tracker.catte.services import tapping
+from tracker.catte.services.checks import (
     ANOTHER_DRAFT,
     DraftMoved,
     RoundWaits,
     check_next_number,
     draft_moved,
     drop_draft,
-    replay_rounds,
 )
-from tracker.catte.models import Round
-from tracker.catte.taps import KeptRound
+from tracker.catte.taps import OfflineRound
 from tracker.rules import catte
 
 
@@ -53,7 +52,7 @@ def save_round(board: SessionBoard, number: int, expected: int | None, user, tap
         if draft.missing:
             raise RulesError(draft.missing)
         version = None if whole else session.draft_version
-        record_round(board, draft.to_round(), user, number, draft_version=version)
+        _record(board, draft.to_round(), user, number, draft_version=version)
     except RulesError:
         if whole:
             note = Phrase("%(phone)s sent a whole round first.")
@@ -65,51 +64,65 @@ def save_round(board: SessionBoard, number: int, expected: int | None, user, tap
 RECORDED, RECORDED_ELSEWHERE, DRAFTED = "recorded", "recorded elsewhere", "drafted"
 
 
-def take_round_sent_later(board: SessionBoard, kept: KeptRound, user) -> tuple[str, str | None]:
-    """A round a phone kept while its network was gone (`kept`): a round it saved is recorded
-    once however often it arrives (the phone's id is the idempotency key of the round's change);
-    one it was still tapping becomes the table's draft, which every phone then goes on from.
+def take_round_sent_later(
+    board: SessionBoard, offline_round: OfflineRound, user
+) -> tuple[str, str | None]:
+    """A round a phone entered while its network was gone (`offline_round`): a round it saved is
+    recorded once however often it arrives (the phone's id is the idempotency key of the round's
+    change); one it was still tapping becomes the table's draft, which every phone then goes on
+    from.
     Taps the rules refuse leave as much of the round as could be tapped as the table's draft,
     to be finished there: DRAFTED, with the refusal. Refused with RoundWaits while an earlier
     round is not recorded, DraftMoved when another phone changed the draft otherwise than this
     one did, AlreadyRecorded when another phone recorded the round otherwise."""
     session = board.session
-    with once_per_key(session, kept.entry, Change.Action.ROUND):
-        if kept.number < board.next_number and recorded_as_sent(board, kept.number, kept.taps):
+    with once_per_key(session, offline_round.idempotency_key, Change.Action.ROUND):
+        if offline_round.number < board.next_number and recorded_as_sent(
+            board, offline_round.number, offline_round.taps
+        ):
             return RECORDED_ELSEWHERE, None
-        if kept.number > board.next_number and not board.is_closed:
-            raise RoundWaits(kept.number, board.next_number)
-        check_next_number(board, kept.number)
+        if offline_round.number > board.next_number and not board.is_closed:
+            raise RoundWaits(offline_round.number, board.next_number)
+        check_next_number(board, offline_round.number)
         draft, version = session.draft, session.draft_version
-        if not kept.save and version != kept.started_from and kept.taken_up_in(draft):
+        if (
+            not offline_round.save
+            and version != offline_round.started_from
+            and offline_round.taken_up_in(draft)
+        ):
             return DRAFTED, None  # the table has these taps and went on from them
-        if not kept.goes_on_from(draft, version, session.draft_entry):
+        if not offline_round.goes_on_from(draft, version, session.draft_entry):
             raise draft_moved(session, user)
-        done, refusal = tapping.first_refused(board, kept.taps)
-        entered = board.draft_of(kept.taps[:done])
-        refusal = refusal or (entered.missing if kept.save else None)
-        if kept.save and not refusal:
+        done, refusal = tapping.first_refused(board, offline_round.taps)
+        entered = board.draft_of(offline_round.taps[:done])
+        refusal = refusal or (entered.missing if offline_round.save else None)
+        if offline_round.save and not refusal:
             try:
                 shown = version if draft else None
-                record_round(
-                    board, entered.to_round(), user, kept.number, shown, idempotency_key=kept.entry
-                )
+                key = offline_round.idempotency_key
+                _record(board, entered.to_round(), user, offline_round.number, shown, key)
                 return RECORDED, None
             except RulesError as whole_round:  # the rules refused the round as a whole
                 refusal = str(whole_round)
-        return DRAFTED, _left_to_the_table(session, kept, kept.taps[:done], refusal, user)
+        return DRAFTED, _left_to_the_table(
+            session, offline_round, offline_round.taps[:done], refusal, user
+        )
 
 
-def _left_to_the_table(session, kept, taps: list[str], refusal: str | None, user) -> str | None:
-    """`taps` of the round `kept` made the table's draft, which every phone then goes on from;
+def _left_to_the_table(
+    session, offline_round, taps: list[str], refusal: str | None, user
+) -> str | None:
+    """`taps` of `offline_round` made the table's draft, which every phone then goes on from;
     what to say of the `refusal` that left them there, if any."""
     note = Phrase("%(phone)s sent a round entered offline.")
-    drafted = _drafted_already(session, kept, taps)
-    if not drafted and not session.swap_draft(session.draft_version, taps, note, user, kept.entry):
+    drafted = _drafted_already(session, offline_round, taps)
+    if not drafted and not session.swap_draft(
+        session.draft_version, taps, note, user, offline_round.idempotency_key
+    ):
         # The same round, sent again by another page of this phone at the same moment (the
         # offline page and the game's), may have got there first.
         session.refresh_from_db(fields=["draft", "draft_version", "draft_entry"])
-        if not _drafted_already(session, kept, taps):
+        if not _drafted_already(session, offline_round, taps):
             raise DraftMoved(str(ANOTHER_DRAFT))
     if refusal is None:
         return None
@@ -118,8 +131,8 @@ def _left_to_the_table(session, kept, taps: list[str], refusal: str | None, user
     ) % {"refusal": refusal}
 
 
-def _drafted_already(session, kept: KeptRound, taps: list[str]) -> bool:
-    return taps == session.draft and session.draft_entry == kept.entry
+def _drafted_already(session, offline_round: OfflineRound, taps: list[str]) -> bool:
+    return taps == session.draft and session.draft_entry == offline_round.idempotency_key
 
 
 def recorded_as_sent(board: SessionBoard, number: int, taps: list[str]) -> bool:
@@ -147,6 +160,18 @@ def record_round(
     `idempotency_key`, the key of its change."""
     number = board.next_number if number is None else number
     check_next_number(board, number)
+    return _record(board, round_, user, number, draft_version, idempotency_key)
+
+
+def _record(
+    board: SessionBoard,
+    round_: catte.Round,
+    user,
+    number: int,
+    draft_version: int | None,
+    idempotency_key: str | None = None,
+) -> SessionBoard:
+    """`record_round`, its round's number checked by the caller."""
     loaded_at = board.session.version
     result = board.state.play(board.settings, round_)
 

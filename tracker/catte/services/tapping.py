@@ -16,7 +16,7 @@ from basics.errors import RulesError
 from basics.phrases import Phrase
 from tracker.catte.board import SessionBoard
 from tracker.catte.draft import RoundDraft
-from tracker.catte.gate.recording import check_next_number, draft_moved
+from tracker.catte.services.checks import check_next_number, draft_moved
 from tracker.catte.taps import next_taps, tap_parts, tap_seat
 from tracker.rules import catte
 from tracker.rules.catte.settings import HAND_NAMES
