@@ -13,6 +13,7 @@ from core import recording
 from core.models import Group, Membership, Player, Role
 from ledger.payments import record_payment
 from tracker.catte import services
+from tracker.catte.models import Round
 from tracker.cutthroat import services as tournaments
 from tracker.cutthroat.models import Hand
 

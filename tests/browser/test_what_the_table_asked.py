@@ -14,6 +14,7 @@ from tests.tracker.test_history_views import worked_session, worked_tournament
 from tests.tracker.test_ratings import closed
 from tracker.catte import board as catte_board
 from tracker.catte import services
+from tracker.catte.models import CatteSession
 from tracker.cutthroat import services as tournaments
 from tracker.history import seasons
 from tracker.rules import catte

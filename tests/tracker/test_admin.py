@@ -13,6 +13,7 @@ from ledger.payment_details import change_details
 from tests.factories import GroupFactory, UserFactory, fresh
 from tracker.catte import board as catte_board
 from tracker.catte import services
+from tracker.catte.models import CatteSession, Round, SessionSeat
 from tracker.cutthroat import services as tournaments
 from tracker.cutthroat.models import Hand, Tournament, TournamentSeat
 from tracker.rules import catte

@@ -10,6 +10,7 @@ from django.urls import reverse
 from tests.factories import GroupFactory, PlayerFactory
 from tests.page_forms import form_on, submit
 from tracker.catte import services
+from tracker.catte.models import CatteSession
 from tracker.cutthroat import services as tournaments
 from tracker.cutthroat.models import Tournament
 

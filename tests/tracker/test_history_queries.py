@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from core import recording
 from tracker.catte import services
+from tracker.catte.models import Round
 from tracker.cutthroat import services as tournaments
 from tracker.cutthroat.models import Hand
 

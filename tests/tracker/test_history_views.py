@@ -23,6 +23,7 @@ from core import recording
 from tests.factories import GroupFactory, PlayerFactory
 from tracker.catte import board as catte_board
 from tracker.catte import services
+from tracker.catte.models import Round
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as tournaments
 from tracker.cutthroat.models import Hand

@@ -19,6 +19,7 @@ from tests.factories import GroupFactory, PlayerFactory, fresh
 from tests.page_forms import form_on, submit
 from tracker.catte import board as catte_board
 from tracker.catte import services
+from tracker.catte.models import CatteSession
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as tournaments
 from tracker.gamelogs import registry

@@ -15,6 +15,7 @@ from tests.conftest import client_for
 from tests.factories import pay
 from tracker.catte import board as catte_board
 from tracker.catte import services
+from tracker.catte.models import CatteSession, Round
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as cutthroat_services
 from tracker.cutthroat.models import Hand, Tournament
