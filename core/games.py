@@ -99,6 +99,11 @@ class GameKind:
         """The kinds of the transactions the game posts, with their words."""
         return {}
 
+    def change_actions(self) -> dict[str, str]:
+        """The game's own kinds of change in its history (beside the recorder's: a round, a
+        correction, an undo, …), with their words."""
+        return {}
+
     def post(self, board, postings, user) -> None:
         """Have the ledger say what the game's money is after a change (core/
         recording.py); `postings` is what the change said they need."""

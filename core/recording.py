@@ -19,9 +19,11 @@ from django.db import transaction
 from django.db.models import Max
 
 from basics.errors import RulesError
+from basics.phrases import Phrase
 from core import games
 from core.changes import once_per_key, record_change
-from core.stored_messages import Line
+from core.models import Change
+from core.stored_messages import Joined, Line
 from core.versioning import save_state, touch_group
 
 
@@ -77,15 +79,20 @@ def refuse_if_closed(game) -> None:
         raise RulesError(games.kind_of(game).closed_refusal())
 
 
-def start(group, model, create: Callable):
+def start(group, model, create: Callable, user):
     """A new game of `group`, a row of `model` made by `create(number)` (its row and its seats)
-    with the next number among the group's games of that kind. The group's row is touched
-    first: the update holds it until the transaction ends, so two games started at once are
-    numbered one after the other, and the group's pages show the game from then on."""
+    with the next number among the group's games of that kind, started by `user` as the first
+    entry of its history. The group's row is touched first: the update holds it until the
+    transaction ends, so two games started at once are numbered one after the other, and the
+    group's pages show the game from then on."""
     with transaction.atomic():
         touch_group(group.pk)
         numbers = model.objects.filter(group=group).aggregate(highest=Max("number"))
-        return create((numbers["highest"] or 0) + 1)
+        game = create((numbers["highest"] or 0) + 1)
+        names = games.kind_of(game).load(game).names
+        summary = Phrase("Started with %(players)s", players=Joined(", ", names))
+        record_change(game=game, action=Change.Action.START, summary=summary, user=user)
+        return game
 
 
 def catch_up(game, user=None):

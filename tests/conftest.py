@@ -13,6 +13,7 @@ from django.utils import translation
 from core.models import Role
 from core.web.catalogs import compile_catalogs
 from tests.factories import PASSWORD, GroupFactory, MembershipFactory, PlayerFactory, UserFactory
+from tests.recorder_guard import RecorderGuard, watching
 
 
 def pytest_configure(config):
@@ -45,6 +46,16 @@ def english_between_requests():
     # replace it; code a test runs outside a request reads English, as a command does.
     yield
     translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
+def only_the_recorder_writes_a_game():
+    """Fails a test in which the project wrote a game's rows, its history or the ledger past
+    the recorder (tests/recorder_guard.py)."""
+    guard = RecorderGuard()
+    with watching(guard):
+        yield
+    assert not guard.outside, "written past the recorder:\n" + "\n".join(sorted(set(guard.outside)))
 
 
 @pytest.fixture(autouse=True)

@@ -3,6 +3,8 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from core import games
+
 # How many characters a change's English summary holds.
 SUMMARY_LENGTH = 200
 
@@ -15,17 +17,16 @@ class Change(models.Model):
     """
 
     class Action(models.TextChoices):
-        BIDS = "bids", _("Bids entered")
-        PLAYED = "played", _("Hand entered")
+        """What the recorder does for every game; each game adds its own verbs (its
+        `change_actions` in the registry of games)."""
+
+        START = "start", _("Started")
         ROUND = "round", _("Round entered")
         CORRECTION = "correction", _("Correction")
         UNDO = "undo", _("Undo")
         CLOSE = "close", _("Session closed")
         REOPEN = "reopen", _("Session reopened")
         IMPORT = "import", _("Imported")
-        JOIN = "join", _("Player joined")
-        LEAVE = "leave", _("Player left")
-        BACK = "back", _("Player back")
 
     # The game it changed: a game of kind `game_kind` ("session", "tournament": the registry of
     # games, core/games.py) with the primary key `game_id`, in `group`.
@@ -33,7 +34,7 @@ class Change(models.Model):
     game_kind = models.CharField(max_length=12)
     game_id = models.PositiveBigIntegerField()
     number = models.PositiveIntegerField(null=True, blank=True)
-    action = models.CharField(max_length=12, choices=Action.choices)
+    action = models.CharField(max_length=12)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     # The line in English (exports, the admin) and as a stored message (see
@@ -69,4 +70,17 @@ class Change(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.get_action_display()} {self.number or ''}".strip()
+        return f"{self.action_label} {self.number or ''}".strip()
+
+    @property
+    def action_label(self) -> str:
+        """What kind of change it is, in the reader's language."""
+        return str(action_labels().get(self.action, self.action))
+
+
+def action_labels() -> dict[str, str]:
+    """Every action of a change with its words: the recorder's own and each game's."""
+    labels = {action: str(label) for action, label in Change.Action.choices}
+    for game_kind in games.every_kind():
+        labels.update(game_kind.change_actions())
+    return labels

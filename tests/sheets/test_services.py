@@ -59,7 +59,8 @@ def test_a_round_is_stored_by_seat_with_its_state_and_its_line_in_the_history(ti
     sheet_row = fresh(tien_len)
     assert sheet_row.round_count == 1 and sheet_row.version == 1
     assert sheet_row.rounds.get().entry["places"] == [0, 1, 2, 3]
-    assert changes_of(sheet_row).get().summary == "Round 1: places An, Bình, Chi, Dũng"
+    entered = changes_of(sheet_row).get(action="round")
+    assert entered.summary == "Round 1: places An, Bình, Chi, Dũng"
 
 
 def test_a_round_the_rules_refuse_saves_nothing(tien_len, bob):
@@ -122,6 +123,7 @@ def test_an_undo_takes_the_last_rounds_money_back_and_keeps_it_in_the_history(ti
     assert [c.summary for c in changes_of(tien_len)] == [
         "Round 1 undone",
         "Round 1: places An, Bình, Chi, Dũng",
+        "Started with An, Bình, Chi, Dũng",
     ]
 
 
@@ -181,3 +183,9 @@ def test_a_log_imports_whole_with_its_money_and_exports_as_it_was(vnd_group, pla
     assert imported.round_count == 1
     assert balances(vnd_group)["Bình"] == Decimal(50000)
     assert services.export_game(fresh(imported))["rounds"] == doc["rounds"]
+
+
+def test_a_sheet_begins_its_history_with_who_sat_down(tien_len):
+    started = changes_of(tien_len).get()
+    assert started.action == "start" and started.user.username == "bob"
+    assert started.summary == "Started with An, Bình, Chi, Dũng"

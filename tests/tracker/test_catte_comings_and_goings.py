@@ -11,7 +11,7 @@ from core.models import Change, Player
 from ledger.balances import player_balances
 from tests.factories import PlayerFactory, fresh
 from tracker.catte import board as catte_board
-from tracker.catte import services
+from tracker.catte import changes, services
 from tracker.catte.forms import RoundForm
 from tracker.catte.models import Round, SessionSeat
 from tracker.rules import catte
@@ -72,7 +72,7 @@ def test_a_player_who_joins_takes_the_next_seat_and_sat_out_the_rounds_before(th
     played_round = board.played(three.rounds.get(number=1))
     assert played_round.round.absent == ["Dũng"]
     assert played_round.result.net["Dũng"] == Decimal("0")
-    change = Change.objects.get(action=Change.Action.JOIN)
+    change = Change.objects.get(action=changes.Action.JOIN)
     assert change.summary == "Dũng joined before round 3" and change.user == bob
 
 
@@ -123,7 +123,7 @@ def test_a_player_who_left_starts_every_new_round_sitting_out(three, bob):
     board = left(three, "Chi", bob)
     form = RoundForm(board=board)
     assert form.draft.absent == [2] and form.draft.to_round().absent == ["Chi"]
-    change = Change.objects.get(action=Change.Action.LEAVE)
+    change = Change.objects.get(action=changes.Action.LEAVE)
     assert change.summary == "Chi left before round 3"
     assert SessionSeat.objects.get(player__name="Chi").left_after_round == 2
 
@@ -139,7 +139,7 @@ def test_back_at_the_table_he_plays_the_next_round_again(three, players, bob):
     services.seating.come_back(board, players[2].pk, board.session.version, bob)
     board = board_of(three)
     assert RoundForm(board=board).draft.absent == []
-    assert Change.objects.filter(action=Change.Action.BACK).get().summary.startswith("Chi back")
+    assert Change.objects.filter(action=changes.Action.BACK).get().summary.startswith("Chi back")
 
 
 def test_leaving_twice_or_coming_back_without_leaving_is_refused(three, players):

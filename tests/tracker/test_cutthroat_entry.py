@@ -152,6 +152,7 @@ def test_hands_are_numbered_within_their_game(as_bob, to_100):
         "Bids of game 2 · hand 1",
         "Game 1 · hand 1 played",
         "Bids of game 1 · hand 1",
+        "Started with An, Bình, Chi",
     ]
 
 

@@ -8,7 +8,7 @@ from django.utils.translation import ngettext, pgettext
 from core import leaderboards
 from core.games import GameKind
 from ledger.settlement import fewest_transfers
-from tracker.catte import backups, board, demo, history, money, services, tableview
+from tracker.catte import backups, board, changes, demo, history, money, services, tableview
 from tracker.catte.board import replay_rounds
 from tracker.catte.models import CatteSession, Round, SessionSeat
 from tracker.rules import catte
@@ -32,6 +32,9 @@ class CatteGame(GameKind):
 
     def closed_refusal(self) -> str:
         return _("This session is closed; its rounds can no longer change.")
+
+    def change_actions(self) -> dict[str, str]:
+        return {action: str(label) for action, label in changes.Action.choices}
 
     def ledger_kinds(self) -> dict[str, str]:
         return {money.ROUND: _("Cắt Tê round"), money.SIDE_POT_REFUND: _("Side pot refunded")}

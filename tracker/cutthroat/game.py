@@ -9,7 +9,7 @@ from django.utils.translation import pgettext
 
 from core import leaderboards
 from core.games import GameKind
-from tracker.cutthroat import backups, demo, history, logs, money, tableview
+from tracker.cutthroat import backups, changes, demo, history, logs, money, tableview
 from tracker.cutthroat import board as board_module
 from tracker.cutthroat.models import Hand, Tournament, TournamentSeat
 from tracker.rules import cutthroat
@@ -28,6 +28,9 @@ class CutthroatGame(GameKind):
 
     def changed_elsewhere(self) -> str:
         return _("This tournament was changed on another phone; here is the new state.")
+
+    def change_actions(self) -> dict[str, str]:
+        return {action: str(label) for action, label in changes.Action.choices}
 
     def ledger_kinds(self) -> dict[str, str]:
         return {money.GAME_STAKE: _("Cutthroat game stake"), money.BUY_IN: _("Cutthroat buy-in")}

@@ -21,6 +21,7 @@ from core.money import check_in_currency
 from core.recording import Recorded, record
 from core.stored_messages import Joined
 from core.versioning import AlreadyRecorded
+from tracker.cutthroat import changes
 from tracker.cutthroat.board import (
     Scoreboard,
     by_seat,
@@ -76,7 +77,7 @@ def record_bids(
     try:
         record(
             board,
-            Change.Action.BIDS,
+            changes.Action.BIDS,
             change,
             version=tournament.version,
             user=user,
@@ -107,7 +108,7 @@ def record_tricks(
     `idempotency_key`, the key of the form or the phone's outbox that sent them, is the key of
     the hand's change: the hand is recorded once however often it arrives. The hand played."""
     tournament = board.tournament
-    with once_per_key(tournament, idempotency_key, Change.Action.PLAYED), transaction.atomic():
+    with once_per_key(tournament, idempotency_key, changes.Action.PLAYED), transaction.atomic():
         if bids is not None:
             hand_pk = _bids_of(board, number, bids, user)
         hand = board.pending
@@ -153,7 +154,7 @@ def _play(board: Scoreboard, hand: Hand, tricks, jacks, user, idempotency_key) -
 
     record(
         board,
-        Change.Action.PLAYED,
+        changes.Action.PLAYED,
         change,
         version=loaded_at,
         user=user,
@@ -216,9 +217,8 @@ def correct_hand(board: Scoreboard, number, version, bids, tricks, jacks, user, 
         notes = correction.winner_changes
         where = {"game": results[number - 1].game, "hand": results[number - 1].number}
         if notes:
-            changes = Joined("; ", notes)
             summary = Phrase("Game %(game)s · hand %(hand)s corrected (%(changes)s)", **where,
-                           changes=changes)  # fmt: skip
+                           changes=Joined("; ", notes))  # fmt: skip
         else:
             summary = Phrase("Game %(game)s · hand %(hand)s corrected", **where)
         return Recorded(
@@ -304,4 +304,4 @@ def start(group, players: list, rules: dict, user, name: str = "", money_rules=N
         )
         return tournament
 
-    return recording.start(group, Tournament, create)
+    return recording.start(group, Tournament, create, user)

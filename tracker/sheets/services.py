@@ -51,7 +51,7 @@ def start(group, players: list, rules: dict, user, name: str = "") -> Sheet:
         )
         return sheet_row
 
-    return recording.start(group, Sheet, create)
+    return recording.start(group, Sheet, create, user)
 
 
 def check_number(board: SheetBoard, number: int) -> None:

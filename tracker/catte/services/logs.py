@@ -90,7 +90,7 @@ def start(
         session.save(update_fields=["side_pot_in", "state", "state_version"])
         return session
 
-    return recording.start(group, CatteSession, create)
+    return recording.start(group, CatteSession, create, user)
 
 
 def import_log(

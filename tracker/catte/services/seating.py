@@ -16,10 +16,10 @@ from django.utils.translation import gettext_noop
 
 from basics.errors import RulesError
 from basics.phrases import Phrase
-from core.models import Change
 from core.recording import Recorded, record
 from core.seats import match_players
 from core.versioning import StalePage
+from tracker.catte import changes
 from tracker.catte.board import SessionBoard, replay_rounds
 from tracker.catte.models import SessionSeat
 from tracker.catte.services.checks import change_draft
@@ -66,7 +66,7 @@ def join(board: SessionBoard, version: int, user, player=None, new_name="", idem
     try:
         record(
             board,
-            Change.Action.JOIN,
+            changes.Action.JOIN,
             change,
             version=version,
             user=user,
@@ -104,7 +104,7 @@ def leave(
 
     record(
         board,
-        Change.Action.LEAVE,
+        changes.Action.LEAVE,
         change,
         version=version,
         user=user,
@@ -130,7 +130,7 @@ def come_back(board: SessionBoard, player_pk: int, version: int, user, idempoten
 
     record(
         board,
-        Change.Action.BACK,
+        changes.Action.BACK,
         change,
         version=version,
         user=user,

@@ -1,0 +1,80 @@
+"""Every test watches what the project writes: a game's rows (the game, its seats, its entries),
+the history of changes and the ledger are written by the recorder (core/recording.py) and by
+nothing else. A statement that writes one of those tables from the project's code with no
+recorder function on the stack fails the test that made it, naming the code that did.
+
+Rows a test writes itself (its set-up, a factory) have no project code on the stack and are
+not watched; payments and the removal of a cancelled restore write the ledger on purpose.
+"""
+
+import re
+import sys
+from contextlib import ExitStack
+from pathlib import Path
+
+from django.db import connections
+
+from core import games
+
+ROOT = Path(__file__).resolve().parent.parent
+PROJECT = tuple(str(ROOT / package) + "/" for package in ("basics", "core", "ledger", "tracker"))
+RECORDER = str(ROOT / "core" / "recording.py")
+# Writers of the ledger that are no game's: a payment and its reversal, a cancelled restore.
+OTHER_WRITERS = (str(ROOT / "ledger" / "payments.py"), str(ROOT / "tracker" / "gamelogs"))
+# The one writer still past the recorder: the taps of a Cắt Tê round being entered (its draft),
+# with a version of their own. Taking them into the recorder is open (issue 53).
+NOT_YET_RECORDED = frozenset({"swap_draft"})
+WRITE = re.compile(r'^\s*(INSERT INTO|UPDATE|DELETE FROM)\s+"?(\w+)"?', re.IGNORECASE)
+
+
+def watched_tables() -> frozenset[str]:
+    """The tables only the recorder writes: each game's row and the rows that point at it,
+    the history of changes, the ledger's transactions, postings and accounts."""
+    tables = {"tracker_change", "ledger_transaction", "ledger_posting", "ledger_account"}
+    for game_kind in games.every_kind():
+        tables.add(game_kind.model._meta.db_table)
+        for relation in game_kind.model._meta.related_objects:
+            if relation.one_to_many and relation.related_model._meta.app_label != "ledger":
+                tables.add(relation.related_model._meta.db_table)
+    return frozenset(tables)
+
+
+def writer_outside_the_recorder() -> str | None:
+    """The project's code that wrote, when no recorder function or other writer is on the
+    stack; None when the write is the recorder's, another writer's or a test's own."""
+    frame, writer = sys._getframe(2), None
+    while frame is not None:
+        filename = frame.f_code.co_filename
+        if filename == RECORDER or filename.startswith(OTHER_WRITERS):
+            return None
+        if frame.f_code.co_name in NOT_YET_RECORDED:
+            return None
+        if writer is None and filename.startswith(PROJECT) and "/migrations/" not in filename:
+            writer = f"{filename[len(str(ROOT)) + 1 :]}:{frame.f_lineno} ({frame.f_code.co_name})"
+        frame = frame.f_back
+    return writer
+
+
+class RecorderGuard:
+    """An execute wrapper (Django's `connection.execute_wrapper`) noting each write of a watched
+    table that did not come through the recorder."""
+
+    def __init__(self):
+        self.tables = watched_tables()
+        self.outside: list[str] = []
+
+    def __call__(self, execute, sql, params, many, context):
+        written = WRITE.match(sql)
+        if written and written.group(2).lower() in self.tables:
+            writer = writer_outside_the_recorder()
+            if writer is not None:
+                self.outside.append(f"{written.group(1)} {written.group(2)} from {writer}")
+        return execute(sql, params, many, context)
+
+
+def watching(guard: RecorderGuard) -> ExitStack:
+    """The guard installed on every database connection of this thread."""
+    stack = ExitStack()
+    for connection in connections.all():
+        stack.enter_context(connection.execute_wrapper(guard))
+    return stack

@@ -1,0 +1,10 @@
+"""The kinds of change only a session's history has, beside the recorder's own."""
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Action(models.TextChoices):
+    JOIN = "join", _("Player joined")
+    LEAVE = "leave", _("Player left")
+    BACK = "back", _("Player back")
