@@ -46,8 +46,6 @@ class RestorePiece:
 
 
 # The modules a game declares.
-
-
 class History(Protocol):
     """History and ratings: what the group's history, ratings, player pages and settlements
     read of the game (`GameKind.matches`, `player_record`, `settlements`)."""

@@ -13,12 +13,15 @@ from basics.money import (  # the money every game's rules share
 )
 from basics.phrases import Phrase, _
 from tracker.rules.settings import check_rules
+from tracker.rules.words import phrases
 
-HAND_NAMES = {
-    "four_aces": Phrase(_("four aces")),
-    "four_of_a_kind": Phrase(_("four of a kind")),
-    "flush": Phrase(_("six-card flush")),
-}
+HAND_NAMES = phrases(
+    {
+        "four_aces": _("four aces"),
+        "four_of_a_kind": _("four of a kind"),
+        "flush": _("six-card flush"),
+    }
+)
 OPTIONAL_AUTO_WINS = ("four_of_a_kind", "flush")  # four aces always wins, it is no setting
 AUTO_WIN_PAYS = ("pot", "double")
 SIDE_POT_AT_END = ("refund", "carry")

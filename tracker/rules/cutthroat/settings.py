@@ -9,16 +9,19 @@ from dataclasses import dataclass, field
 
 from basics.errors import RulesError
 from basics.phrases import Phrase, _
+from tracker.rules.words import phrases
 
 BIDS = ("NIL", "BN", "1F", "2F", "B6", "SM")
-BID_LABELS = {
-    "NIL": Phrase(_("Nil")),
-    "BN": Phrase(_("Blind Nil")),
-    "1F": Phrase(_("1 for 50")),
-    "2F": Phrase(_("2 for 40")),
-    "B6": Phrase(_("Blind 6")),
-    "SM": Phrase(_("Shoot the Moon")),
-}
+BID_LABELS = phrases(
+    {
+        "NIL": _("Nil"),
+        "BN": _("Blind Nil"),
+        "1F": _("1 for 50"),
+        "2F": _("2 for 40"),
+        "B6": _("Blind 6"),
+        "SM": _("Shoot the Moon"),
+    }
+)
 AWARD_JACKS = ("JD", "JC", "JH")  # the cards that can be award jacks, in display order
 JACK_NAMES = {"JD": "J♦", "JC": "J♣", "JH": "J♥"}
 BAG_MODES = ("limit", "per_hand")
