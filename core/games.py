@@ -38,7 +38,7 @@ class GameKind:
 
     Where a hook only forwards to a module of the game's own package, the game names the module
     (`logs`, `backups`, `history`, `tableview`: their protocols are in core/game_parts.py) or
-    a class attribute (`change_choices`, `history_url_name`, `seat_model`, `entry_model`,
+    a class attribute (`change_choices`, `seat_model`, `entry_model`,
     `demo_log`) and the hook's default reads it; a game overrides only the hooks it does
     otherwise."""
 
@@ -187,12 +187,14 @@ class GameKind:
     # defaults, the words naming the game ("Hearts games won"); a game with a `history` module
     # has them read from it.
     history: History | None = None
-    history_url_name: str | None = None  # the page `history_url` is, given the group's pk
 
     def history_url(self, group) -> str | None:
         """The list of the group's past games of this kind, newest first, each with its charts
-        (the game's own pages, in its `urls`); None for a game without one."""
-        return reverse(self.history_url_name, args=[group.pk]) if self.history_url_name else None
+        (the game's own pages, in its `urls`, named "history_" and its `address`); None for a
+        game without a `history`."""
+        if self.history is None:
+            return None
+        return reverse(f"history_{self.address}", args=[group.pk])
 
     def matches(self, group) -> list:
         """Every match of the game the group played, as its ratings and leaderboards count

@@ -23,6 +23,7 @@ class CatteGame(GameKind):
     log_format = catte.FORMAT
     change_choices = changes.Action
     entry_model = Round
+    # The modules the registry's hooks read by default (core/game_parts.py).
     logs = services.logs
     backups = backups
     history = history
@@ -67,7 +68,6 @@ class CatteGame(GameKind):
 
     # History, ratings and settlements
     settled_by_page = True
-    history_url_name = "history_sessions"
 
     def settled_each(self) -> str:
         return _("each Cắt Tê session")

@@ -22,6 +22,7 @@ class CutthroatGame(GameKind):
     log_format = cutthroat.FORMAT
     change_choices = changes.Action
     entry_model = Hand
+    # The modules the registry's hooks read by default (core/game_parts.py).
     logs = logs
     backups = backups
     history = history
@@ -60,7 +61,6 @@ class CutthroatGame(GameKind):
         return _("hands")
 
     # History, ratings and settlements
-    history_url_name = "history_tournaments"
 
     def settled_each(self) -> str:
         return _("each tournament played for money")

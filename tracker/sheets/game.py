@@ -19,6 +19,7 @@ class SheetGame(GameKind):
     urls = "tracker.sheets.urls"
     log_format = sheet.FORMAT
     entry_model = SheetRound
+    # The modules the registry's hooks read by default (core/game_parts.py).
     logs = services
     backups = backups
     history = history
@@ -62,7 +63,6 @@ class SheetGame(GameKind):
     most_imported = 50
 
     # History, ratings and settlements
-    history_url_name = "history_sheets"
 
     def settled_each(self) -> str:
         return _("each score sheet")
