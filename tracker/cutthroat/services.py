@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from basics.errors import RulesError
 from basics.phrases import Phrase
-from core import recording
+from core import entries
 from core.changes import once_per_key
 from core.models import Change
 from core.money import check_in_currency
@@ -31,7 +31,7 @@ from tracker.cutthroat.board import (
     store_results,
     stored_fields,
 )
-from tracker.cutthroat.models import Hand, Tournament, TournamentSeat
+from tracker.cutthroat.models import Hand, Tournament
 from tracker.rules import cutthroat
 
 
@@ -287,21 +287,14 @@ def start(group, players: list, rules: dict, user, name: str = "", money_rules=N
     state = cutthroat.TournamentState([player.name for player in players], settings)
     check_in_currency(group, money_rules or {})
 
-    def create(number: int) -> Tournament:
-        tournament = Tournament.objects.create(
-            group=group,
-            number=number,
-            name=name,
-            rules=cutthroat.rules_from_settings(settings),
-            created_by=user,
-            state=state.snapshot(),
-            state_version=0,
-            **(money_rules or {}),
-        )
-        TournamentSeat.objects.bulk_create(
-            TournamentSeat(tournament=tournament, player=player, seat=seat)
-            for seat, player in enumerate(players)
-        )
-        return tournament
-
-    return recording.start(group, Tournament, create, user)
+    return entries.start(
+        group,
+        Tournament,
+        players,
+        user,
+        name=name,
+        rules=cutthroat.rules_from_settings(settings),
+        state=state.snapshot(),
+        state_version=0,
+        **(money_rules or {}),
+    )

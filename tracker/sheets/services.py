@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from basics.errors import RulesError
 from basics.names import name_key
 from basics.phrases import Phrase, plural_phrase
-from core import recording
+from core import entries
 from core.changes import once_per_key
 from core.models import Change
 from core.money import check_in_currency
@@ -25,7 +25,7 @@ from tracker.sheets import money
 from tracker.sheets import rules as sheet
 from tracker.sheets.board import SheetBoard, load, replay, store_results
 from tracker.sheets.entries import describe_round, entry_by_seat, rules_round
-from tracker.sheets.models import Sheet, SheetRound, SheetSeat
+from tracker.sheets.models import Sheet, SheetRound
 
 
 def start(group, players: list, rules: dict, user, name: str = "") -> Sheet:
@@ -35,23 +35,16 @@ def start(group, players: list, rules: dict, user, name: str = "") -> Sheet:
     state = sheet.SheetState(names)  # refuses a bad table before anything is written
     check_in_currency(group, {_("Stake"): settings.stake})
 
-    def create(number: int) -> Sheet:
-        sheet_row = Sheet.objects.create(
-            group=group,
-            number=number,
-            name=name,
-            rules=sheet.rules_from_settings(settings),
-            created_by=user,
-            state=state.snapshot(),
-            state_version=0,
-        )
-        SheetSeat.objects.bulk_create(
-            SheetSeat(sheet=sheet_row, player=player, seat=seat)
-            for seat, player in enumerate(players)
-        )
-        return sheet_row
-
-    return recording.start(group, Sheet, create, user)
+    return entries.start(
+        group,
+        Sheet,
+        players,
+        user,
+        name=name,
+        rules=sheet.rules_from_settings(settings),
+        state=state.snapshot(),
+        state_version=0,
+    )
 
 
 def check_number(board: SheetBoard, number: int) -> None:

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from basics.errors import RulesError
 from basics.names import name_key
 from basics.phrases import plural_phrase
-from core import recording
+from core import entries
 from core.models import Change
 from core.money import check_in_currency
 from core.recording import Recorded, record
@@ -15,7 +15,7 @@ from core.seats import match_players
 from tracker.catte import money
 from tracker.catte.board import SessionBoard, load
 from tracker.catte.entries import entry_by_seat, rules_round
-from tracker.catte.models import CatteSession, Round, SessionSeat
+from tracker.catte.models import CatteSession, Round
 from tracker.catte.services.carried import take_carried_side_pots, take_matching_shares
 from tracker.catte.services.closing import close
 from tracker.rules import catte
@@ -61,18 +61,7 @@ def start(
         },
     )
 
-    def create(number: int) -> CatteSession:
-        session = CatteSession.objects.create(
-            group=group,
-            number=number,
-            name=name,
-            rules=catte.rules_from_settings(settings),
-            created_by=user,
-        )
-        SessionSeat.objects.bulk_create(
-            SessionSeat(session=session, player=player, seat=seat)
-            for seat, player in enumerate(players)
-        )
+    def then(session: CatteSession) -> None:
         if side_pot_in is None:
             by_seat = take_carried_side_pots(group, session, players, user)
         else:
@@ -88,9 +77,11 @@ def start(
         state = catte.SessionState(names, {names[s]: a for s, a in by_seat.items()})
         session.state, session.state_version = state.snapshot(), session.version
         session.save(update_fields=["side_pot_in", "state", "state_version"])
-        return session
 
-    return recording.start(group, CatteSession, create, user)
+    stored_rules = catte.rules_from_settings(settings)
+    return entries.start(
+        group, CatteSession, players, user, then=then, name=name, rules=stored_rules
+    )
 
 
 def import_log(
