@@ -93,7 +93,6 @@ def undo_last(
     board,
     entries: Callable[[], list],
     take_back: Callable[[object, list], Recorded],
-    *,
     nothing: str,
     version: int,
     user,

@@ -247,13 +247,14 @@ def undone(board: Scoreboard) -> Phrase | None:
 
 def undo_last(board: Scoreboard, version: int, user, idempotency_key=None) -> Scoreboard:
     """Take back the pending bids, or else the last played hand."""
-    rows = list(board.tournament.hands.filter(tricks__isnull=False))
-    last = board.pending or (rows.pop() if rows else None)
     summary = undone(board)
 
-    def change() -> Recorded:
-        if last is None or summary is None:
-            raise RulesError(_("There is no hand to undo."))
+    def hands() -> list[Hand]:
+        played = list(board.tournament.hands.filter(tricks__isnull=False))
+        return played + ([board.pending] if board.pending is not None else [])
+
+    def take_back(last: Hand, rows: list[Hand]) -> Recorded:
+        assert summary is not None  # a tournament with a hand to undo has its last hand
         if board.pending is None:
             replay(board, rows)
         before = last.as_entry()
@@ -267,15 +268,8 @@ def undo_last(board: Scoreboard, version: int, user, idempotency_key=None) -> Sc
             postings=True,
         )
 
-    record(
-        board,
-        Change.Action.UNDO,
-        change,
-        version=version,
-        user=user,
-        idempotency_key=idempotency_key,
-    )
-    return board
+    nothing = _("There is no hand to undo.")
+    return entries.undo_last(board, hands, take_back, nothing, version, user, idempotency_key)
 
 
 def start(group, players: list, rules: dict, user, name: str = "", money_rules=None):

@@ -156,11 +156,7 @@ def correct_round(board: SheetBoard, number: int, version: int, round_, user) ->
 def undo_last(board: SheetBoard, version: int, user, idempotency_key=None) -> SheetBoard:
     """Take back the last round; it stays in the history of changes."""
 
-    def change() -> Recorded:
-        rows = list(board.sheet.rounds.all())
-        if not rows:
-            raise RulesError(_("There is no round to undo."))
-        last = rows.pop()
+    def take_back(last: SheetRound, rows: list[SheetRound]) -> Recorded:
         replay(board, rows)
         last.delete()
         return Recorded(
@@ -171,15 +167,9 @@ def undo_last(board: SheetBoard, version: int, user, idempotency_key=None) -> Sh
             postings=money.Postings([], last.number),
         )
 
-    record(
-        board,
-        Change.Action.UNDO,
-        change,
-        version=version,
-        user=user,
-        idempotency_key=idempotency_key,
-    )
-    return board
+    nothing = _("There is no round to undo.")
+    rows = board.sheet.rounds.all
+    return entries.undo_last(board, rows, take_back, nothing, version, user, idempotency_key)
 
 
 def import_log(group, doc: dict, user, create_missing: bool = False) -> Sheet:

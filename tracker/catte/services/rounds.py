@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from basics.errors import RulesError
 from basics.phrases import Phrase
+from core import entries
 from core.changes import once_per_key
 from core.models import Change
 from core.recording import Recorded, record, refuse_if_closed
@@ -268,11 +269,7 @@ def same_entry(recorded: dict, entry: dict) -> bool:
 
 
 def undo_last(board: SessionBoard, version: int, user, idempotency_key=None) -> SessionBoard:
-    def change() -> Recorded:
-        rows = list(board.session.rounds.all())
-        if not rows:
-            raise RulesError(_("There is no round to undo."))
-        last = rows.pop()
+    def take_back(last: Round, rows: list[Round]) -> Recorded:
         joined = _seat_before(board, last.number)
         replay_rounds(board, rows)
         last.delete()
@@ -289,15 +286,9 @@ def undo_last(board: SessionBoard, version: int, user, idempotency_key=None) -> 
             postings=money.Postings([], last.number),
         )
 
-    record(
-        board,
-        Change.Action.UNDO,
-        change,
-        version=version,
-        user=user,
-        idempotency_key=idempotency_key,
-    )
-    return board
+    nothing = _("There is no round to undo.")
+    rows = board.session.rounds.all
+    return entries.undo_last(board, rows, take_back, nothing, version, user, idempotency_key)
 
 
 def _seat_before(board: SessionBoard, number: int) -> list[str]:
