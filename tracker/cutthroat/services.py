@@ -281,14 +281,6 @@ def start(group, players: list, rules: dict, user, name: str = "", money_rules=N
     state = cutthroat.TournamentState([player.name for player in players], settings)
     check_in_currency(group, money_rules or {})
 
-    return entries.start(
-        group,
-        Tournament,
-        players,
-        user,
-        name=name,
-        rules=cutthroat.rules_from_settings(settings),
-        state=state.snapshot(),
-        state_version=0,
-        **(money_rules or {}),
-    )
+    stored = {"rules": cutthroat.rules_from_settings(settings), "state": state.snapshot()}
+    stored.update(money_rules or {})
+    return entries.start(group, Tournament, players, user, name=name, state_version=0, **stored)

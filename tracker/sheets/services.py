@@ -8,18 +8,16 @@ another phone saved first (AlreadyRecorded), and its rounds written; the rest of
 correction or an undo replays the sheet once.
 """
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.utils.translation import gettext as _
 
 from basics.errors import RulesError
-from basics.names import name_key
 from basics.phrases import Phrase, plural_phrase
 from core import entries
 from core.changes import once_per_key
 from core.models import Change
 from core.money import check_in_currency
 from core.recording import Recorded, record
-from core.seats import match_players
 from core.versioning import AlreadyRecorded, StalePage
 from tracker.sheets import money
 from tracker.sheets import rules as sheet
@@ -35,16 +33,8 @@ def start(group, players: list, rules: dict, user, name: str = "") -> Sheet:
     state = sheet.SheetState(names)  # refuses a bad table before anything is written
     check_in_currency(group, {_("Stake"): settings.stake})
 
-    return entries.start(
-        group,
-        Sheet,
-        players,
-        user,
-        name=name,
-        rules=sheet.rules_from_settings(settings),
-        state=state.snapshot(),
-        state_version=0,
-    )
+    stored = {"rules": sheet.rules_from_settings(settings), "state": state.snapshot()}
+    return entries.start(group, Sheet, players, user, name=name, state_version=0, **stored)
 
 
 def check_number(board: SheetBoard, number: int) -> None:
@@ -175,11 +165,14 @@ def undo_last(board: SheetBoard, version: int, user, idempotency_key=None) -> Sh
 def import_log(group, doc: dict, user, create_missing: bool = False) -> Sheet:
     """A new sheet from a "sheet-log/1" document; a bad log creates nothing."""
     names, settings, rounds = sheet.parse_log(doc)  # every round checked first
-    with transaction.atomic():
-        players = match_players(group, names, create_missing)
-        sheet_row = start(group, players, sheet.rules_from_settings(settings), user)
-        _add_rounds(load(sheet_row), names, rounds, doc, user)
-    return sheet_row
+    rules = sheet.rules_from_settings(settings)
+    return entries.import_log(
+        group,
+        names,
+        create_missing,
+        lambda players: start(group, players, rules, user),
+        lambda sheet_row: _add_rounds(load(sheet_row), names, rounds, doc, user),
+    )
 
 
 def append_log(sheet_row: Sheet, doc: dict, user, version: int | None = None) -> Sheet:
@@ -189,10 +182,8 @@ def append_log(sheet_row: Sheet, doc: dict, user, version: int | None = None) ->
     state; `version`, the sheet's as the page showed it (StalePage if it moved since)."""
     names, settings, rounds = sheet.read_log(doc)
     board = load(sheet_row)
-    if list(map(name_key, names)) != list(map(name_key, board.names)) or (
-        settings != board.settings
-    ):
-        raise RulesError(_("log: its players and rules are not those of this sheet"))
+    refusal = _("log: its players and rules are not those of this sheet")
+    entries.check_same_table(board, names, settings, refusal)
     _add_rounds(board, names, rounds, doc, user, version)
     return sheet_row
 
@@ -227,8 +218,7 @@ def _add_rounds(
             postings=money.Postings(results, first, new=True),
         )
 
-    version = board.sheet.version if version is None else version
-    record(board, Change.Action.IMPORT, change, version=version, user=user)
+    entries.add_entries(board, change, user, version)
 
 
 def logged_entries(doc: dict) -> list[dict]:

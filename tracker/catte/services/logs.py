@@ -1,17 +1,12 @@
 """Starting a session, importing one from a game log (whole, or in pieces a restore adds one
 after another), and exporting one."""
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
-from basics.errors import RulesError
-from basics.names import name_key
 from basics.phrases import plural_phrase
 from core import entries
-from core.models import Change
 from core.money import check_in_currency
-from core.recording import Recorded, record
-from core.seats import match_players
+from core.recording import Recorded
 from tracker.catte import money
 from tracker.catte.board import SessionBoard, load
 from tracker.catte.entries import entry_by_seat, rules_round
@@ -96,16 +91,19 @@ def import_log(
     pay the others into the side pot as the session is imported (see `start`).
     """
     names, settings, rounds, side_pot_in = catte.parse_log(doc)  # every round checked first
-    with transaction.atomic():
-        players = match_players(group, names, create_missing)
+    rules = catte.rules_from_settings(settings)
+
+    def started(players: list) -> CatteSession:
         shares = {players[names.index(name)].name: share for name, share in side_pot_in.items()}
-        rules = catte.rules_from_settings(settings)
-        session = start(group, players, rules, user, side_pot_in=shares)
+        return start(group, players, rules, user, side_pot_in=shares)
+
+    def add(session: CatteSession) -> None:
         board = load(session)
         _add_rounds(board, names, rounds, doc, user)
         if closed:
             close(board, session.version, user)
-    return session
+
+    return entries.import_log(group, names, create_missing, started, add)
 
 
 def append_log(session: CatteSession, doc: dict, user, version: int | None = None) -> CatteSession:
@@ -116,10 +114,8 @@ def append_log(session: CatteSession, doc: dict, user, version: int | None = Non
     showed it (StalePage if it moved since)."""
     names, settings, rounds, _side_pot_in = catte.read_log(doc)
     board = load(session)
-    if list(map(name_key, names)) != list(map(name_key, board.names)) or (
-        settings != board.settings
-    ):
-        raise RulesError(_("log: its players and rules are not those of this session"))
+    refusal = _("log: its players and rules are not those of this session")
+    entries.check_same_table(board, names, settings, refusal)
     _add_rounds(board, names, rounds, doc, user, version)
     return session
 
@@ -152,5 +148,4 @@ def _add_rounds(
             postings=money.Postings(results, first),
         )
 
-    version = session.version if version is None else version
-    record(board, Change.Action.IMPORT, change, version=version, user=user)
+    entries.add_entries(board, change, user, version)
