@@ -43,7 +43,7 @@ def start(group, model, players: list, user, *, then: Callable | None = None, **
     return recording.start(group, model, create, user)
 
 
-def check_number(game, next_number: int, number: int, *, taken: str, changed: str) -> None:
+def check_number(game, next_number: int, number: int, taken: str, changed: str) -> None:
     """Refuse a page that was entering entry `number` when that is not the game's next one:
     AlreadyRecorded (`taken`) for one recorded already, StalePage (`changed`) for one ahead of
     the game; a closed game takes none."""
@@ -57,7 +57,6 @@ def check_number(game, next_number: int, number: int, *, taken: str, changed: st
 def record_entry(
     board,
     change: Callable[[], Recorded],
-    *,
     taken: str,
     version: int,
     user,
@@ -73,6 +72,26 @@ def record_entry(
         )
     except IntegrityError as error:
         raise AlreadyRecorded(taken) from error
+
+
+def round_recorded(row, summary, postings) -> Recorded:
+    """What a new round `row` (of a session or a sheet) did, as its history and ledger say it."""
+    number = row.number
+    stored = {"round_count": number}
+    return Recorded(summary, number=number, after=row.entry, stored=stored, postings=postings)
+
+
+def round_corrected(row, before: dict, summary, postings) -> Recorded:
+    """What the correction of round `row` (of a session or a sheet) did, its entry `before`."""
+    return Recorded(summary, number=row.number, before=before, after=row.entry, postings=postings)
+
+
+def round_undone(last, rows: list, summary, postings) -> Recorded:
+    """What taking back round `last` (of a session or a sheet) did, `rows` the rounds left."""
+    stored = {"round_count": len(rows)}
+    return Recorded(
+        summary, number=last.number, before=last.entry, stored=stored, postings=postings
+    )
 
 
 def entry_to_correct(rows: list, number: int, no_such: str):

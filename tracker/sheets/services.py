@@ -8,17 +8,14 @@ another phone saved first (AlreadyRecorded), and its rounds written; the rest of
 correction or an undo replays the sheet once.
 """
 
-from django.db import IntegrityError
 from django.utils.translation import gettext as _
 
-from basics.errors import RulesError
 from basics.phrases import Phrase, plural_phrase
 from core import entries
 from core.changes import once_per_key
 from core.models import Change
 from core.money import check_in_currency
-from core.recording import Recorded, record
-from core.versioning import AlreadyRecorded, StalePage
+from core.recording import Recorded
 from tracker.sheets import money
 from tracker.sheets import rules as sheet
 from tracker.sheets.board import SheetBoard, load, replay, store_results
@@ -39,10 +36,12 @@ def start(group, players: list, rules: dict, user, name: str = "") -> Sheet:
 
 def check_number(board: SheetBoard, number: int) -> None:
     """Refuse a page that was entering round `number` when that is not the next round."""
-    if number < board.next_number:
-        raise AlreadyRecorded(_("Round %(number)s is already recorded.") % {"number": number})
-    if number > board.next_number:
-        raise StalePage(_("This sheet was changed on another phone; here it is."))
+    changed = _("This sheet was changed on another phone; here it is.")
+    entries.check_number(board.sheet, board.next_number, number, round_taken(number), changed)
+
+
+def round_taken(number: int) -> str:
+    return _("Round %(number)s is already recorded.") % {"number": number}
 
 
 def record_round(
@@ -56,34 +55,17 @@ def record_round(
     result = board.state.play(board.settings, round_)
 
     def change() -> Recorded:
-        row = SheetRound.objects.create(
-            sheet=board.sheet,
-            number=number,
-            entry=entry_by_seat(round_, board.names),
-            result=sheet.round_result_snapshot(result, board.names),
-            entered_by=user,
+        entry = entry_by_seat(round_, board.names)
+        snapshot = sheet.round_result_snapshot(result, board.names)
+        row = board.sheet.rounds.create(
+            number=number, entry=entry, result=snapshot, entered_by=user
         )
-        return Recorded(
-            Phrase("Round %(number)s: %(round)s", number=number, round=describe_round(round_)),
-            number=number,
-            after=row.entry,
-            stored={"round_count": number},
-            postings=money.Postings([result], number, new=True),
-        )
+        words = Phrase("Round %(number)s: %(round)s", number=number, round=describe_round(round_))
+        postings = money.Postings([result], number, new=True)
+        return entries.round_recorded(row, words, postings)
 
-    try:
-        record(
-            board,
-            Change.Action.ROUND,
-            change,
-            version=loaded_at,
-            user=user,
-            idempotency_key=idempotency_key,
-        )
-    except IntegrityError as error:
-        raise AlreadyRecorded(
-            _("Round %(number)s is already recorded.") % {"number": number}
-        ) from error
+    taken = round_taken(number)
+    entries.record_entry(board, change, taken, loaded_at, user, idempotency_key)
     return result
 
 
@@ -117,9 +99,8 @@ def correct_round(board: SheetBoard, number: int, version: int, round_, user) ->
     """Replace round `number`; every later round is rescored and the ledger follows. False,
     and nothing recorded, when the round is as it was."""
     rows = list(board.sheet.rounds.all())
-    if not 1 <= number <= len(rows):
-        raise RulesError(_("round %(number)s: there is no such round") % {"number": number})
-    row = rows[number - 1]
+    no_such = _("round %(number)s: there is no such round") % {"number": number}
+    row = entries.entry_to_correct(rows, number, no_such)
     entry = entry_by_seat(round_, board.names)
     if same_entry(row.entry, entry):
         return False
@@ -129,17 +110,14 @@ def correct_round(board: SheetBoard, number: int, version: int, round_, user) ->
     def change() -> Recorded:
         store_results(rows[number - 1 :], results[number - 1 :], board.names)
         row.save(update_fields=["entry"])
-        return Recorded(
-            Phrase(
-                "Round %(number)s corrected: %(round)s", number=number, round=describe_round(round_)
-            ),
-            number=number,
-            before=before,
-            after=row.entry,
-            postings=money.Postings(results[number - 1 :], number),
+        words = Phrase(
+            "Round %(number)s corrected: %(round)s", number=number, round=describe_round(round_)
+        )
+        return entries.round_corrected(
+            row, before, words, money.Postings(results[number - 1 :], number)
         )
 
-    record(board, Change.Action.CORRECTION, change, version=version, user=user)
+    entries.correct(board, change, version=version, user=user)
     return True
 
 
@@ -149,13 +127,8 @@ def undo_last(board: SheetBoard, version: int, user, idempotency_key=None) -> Sh
     def take_back(last: SheetRound, rows: list[SheetRound]) -> Recorded:
         replay(board, rows)
         last.delete()
-        return Recorded(
-            Phrase("Round %(number)s undone", number=last.number),
-            number=last.number,
-            before=last.entry,
-            stored={"round_count": len(rows)},
-            postings=money.Postings([], last.number),
-        )
+        summary = Phrase("Round %(number)s undone", number=last.number)
+        return entries.round_undone(last, rows, summary, money.Postings([], last.number))
 
     nothing = _("There is no round to undo.")
     rows = board.sheet.rounds.all
