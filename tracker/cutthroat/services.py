@@ -9,14 +9,12 @@ correction or an undo replays the tournament once.
 
 from dataclasses import dataclass
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils.translation import gettext as _
 
-from basics.errors import RulesError
 from basics.phrases import Phrase
 from core import entries
 from core.changes import once_per_key
-from core.models import Change
 from core.money import check_in_currency
 from core.recording import Recorded, record
 from core.stored_messages import Joined
@@ -74,20 +72,15 @@ def record_bids(
             stored=stored_fields(board),
         )
 
+    taken = _("Game %(game)s · hand %(hand)s is already recorded.") % where
+    pending = board.pending
     try:
-        record(
-            board,
-            changes.Action.BIDS,
-            change,
-            version=tournament.version,
-            user=user,
-            idempotency_key=idempotency_key,
+        entries.record_entry(
+            board, change, taken, tournament.version, user, idempotency_key, changes.Action.BIDS
         )
-    except IntegrityError as error:
-        board.pending = None
-        raise AlreadyRecorded(
-            _("Game %(game)s · hand %(hand)s is already recorded.") % where
-        ) from error
+    except AlreadyRecorded:
+        board.pending = pending  # not bids the database refused
+        raise
     assert board.pending is not None  # change() made it: record returns only once it ran
     return board.pending
 
@@ -192,9 +185,9 @@ def correct_hand(board: Scoreboard, number, version, bids, tricks, jacks, user, 
     ledger follows. A change of who won a game is refused with NeedsConfirmation until the
     scorer confirms it. The hand as it was changes nothing and gives None."""
     rows = list(board.tournament.hands.filter(tricks__isnull=False))
-    if not 1 <= number <= len(rows):
-        raise RulesError(_("hand %(number)s: there is no such played hand") % {"number": number})
-    row, before = rows[number - 1], rows[number - 1].as_entry()
+    no_such = _("hand %(number)s: there is no such played hand") % {"number": number}
+    row = entries.entry_to_correct(rows, number, no_such)
+    before = row.as_entry()
     after = {
         "bids": by_seat(bids, board.names),
         "tricks": by_seat(tricks, board.names),
@@ -230,8 +223,7 @@ def correct_hand(board: Scoreboard, number, version, bids, tricks, jacks, user, 
             postings=True,
         )
 
-    record(board, Change.Action.CORRECTION, change, version=version, user=user)
-    return board
+    return entries.correct(board, change, version=version, user=user)
 
 
 def undone(board: Scoreboard) -> Phrase | None:
