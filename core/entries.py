@@ -16,6 +16,7 @@ from django.db import IntegrityError, transaction
 
 from basics.errors import RulesError
 from basics.names import name_key
+from basics.phrases import plural_phrase
 from core import recording
 from core.models import Change
 from core.recording import Recorded, record, refuse_if_closed
@@ -156,6 +157,38 @@ def add_entries(board, change: Callable[[], Recorded], user, version: int | None
     out)."""
     version = board.game.version if version is None else version
     record(board, Change.Action.IMPORT, change, version=version, user=user)
+
+
+def add_rounds(
+    board, rounds, logged: list, play: Callable, postings: Callable, doc: dict, user, version=None
+):
+    """The `logged` rounds of a log `doc` written after the game's `rounds` (its rows' manager)
+    as one import: `play(number, logged round)` plays each on from the board's state and gives
+    its entry (players by seat), its result and the result as stored; `postings(results,
+    first number)`, what the ledger is given for them all."""
+    model, to_game, game, first = (
+        rounds.model,
+        rounds.field.name,
+        rounds.instance,
+        board.next_number,
+    )
+
+    def change() -> Recorded:
+        rows, results = [], []
+        for number, round_ in enumerate(logged, start=first):
+            entry, result, stored = play(number, round_)
+            results.append(result)
+            written = {"number": number, "entry": entry, "result": stored, "entered_by": user}
+            rows.append(model(**{to_game: game}, **written))
+        model.objects.bulk_create(rows, batch_size=500)
+        return Recorded(
+            plural_phrase("Imported %(count)s round", "Imported %(count)s rounds", len(rows)),
+            after=doc,
+            stored={"round_count": first - 1 + len(rows)},
+            postings=postings(results, first),
+        )
+
+    add_entries(board, change, user, version)
 
 
 def close(board, change: Callable[[], Recorded], *, version: int, user, idempotency_key=None):

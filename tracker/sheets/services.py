@@ -8,9 +8,11 @@ another phone saved first (AlreadyRecorded), and its rounds written; the rest of
 correction or an undo replays the sheet once.
 """
 
+from functools import partial
+
 from django.utils.translation import gettext as _
 
-from basics.phrases import Phrase, plural_phrase
+from basics.phrases import Phrase
 from core import entries
 from core.changes import once_per_key
 from core.models import Change
@@ -144,7 +146,7 @@ def import_log(group, doc: dict, user, create_missing: bool = False) -> Sheet:
         names,
         create_missing,
         lambda players: start(group, players, rules, user),
-        lambda sheet_row: _add_rounds(load(sheet_row), names, rounds, doc, user),
+        lambda sheet_row: _add_rounds(load(sheet_row), names, rounds, doc, user, None),
     )
 
 
@@ -161,37 +163,18 @@ def append_log(sheet_row: Sheet, doc: dict, user, version: int | None = None) ->
     return sheet_row
 
 
-def _add_rounds(
-    board: SheetBoard, names: list[str], rounds: list, doc: dict, user, version=None
-) -> None:
+def _add_rounds(board: SheetBoard, names: list[str], rounds: list, doc: dict, user, version):
     """Rounds of a log (its players, `names`, seated in the board's order) played on from the
     board's state and written in bulk with their results; the ledger follows once for all."""
-    first = board.next_number
 
-    def change() -> Recorded:
-        rows, results = [], []
-        for number, round_ in enumerate(rounds, start=first):
-            # By seat first: the group's players may write their names otherwise.
-            entry = entry_by_seat(round_, names)
-            results.append(board.state.play(board.settings, rules_round(entry, board.names)))
-            rows.append(
-                SheetRound(
-                    sheet=board.sheet,
-                    number=number,
-                    entry=entry,
-                    result=sheet.round_result_snapshot(results[-1], board.names),
-                    entered_by=user,
-                )
-            )
-        SheetRound.objects.bulk_create(rows, batch_size=500)
-        return Recorded(
-            plural_phrase("Imported %(count)s round", "Imported %(count)s rounds", len(rows)),
-            after=doc,
-            stored={"round_count": first - 1 + len(rows)},
-            postings=money.Postings(results, first, new=True),
-        )
+    def play(number: int, round_) -> tuple:
+        # By seat first: the group's players may write their names otherwise.
+        entry = entry_by_seat(round_, names)
+        result = board.state.play(board.settings, rules_round(entry, board.names))
+        return entry, result, sheet.round_result_snapshot(result, board.names)
 
-    entries.add_entries(board, change, user, version)
+    postings = partial(money.Postings, new=True)
+    entries.add_rounds(board, board.sheet.rounds, rounds, play, postings, doc, user, version)
 
 
 def logged_entries(doc: dict) -> list[dict]:

@@ -3,14 +3,12 @@ after another), and exporting one."""
 
 from django.utils.translation import gettext as _
 
-from basics.phrases import plural_phrase
 from core import entries
 from core.money import check_in_currency
-from core.recording import Recorded
 from tracker.catte import money
 from tracker.catte.board import SessionBoard, load
 from tracker.catte.entries import entry_by_seat, rules_round
-from tracker.catte.models import CatteSession, Round
+from tracker.catte.models import CatteSession
 from tracker.catte.services.carried import take_carried_side_pots, take_matching_shares
 from tracker.catte.services.closing import close
 from tracker.rules import catte
@@ -126,26 +124,12 @@ def _add_rounds(
     """Rounds checked by `parse_log` (its players, `names`, seated in the board's order),
     played on from the board's state and written in bulk with their results; the ledger
     follows once for all of them."""
-    session, first = board.session, board.next_number
 
-    def change() -> Recorded:
-        rows = [
-            Round(
-                session=session, number=number, entry=entry_by_seat(round_, names), entered_by=user
-            )
-            for number, round_ in enumerate(rounds, start=first)
-        ]
-        results = []
-        for row in rows:
-            played = rules_round(row.entry, board.names, board.not_yet_seated(row.number))
-            results.append(board.state.play(board.settings, played))
-            row.result = catte.round_result_snapshot(results[-1], board.names)
-        Round.objects.bulk_create(rows, batch_size=500)
-        return Recorded(
-            plural_phrase("Imported %(count)s round", "Imported %(count)s rounds", len(rounds)),
-            after=doc,
-            stored={"round_count": first - 1 + len(rows)},
-            postings=money.Postings(results, first),
-        )
+    def play(number: int, round_: catte.Round) -> tuple:
+        entry = entry_by_seat(round_, names)
+        played = rules_round(entry, board.names, board.not_yet_seated(number))
+        result = board.state.play(board.settings, played)
+        return entry, result, catte.round_result_snapshot(result, board.names)
 
-    entries.add_entries(board, change, user, version)
+    session_rounds = board.session.rounds
+    entries.add_rounds(board, session_rounds, rounds, play, money.Postings, doc, user, version)
