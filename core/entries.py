@@ -10,7 +10,8 @@ its rules' change, its words) as small callables, and every change goes through
                          version=version, user=user, idempotency_key=key)
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from django.db import IntegrityError, transaction
 
@@ -24,7 +25,7 @@ from core.seats import match_players
 from core.versioning import AlreadyRecorded, StalePage
 
 
-def start(group, model, players: list, user, *, then: Callable | None = None, **fields):
+def start(group, model, players: list, user, then: Callable | None = None, /, **fields: Any):
     """A new game of `model` for `group`, numbered after the group's others: its row made of
     the game's own `fields`, `players` seated in order (its `seats`, clockwise), `then(game)`
     writing whatever else the game starts with."""
@@ -111,8 +112,8 @@ def correct(board, change: Callable[[], Recorded], *, version: int, user):
 
 def undo_last(
     board,
-    entries: Callable[[], list],
-    take_back: Callable[[object, list], Recorded],
+    entries: Callable[[], Iterable],
+    take_back: Callable[[Any, list], Recorded],
     nothing: str,
     version: int,
     user,

@@ -72,9 +72,7 @@ def start(
         session.save(update_fields=["side_pot_in", "state", "state_version"])
 
     stored_rules = catte.rules_from_settings(settings)
-    return entries.start(
-        group, CatteSession, players, user, then=then, name=name, rules=stored_rules
-    )
+    return entries.start(group, CatteSession, players, user, then, name=name, rules=stored_rules)
 
 
 def import_log(
