@@ -1,6 +1,8 @@
 """The history of changes of a tournament or session: who changed what, when, before and after,
 and which form asked for it (its idempotency key), so that the same tap sent again is done once."""
 
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import partial
 
 from django.db.models import F
@@ -61,12 +63,28 @@ def record_change(*, game, summary, **fields) -> Change:
     return Change.objects.create(summary=english, words=words, **where, **fields)
 
 
+@contextmanager
 def once_per_key(game, idempotency_key: str | None, action: str):
     """Around a change of `game` (an `action`) asked for with `idempotency_key`: the
     same tap sent again raises AlreadyDone with the change the first one recorded, also when
-    it was sent at the same moment and the database refused the second one."""
+    it was sent at the same moment and the database refused the second one. Within a change
+    that looked its key up already (a round sent later decides what to do with it first), the
+    key is not looked up again."""
+    asked = (games.kind_of(game).kind, game.pk, idempotency_key, action)
+    if idempotency_key and _LOOKED_UP.get() == asked:
+        yield
+        return
     first_made = partial(_made_with_key, game, idempotency_key, action)
-    return done_once(first_made, (StalePage, RulesError, AlreadyRecorded))
+    looking = _LOOKED_UP.set(asked)
+    try:
+        with done_once(first_made, (StalePage, RulesError, AlreadyRecorded)):
+            yield
+    finally:
+        _LOOKED_UP.reset(looking)
+
+
+# The change whose key the outermost `once_per_key` looks up: (kind, game, key, action).
+_LOOKED_UP: ContextVar[tuple | None] = ContextVar("looked_up", default=None)
 
 
 def _made_with_key(game, idempotency_key: str | None, action: str) -> Change | None:

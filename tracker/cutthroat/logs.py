@@ -2,14 +2,12 @@
 open tournament (the next part of a log too large for one import), and a tournament's log.
 Every hand takes the path of a hand entered at the table (`core.recording.record`)."""
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from basics.errors import RulesError
 from basics.phrases import plural_phrase
-from core.models import Change
-from core.recording import Recorded, record
-from core.seats import match_players
+from core import entries
+from core.recording import Recorded
 from tracker.cutthroat.board import by_seat, jacks_by_seat, load, play_on, replay, stored_fields
 from tracker.cutthroat.models import Hand, Tournament
 from tracker.cutthroat.services import start
@@ -19,18 +17,20 @@ from tracker.rules import cutthroat
 def import_log(group, doc: dict, user, create_missing: bool = False, money_rules=None):
     """A new tournament from a "cutthroat-log/1" document; a bad log creates nothing."""
     names, settings, hands, _counts = cutthroat.parse_log(doc)
-    with transaction.atomic():
-        players = match_players(group, names, create_missing)
-        rules = cutthroat.rules_from_settings(settings)
-        tournament = start(group, players, rules, user, money_rules=money_rules)
+    rules = cutthroat.rules_from_settings(settings)
+
+    def add(tournament: Tournament) -> None:
         board = load(tournament)
         rows = hand_rows(tournament, names, hands, user, first=1)
+        entries.add_entries(board, lambda: written(board, rows, replay(board, rows), doc), user)
 
-        def change() -> Recorded:
-            return written(board, rows, replay(board, rows), doc)
-
-        record(board, Change.Action.IMPORT, change, version=tournament.version, user=user)
-    return tournament
+    return entries.import_log(
+        group,
+        names,
+        create_missing,
+        lambda players: start(group, players, rules, user, money_rules=money_rules),
+        add,
+    )
 
 
 def append_log(tournament: Tournament, doc: dict, user, version: int | None = None) -> Tournament:
@@ -47,11 +47,9 @@ def append_log(tournament: Tournament, doc: dict, user, version: int | None = No
     first = board.hands_played + 1
     rows = hand_rows(tournament, names, hands, user, first)
 
-    def change() -> Recorded:
-        return written(board, rows, play_on(board, rows), doc)
-
-    version = tournament.version if version is None else version
-    record(board, Change.Action.IMPORT, change, version=version, user=user)
+    entries.add_entries(
+        board, lambda: written(board, rows, play_on(board, rows), doc), user, version
+    )
     return tournament
 
 

@@ -9,14 +9,12 @@ correction or an undo replays the tournament once.
 
 from dataclasses import dataclass
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils.translation import gettext as _
 
-from basics.errors import RulesError
 from basics.phrases import Phrase
-from core import recording
+from core import entries
 from core.changes import once_per_key
-from core.models import Change
 from core.money import check_in_currency
 from core.recording import Recorded, record
 from core.stored_messages import Joined
@@ -31,7 +29,7 @@ from tracker.cutthroat.board import (
     store_results,
     stored_fields,
 )
-from tracker.cutthroat.models import Hand, Tournament, TournamentSeat
+from tracker.cutthroat.models import Hand, Tournament
 from tracker.rules import cutthroat
 
 
@@ -74,20 +72,15 @@ def record_bids(
             stored=stored_fields(board),
         )
 
+    taken = _("Game %(game)s · hand %(hand)s is already recorded.") % where
+    pending = board.pending
     try:
-        record(
-            board,
-            changes.Action.BIDS,
-            change,
-            version=tournament.version,
-            user=user,
-            idempotency_key=idempotency_key,
+        entries.record_entry(
+            board, change, taken, tournament.version, user, idempotency_key, changes.Action.BIDS
         )
-    except IntegrityError as error:
-        board.pending = None
-        raise AlreadyRecorded(
-            _("Game %(game)s · hand %(hand)s is already recorded.") % where
-        ) from error
+    except AlreadyRecorded:
+        board.pending = pending  # not bids the database refused
+        raise
     assert board.pending is not None  # change() made it: record returns only once it ran
     return board.pending
 
@@ -192,9 +185,9 @@ def correct_hand(board: Scoreboard, number, version, bids, tricks, jacks, user, 
     ledger follows. A change of who won a game is refused with NeedsConfirmation until the
     scorer confirms it. The hand as it was changes nothing and gives None."""
     rows = list(board.tournament.hands.filter(tricks__isnull=False))
-    if not 1 <= number <= len(rows):
-        raise RulesError(_("hand %(number)s: there is no such played hand") % {"number": number})
-    row, before = rows[number - 1], rows[number - 1].as_entry()
+    no_such = _("hand %(number)s: there is no such played hand") % {"number": number}
+    row = entries.entry_to_correct(rows, number, no_such)
+    before = row.as_entry()
     after = {
         "bids": by_seat(bids, board.names),
         "tricks": by_seat(tricks, board.names),
@@ -230,8 +223,7 @@ def correct_hand(board: Scoreboard, number, version, bids, tricks, jacks, user, 
             postings=True,
         )
 
-    record(board, Change.Action.CORRECTION, change, version=version, user=user)
-    return board
+    return entries.correct(board, change, version=version, user=user)
 
 
 def undone(board: Scoreboard) -> Phrase | None:
@@ -247,13 +239,14 @@ def undone(board: Scoreboard) -> Phrase | None:
 
 def undo_last(board: Scoreboard, version: int, user, idempotency_key=None) -> Scoreboard:
     """Take back the pending bids, or else the last played hand."""
-    rows = list(board.tournament.hands.filter(tricks__isnull=False))
-    last = board.pending or (rows.pop() if rows else None)
     summary = undone(board)
 
-    def change() -> Recorded:
-        if last is None or summary is None:
-            raise RulesError(_("There is no hand to undo."))
+    def hands() -> list[Hand]:
+        played = list(board.tournament.hands.filter(tricks__isnull=False))
+        return played + ([board.pending] if board.pending is not None else [])
+
+    def take_back(last: Hand, rows: list[Hand]) -> Recorded:
+        assert summary is not None  # a tournament with a hand to undo has its last hand
         if board.pending is None:
             replay(board, rows)
         before = last.as_entry()
@@ -267,15 +260,8 @@ def undo_last(board: Scoreboard, version: int, user, idempotency_key=None) -> Sc
             postings=True,
         )
 
-    record(
-        board,
-        Change.Action.UNDO,
-        change,
-        version=version,
-        user=user,
-        idempotency_key=idempotency_key,
-    )
-    return board
+    nothing = _("There is no hand to undo.")
+    return entries.undo_last(board, hands, take_back, nothing, version, user, idempotency_key)
 
 
 def start(group, players: list, rules: dict, user, name: str = "", money_rules=None):
@@ -287,21 +273,6 @@ def start(group, players: list, rules: dict, user, name: str = "", money_rules=N
     state = cutthroat.TournamentState([player.name for player in players], settings)
     check_in_currency(group, money_rules or {})
 
-    def create(number: int) -> Tournament:
-        tournament = Tournament.objects.create(
-            group=group,
-            number=number,
-            name=name,
-            rules=cutthroat.rules_from_settings(settings),
-            created_by=user,
-            state=state.snapshot(),
-            state_version=0,
-            **(money_rules or {}),
-        )
-        TournamentSeat.objects.bulk_create(
-            TournamentSeat(tournament=tournament, player=player, seat=seat)
-            for seat, player in enumerate(players)
-        )
-        return tournament
-
-    return recording.start(group, Tournament, create, user)
+    stored = {"rules": cutthroat.rules_from_settings(settings), "state": state.snapshot()}
+    stored.update(money_rules or {})
+    return entries.start(group, Tournament, players, user, name=name, state_version=0, **stored)

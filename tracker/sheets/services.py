@@ -8,24 +8,21 @@ another phone saved first (AlreadyRecorded), and its rounds written; the rest of
 correction or an undo replays the sheet once.
 """
 
-from django.db import IntegrityError, transaction
+from functools import partial
+
 from django.utils.translation import gettext as _
 
-from basics.errors import RulesError
-from basics.names import name_key
-from basics.phrases import Phrase, plural_phrase
-from core import recording
+from basics.phrases import Phrase
+from core import entries
 from core.changes import once_per_key
 from core.models import Change
 from core.money import check_in_currency
-from core.recording import Recorded, record
-from core.seats import match_players
-from core.versioning import AlreadyRecorded, StalePage
+from core.recording import Recorded
 from tracker.sheets import money
 from tracker.sheets import rules as sheet
 from tracker.sheets.board import SheetBoard, load, replay, store_results
 from tracker.sheets.entries import describe_round, entry_by_seat, rules_round
-from tracker.sheets.models import Sheet, SheetRound, SheetSeat
+from tracker.sheets.models import Sheet, SheetRound
 
 
 def start(group, players: list, rules: dict, user, name: str = "") -> Sheet:
@@ -35,31 +32,18 @@ def start(group, players: list, rules: dict, user, name: str = "") -> Sheet:
     state = sheet.SheetState(names)  # refuses a bad table before anything is written
     check_in_currency(group, {_("Stake"): settings.stake})
 
-    def create(number: int) -> Sheet:
-        sheet_row = Sheet.objects.create(
-            group=group,
-            number=number,
-            name=name,
-            rules=sheet.rules_from_settings(settings),
-            created_by=user,
-            state=state.snapshot(),
-            state_version=0,
-        )
-        SheetSeat.objects.bulk_create(
-            SheetSeat(sheet=sheet_row, player=player, seat=seat)
-            for seat, player in enumerate(players)
-        )
-        return sheet_row
-
-    return recording.start(group, Sheet, create, user)
+    stored = {"rules": sheet.rules_from_settings(settings), "state": state.snapshot()}
+    return entries.start(group, Sheet, players, user, name=name, state_version=0, **stored)
 
 
 def check_number(board: SheetBoard, number: int) -> None:
     """Refuse a page that was entering round `number` when that is not the next round."""
-    if number < board.next_number:
-        raise AlreadyRecorded(_("Round %(number)s is already recorded.") % {"number": number})
-    if number > board.next_number:
-        raise StalePage(_("This sheet was changed on another phone; here it is."))
+    changed = _("This sheet was changed on another phone; here it is.")
+    entries.check_number(board.sheet, board.next_number, number, round_taken(number), changed)
+
+
+def round_taken(number: int) -> str:
+    return _("Round %(number)s is already recorded.") % {"number": number}
 
 
 def record_round(
@@ -73,34 +57,17 @@ def record_round(
     result = board.state.play(board.settings, round_)
 
     def change() -> Recorded:
-        row = SheetRound.objects.create(
-            sheet=board.sheet,
-            number=number,
-            entry=entry_by_seat(round_, board.names),
-            result=sheet.round_result_snapshot(result, board.names),
-            entered_by=user,
+        entry = entry_by_seat(round_, board.names)
+        snapshot = sheet.round_result_snapshot(result, board.names)
+        row = board.sheet.rounds.create(
+            number=number, entry=entry, result=snapshot, entered_by=user
         )
-        return Recorded(
-            Phrase("Round %(number)s: %(round)s", number=number, round=describe_round(round_)),
-            number=number,
-            after=row.entry,
-            stored={"round_count": number},
-            postings=money.Postings([result], number, new=True),
-        )
+        words = Phrase("Round %(number)s: %(round)s", number=number, round=describe_round(round_))
+        postings = money.Postings([result], number, new=True)
+        return entries.round_recorded(row, words, postings)
 
-    try:
-        record(
-            board,
-            Change.Action.ROUND,
-            change,
-            version=loaded_at,
-            user=user,
-            idempotency_key=idempotency_key,
-        )
-    except IntegrityError as error:
-        raise AlreadyRecorded(
-            _("Round %(number)s is already recorded.") % {"number": number}
-        ) from error
+    taken = round_taken(number)
+    entries.record_entry(board, change, taken, loaded_at, user, idempotency_key)
     return result
 
 
@@ -134,9 +101,8 @@ def correct_round(board: SheetBoard, number: int, version: int, round_, user) ->
     """Replace round `number`; every later round is rescored and the ledger follows. False,
     and nothing recorded, when the round is as it was."""
     rows = list(board.sheet.rounds.all())
-    if not 1 <= number <= len(rows):
-        raise RulesError(_("round %(number)s: there is no such round") % {"number": number})
-    row = rows[number - 1]
+    no_such = _("round %(number)s: there is no such round") % {"number": number}
+    row = entries.entry_to_correct(rows, number, no_such)
     entry = entry_by_seat(round_, board.names)
     if same_entry(row.entry, entry):
         return False
@@ -146,57 +112,42 @@ def correct_round(board: SheetBoard, number: int, version: int, round_, user) ->
     def change() -> Recorded:
         store_results(rows[number - 1 :], results[number - 1 :], board.names)
         row.save(update_fields=["entry"])
-        return Recorded(
-            Phrase(
-                "Round %(number)s corrected: %(round)s", number=number, round=describe_round(round_)
-            ),
-            number=number,
-            before=before,
-            after=row.entry,
-            postings=money.Postings(results[number - 1 :], number),
+        words = Phrase(
+            "Round %(number)s corrected: %(round)s", number=number, round=describe_round(round_)
+        )
+        return entries.round_corrected(
+            row, before, words, money.Postings(results[number - 1 :], number)
         )
 
-    record(board, Change.Action.CORRECTION, change, version=version, user=user)
+    entries.correct(board, change, version=version, user=user)
     return True
 
 
 def undo_last(board: SheetBoard, version: int, user, idempotency_key=None) -> SheetBoard:
     """Take back the last round; it stays in the history of changes."""
 
-    def change() -> Recorded:
-        rows = list(board.sheet.rounds.all())
-        if not rows:
-            raise RulesError(_("There is no round to undo."))
-        last = rows.pop()
+    def take_back(last: SheetRound, rows: list[SheetRound]) -> Recorded:
         replay(board, rows)
         last.delete()
-        return Recorded(
-            Phrase("Round %(number)s undone", number=last.number),
-            number=last.number,
-            before=last.entry,
-            stored={"round_count": len(rows)},
-            postings=money.Postings([], last.number),
-        )
+        summary = Phrase("Round %(number)s undone", number=last.number)
+        return entries.round_undone(last, rows, summary, money.Postings([], last.number))
 
-    record(
-        board,
-        Change.Action.UNDO,
-        change,
-        version=version,
-        user=user,
-        idempotency_key=idempotency_key,
-    )
-    return board
+    nothing = _("There is no round to undo.")
+    rows = board.sheet.rounds.all
+    return entries.undo_last(board, rows, take_back, nothing, version, user, idempotency_key)
 
 
 def import_log(group, doc: dict, user, create_missing: bool = False) -> Sheet:
     """A new sheet from a "sheet-log/1" document; a bad log creates nothing."""
     names, settings, rounds = sheet.parse_log(doc)  # every round checked first
-    with transaction.atomic():
-        players = match_players(group, names, create_missing)
-        sheet_row = start(group, players, sheet.rules_from_settings(settings), user)
-        _add_rounds(load(sheet_row), names, rounds, doc, user)
-    return sheet_row
+    rules = sheet.rules_from_settings(settings)
+    return entries.import_log(
+        group,
+        names,
+        create_missing,
+        lambda players: start(group, players, rules, user),
+        lambda sheet_row: _add_rounds(load(sheet_row), names, rounds, doc, user, None),
+    )
 
 
 def append_log(sheet_row: Sheet, doc: dict, user, version: int | None = None) -> Sheet:
@@ -206,46 +157,24 @@ def append_log(sheet_row: Sheet, doc: dict, user, version: int | None = None) ->
     state; `version`, the sheet's as the page showed it (StalePage if it moved since)."""
     names, settings, rounds = sheet.read_log(doc)
     board = load(sheet_row)
-    if list(map(name_key, names)) != list(map(name_key, board.names)) or (
-        settings != board.settings
-    ):
-        raise RulesError(_("log: its players and rules are not those of this sheet"))
+    refusal = _("log: its players and rules are not those of this sheet")
+    entries.check_same_table(board, names, settings, refusal)
     _add_rounds(board, names, rounds, doc, user, version)
     return sheet_row
 
 
-def _add_rounds(
-    board: SheetBoard, names: list[str], rounds: list, doc: dict, user, version=None
-) -> None:
+def _add_rounds(board: SheetBoard, names: list[str], rounds: list, doc: dict, user, version):
     """Rounds of a log (its players, `names`, seated in the board's order) played on from the
     board's state and written in bulk with their results; the ledger follows once for all."""
-    first = board.next_number
 
-    def change() -> Recorded:
-        rows, results = [], []
-        for number, round_ in enumerate(rounds, start=first):
-            # By seat first: the group's players may write their names otherwise.
-            entry = entry_by_seat(round_, names)
-            results.append(board.state.play(board.settings, rules_round(entry, board.names)))
-            rows.append(
-                SheetRound(
-                    sheet=board.sheet,
-                    number=number,
-                    entry=entry,
-                    result=sheet.round_result_snapshot(results[-1], board.names),
-                    entered_by=user,
-                )
-            )
-        SheetRound.objects.bulk_create(rows, batch_size=500)
-        return Recorded(
-            plural_phrase("Imported %(count)s round", "Imported %(count)s rounds", len(rows)),
-            after=doc,
-            stored={"round_count": first - 1 + len(rows)},
-            postings=money.Postings(results, first, new=True),
-        )
+    def play(number: int, round_) -> tuple:
+        # By seat first: the group's players may write their names otherwise.
+        entry = entry_by_seat(round_, names)
+        result = board.state.play(board.settings, rules_round(entry, board.names))
+        return entry, result, sheet.round_result_snapshot(result, board.names)
 
-    version = board.sheet.version if version is None else version
-    record(board, Change.Action.IMPORT, change, version=version, user=user)
+    postings = partial(money.Postings, new=True)
+    entries.add_rounds(board, board.sheet.rounds, rounds, play, postings, doc, user, version)
 
 
 def logged_entries(doc: dict) -> list[dict]:

@@ -9,10 +9,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from basics.phrases import Phrase
+from core import entries
 from core.notices import phone_named
-from core.recording import refuse_if_closed
 from core.stored_messages import render_stored
-from core.versioning import AlreadyRecorded, StalePage
+from core.versioning import StalePage
 from tracker.catte.board import SessionBoard
 from tracker.catte.models import CatteSession
 
@@ -67,8 +67,9 @@ def change_draft(session: CatteSession, expected: int, taps: list[str], note: Ph
 
 def check_next_number(board: SessionBoard, number: int) -> None:
     """Refuse a page that was entering round `number` when that is not the next round."""
-    if number < board.next_number:
-        raise AlreadyRecorded(_("Round %(number)s is already recorded.") % {"number": number})
-    refuse_if_closed(board.session)
-    if number > board.next_number:
-        raise StalePage(_("This session was changed on another phone; here is the new state."))
+    changed = _("This session was changed on another phone; here is the new state.")
+    entries.check_number(board.session, board.next_number, number, round_taken(number), changed)
+
+
+def round_taken(number: int) -> str:
+    return _("Round %(number)s is already recorded.") % {"number": number}

@@ -11,8 +11,8 @@ from django.utils.translation import gettext as _
 
 from basics.errors import RulesError
 from basics.phrases import Phrase, plural_phrase
-from core.models import Change
-from core.recording import Recorded, record
+from core import entries
+from core.recording import Recorded
 from core.stored_messages import Money
 from tracker.catte import money
 from tracker.catte.board import SessionBoard
@@ -45,15 +45,7 @@ def close(
             postings=money.Postings([], board.next_number),
         )
 
-    record(
-        board,
-        Change.Action.CLOSE,
-        change,
-        version=version,
-        user=user,
-        idempotency_key=idempotency_key,
-    )
-    return board
+    return entries.close(board, change, version=version, user=user, idempotency_key=idempotency_key)
 
 
 def closed_summary(board: SessionBoard, pot: Decimal) -> Phrase:
@@ -110,13 +102,6 @@ def reopen(board: SessionBoard, version: int, user, idempotency_key=None) -> Ses
             postings=money.Postings([], board.next_number),
         )
 
-    record(
-        board,
-        Change.Action.REOPEN,
-        change,
-        version=version,
-        user=user,
-        idempotency_key=idempotency_key,
-        when_closed=True,
+    return entries.reopen(
+        board, change, version=version, user=user, idempotency_key=idempotency_key
     )
-    return board

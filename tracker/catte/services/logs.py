@@ -1,21 +1,14 @@
 """Starting a session, importing one from a game log (whole, or in pieces a restore adds one
 after another), and exporting one."""
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
-from basics.errors import RulesError
-from basics.names import name_key
-from basics.phrases import plural_phrase
-from core import recording
-from core.models import Change
+from core import entries
 from core.money import check_in_currency
-from core.recording import Recorded, record
-from core.seats import match_players
 from tracker.catte import money
 from tracker.catte.board import SessionBoard, load
 from tracker.catte.entries import entry_by_seat, rules_round
-from tracker.catte.models import CatteSession, Round, SessionSeat
+from tracker.catte.models import CatteSession
 from tracker.catte.services.carried import take_carried_side_pots, take_matching_shares
 from tracker.catte.services.closing import close
 from tracker.rules import catte
@@ -61,18 +54,7 @@ def start(
         },
     )
 
-    def create(number: int) -> CatteSession:
-        session = CatteSession.objects.create(
-            group=group,
-            number=number,
-            name=name,
-            rules=catte.rules_from_settings(settings),
-            created_by=user,
-        )
-        SessionSeat.objects.bulk_create(
-            SessionSeat(session=session, player=player, seat=seat)
-            for seat, player in enumerate(players)
-        )
+    def then(session: CatteSession) -> None:
         if side_pot_in is None:
             by_seat = take_carried_side_pots(group, session, players, user)
         else:
@@ -88,9 +70,9 @@ def start(
         state = catte.SessionState(names, {names[s]: a for s, a in by_seat.items()})
         session.state, session.state_version = state.snapshot(), session.version
         session.save(update_fields=["side_pot_in", "state", "state_version"])
-        return session
 
-    return recording.start(group, CatteSession, create, user)
+    stored_rules = catte.rules_from_settings(settings)
+    return entries.start(group, CatteSession, players, user, then, name=name, rules=stored_rules)
 
 
 def import_log(
@@ -105,16 +87,19 @@ def import_log(
     pay the others into the side pot as the session is imported (see `start`).
     """
     names, settings, rounds, side_pot_in = catte.parse_log(doc)  # every round checked first
-    with transaction.atomic():
-        players = match_players(group, names, create_missing)
+    rules = catte.rules_from_settings(settings)
+
+    def started(players: list) -> CatteSession:
         shares = {players[names.index(name)].name: share for name, share in side_pot_in.items()}
-        rules = catte.rules_from_settings(settings)
-        session = start(group, players, rules, user, side_pot_in=shares)
+        return start(group, players, rules, user, side_pot_in=shares)
+
+    def add(session: CatteSession) -> None:
         board = load(session)
         _add_rounds(board, names, rounds, doc, user)
         if closed:
             close(board, session.version, user)
-    return session
+
+    return entries.import_log(group, names, create_missing, started, add)
 
 
 def append_log(session: CatteSession, doc: dict, user, version: int | None = None) -> CatteSession:
@@ -125,10 +110,8 @@ def append_log(session: CatteSession, doc: dict, user, version: int | None = Non
     showed it (StalePage if it moved since)."""
     names, settings, rounds, _side_pot_in = catte.read_log(doc)
     board = load(session)
-    if list(map(name_key, names)) != list(map(name_key, board.names)) or (
-        settings != board.settings
-    ):
-        raise RulesError(_("log: its players and rules are not those of this session"))
+    refusal = _("log: its players and rules are not those of this session")
+    entries.check_same_table(board, names, settings, refusal)
     _add_rounds(board, names, rounds, doc, user, version)
     return session
 
@@ -139,27 +122,12 @@ def _add_rounds(
     """Rounds checked by `parse_log` (its players, `names`, seated in the board's order),
     played on from the board's state and written in bulk with their results; the ledger
     follows once for all of them."""
-    session, first = board.session, board.next_number
 
-    def change() -> Recorded:
-        rows = [
-            Round(
-                session=session, number=number, entry=entry_by_seat(round_, names), entered_by=user
-            )
-            for number, round_ in enumerate(rounds, start=first)
-        ]
-        results = []
-        for row in rows:
-            played = rules_round(row.entry, board.names, board.not_yet_seated(row.number))
-            results.append(board.state.play(board.settings, played))
-            row.result = catte.round_result_snapshot(results[-1], board.names)
-        Round.objects.bulk_create(rows, batch_size=500)
-        return Recorded(
-            plural_phrase("Imported %(count)s round", "Imported %(count)s rounds", len(rounds)),
-            after=doc,
-            stored={"round_count": first - 1 + len(rows)},
-            postings=money.Postings(results, first),
-        )
+    def play(number: int, round_: catte.Round) -> tuple:
+        entry = entry_by_seat(round_, names)
+        played = rules_round(entry, board.names, board.not_yet_seated(number))
+        result = board.state.play(board.settings, played)
+        return entry, result, catte.round_result_snapshot(result, board.names)
 
-    version = session.version if version is None else version
-    record(board, Change.Action.IMPORT, change, version=version, user=user)
+    session_rounds = board.session.rounds
+    entries.add_rounds(board, session_rounds, rounds, play, money.Postings, doc, user, version)

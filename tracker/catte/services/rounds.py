@@ -6,16 +6,15 @@ once. Saving empties the table's draft (`tapping`) in the same transaction (Draf
 another phone changed it since the page showed it).
 """
 
-from django.db import IntegrityError
 from django.utils.translation import gettext as _
 
 from basics.errors import RulesError
 from basics.phrases import Phrase
+from core import entries
 from core.changes import once_per_key
 from core.models import Change
-from core.recording import Recorded, record, refuse_if_closed
+from core.recording import Recorded, refuse_if_closed
 from core.stored_messages import Joined
-from core.versioning import AlreadyRecorded
 from tracker.catte import money
 from tracker.catte.board import SessionBoard, replay_rounds
 from tracker.catte.entries import describe_round, entry_by_seat
@@ -28,6 +27,7 @@ from tracker.catte.services.checks import (
     check_next_number,
     draft_moved,
     drop_draft,
+    round_taken,
 )
 from tracker.catte.taps import OfflineRound
 from tracker.rules import catte
@@ -178,34 +178,16 @@ def _record(
     def change() -> Recorded:
         saved = Phrase("%(phone)s saved round %(number)s.", number=number)
         drop_draft(board.session, draft_version, saved, user)
-        row = Round.objects.create(
-            session=board.session,
-            number=number,
-            entry=entry_by_seat(round_, board.names),
-            result=catte.round_result_snapshot(result, board.names),
-            entered_by=user,
+        entry = entry_by_seat(round_, board.names)
+        snapshot = catte.round_result_snapshot(result, board.names)
+        row = board.session.rounds.create(
+            number=number, entry=entry, result=snapshot, entered_by=user
         )
-        return Recorded(
-            Phrase("Round %(number)s: %(round)s", number=number, round=describe_round(round_)),
-            number=number,
-            after=row.entry,
-            stored={"round_count": number},
-            postings=money.Postings([result], number, new=True),
-        )
+        words = Phrase("Round %(number)s: %(round)s", number=number, round=describe_round(round_))
+        return entries.round_recorded(row, words, money.Postings([result], number, new=True))
 
-    try:
-        record(
-            board,
-            Change.Action.ROUND,
-            change,
-            version=loaded_at,
-            user=user,
-            idempotency_key=idempotency_key,
-        )
-    except IntegrityError as error:
-        raise AlreadyRecorded(
-            _("Round %(number)s is already recorded.") % {"number": number}
-        ) from error
+    taken = round_taken(number)
+    entries.record_entry(board, change, taken, loaded_at, user, idempotency_key)
     return board
 
 
@@ -215,9 +197,8 @@ def correct_round(
     """Replace round `number`; every later round is rescored and the ledger follows."""
     refuse_if_closed(board.session)
     rows = list(board.session.rounds.all())
-    if not 1 <= number <= len(rows):
-        raise RulesError(_("round %(number)s: there is no such round") % {"number": number})
-    row = rows[number - 1]
+    no_such = _("round %(number)s: there is no such round") % {"number": number}
+    row = entries.entry_to_correct(rows, number, no_such)
     entry = _as_recorded(board, number, entry_by_seat(round_, board.names))
     if same_entry(row.entry, entry):
         return board  # a page sent again unchanged: nothing to record, the version stays
@@ -226,18 +207,14 @@ def correct_round(
     def change() -> Recorded:
         results = replay_rounds(board, rows)
         row.save(update_fields=["entry"])
-        return Recorded(
-            Phrase(
-                "Round %(number)s corrected: %(round)s", number=number, round=describe_round(round_)
-            ),
-            number=number,
-            before=before,
-            after=row.entry,
-            postings=money.Postings(results[number - 1 :], number),
+        words = Phrase(
+            "Round %(number)s corrected: %(round)s", number=number, round=describe_round(round_)
+        )
+        return entries.round_corrected(
+            row, before, words, money.Postings(results[number - 1 :], number)
         )
 
-    record(board, Change.Action.CORRECTION, change, version=version, user=user)
-    return board
+    return entries.correct(board, change, version=version, user=user)
 
 
 def _as_recorded(board: SessionBoard, number: int, entry: dict) -> dict:
@@ -268,11 +245,7 @@ def same_entry(recorded: dict, entry: dict) -> bool:
 
 
 def undo_last(board: SessionBoard, version: int, user, idempotency_key=None) -> SessionBoard:
-    def change() -> Recorded:
-        rows = list(board.session.rounds.all())
-        if not rows:
-            raise RulesError(_("There is no round to undo."))
-        last = rows.pop()
+    def take_back(last: Round, rows: list[Round]) -> Recorded:
         joined = _seat_before(board, last.number)
         replay_rounds(board, rows)
         last.delete()
@@ -281,23 +254,13 @@ def undo_last(board: SessionBoard, version: int, user, idempotency_key=None) -> 
             Phrase("%(name)s now joined before round %(number)d", name=name, number=last.number)
             for name in joined
         ]
-        return Recorded(
-            Joined("; ", undone),
-            number=last.number,
-            before=last.entry,
-            stored={"round_count": len(rows)},
-            postings=money.Postings([], last.number),
+        return entries.round_undone(
+            last, rows, Joined("; ", undone), money.Postings([], last.number)
         )
 
-    record(
-        board,
-        Change.Action.UNDO,
-        change,
-        version=version,
-        user=user,
-        idempotency_key=idempotency_key,
-    )
-    return board
+    nothing = _("There is no round to undo.")
+    rows = board.session.rounds.all
+    return entries.undo_last(board, rows, take_back, nothing, version, user, idempotency_key)
 
 
 def _seat_before(board: SessionBoard, number: int) -> list[str]:
