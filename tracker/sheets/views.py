@@ -1,26 +1,28 @@
 from functools import partial
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import reswap
 
 from basics.errors import RulesError
-from core.changes import change_context, line_of
+from core.changes import change_context
 from core.models import Role
 from core.notices import what_became_of
-from core.versioning import StalePage, version_key
-from core.web.lists import page_of
+from core.versioning import version_key
 from core.web.permissions import game_for, group_for
 from core.web.shared_part import shared_key
 from core.web.views import (
-    act_on_version,
+    correction_told,
     live_part,
+    new_game_page,
+    past_game_page,
+    past_games_page,
     render_page,
     tell,
+    undo_told,
     waiting_notices,
     wants_json,
 )
@@ -83,19 +85,12 @@ def scorer_forms(board, forms: dict) -> dict:
 @require_http_methods(["GET", "POST"])
 def sheet_new(request, pk):
     group = group_for(request, pk, role=Role.SCORER)
-    players = list(group.players.all())
-    initial = SheetForm.as_last_time(group.sheets.first())
-    form = SheetForm(request.POST or None, group=group, players=players, initial=initial)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        try:
-            sheet_row = services.start(
-                group, data["players"], data["rules"], request.user, data["name"]
-            )
-            return redirect(sheet_row)
-        except RulesError as refusal:
-            form.add_error(None, str(refusal))
-    return render(request, "sheets/sheet_new.html", {"group": group, "form": form})
+
+    def start(data):
+        return services.start(group, data["players"], data["rules"], request.user, data["name"])
+
+    last, template = group.sheets.first(), "sheets/sheet_new.html"
+    return new_game_page(request, group, SheetForm, last, start, template)
 
 
 @login_required
@@ -207,18 +202,10 @@ def proposed(request, board, number: int, recorded: sheet.Round) -> sheet.Round 
 
 def corrected(request, board, number: int, data):
     where = {"number": number}
-    try:
-        changed = services.correct_round(
-            board, number, data["version"], data["round"], request.user
-        )
-    except StalePage as refusal:
-        messages.error(request, str(refusal))
-    else:
-        if changed:
-            messages.success(request, _("Round %(number)s corrected; its money follows.") % where)
-        else:
-            messages.info(request, _("Nothing changed: round %(number)s is as it was.") % where)
-    return redirect(board.sheet)
+    save = partial(services.correct_round, board, number, data["version"], data["round"])
+    unchanged = _("Nothing changed: round %(number)s is as it was.") % where
+    said = _("Round %(number)s corrected; its money follows.") % where
+    return correction_told(request, board.sheet, partial(save, request.user), unchanged, said)
 
 
 @login_required
@@ -228,13 +215,7 @@ def round_undo(request, pk, sheet_pk):
     board = load(sheet_row)
     undone = _("Round %(number)s undone") % {"number": board.rounds_played}
     undo = partial(services.undo_last, board, user=request.user)
-
-    def undone_notice(first):
-        # The same tap sent twice is told what the first one undid, not what a third would.
-        what = line_of(first) if first else undone
-        return _("%(undone)s; it stays in the history.") % {"undone": what}
-
-    return act_on_version(request, sheet_row, undo, undone_notice)
+    return undo_told(request, sheet_row, undo, undone)
 
 
 @login_required
@@ -242,11 +223,12 @@ def round_undo(request, pk, sheet_pk):
 def sheet_list(request, pk):
     """The group's score sheets, newest first, ten a page."""
     group = group_for(request, pk)
-    page = page_of(history.sheets_of(group), request.GET.get("page"))
-    rows = [history.sheet_row(group, load(sheet_row)) for sheet_row in page]
-    return render(
-        request, "sheets/history_sheets.html", {"group": group, "page": page, "sheets": rows}
-    )
+
+    def row(sheet_row):
+        return history.sheet_row(group, load(sheet_row))
+
+    sheets, template = history.sheets_of(group), "sheets/history_sheets.html"
+    return past_games_page(request, group, sheets, row, template, "sheets")
 
 
 @login_required
@@ -254,8 +236,10 @@ def sheet_list(request, pk):
 def sheet_charts(request, pk, sheet_pk):
     """A sheet's money after each round, charted."""
     group = group_for(request, pk)
-    sheet_row = get_object_or_404(history.sheets_of(group), pk=sheet_pk)
-    board = load(sheet_row)
-    context = {"group": group, "row": history.sheet_row(group, board)}
-    context["chart"] = history.money_chart(group, board)
-    return render(request, "sheets/history_sheet.html", context)
+
+    def shown(sheet_row):
+        board = load(sheet_row)
+        return {"row": history.sheet_row(group, board), "chart": history.money_chart(group, board)}
+
+    sheets, template = history.sheets_of(group), "sheets/history_sheet.html"
+    return past_game_page(request, group, sheets, sheet_pk, shown, template)
