@@ -180,8 +180,8 @@ def register_game(game, seat, entry, columns: list[str], entry_columns: list[str
     its games (`columns`, with their seats inline), its entries (`entry_columns`) and, unless
     `seats_page` is False, its seats. `raw_ids`: the game's other foreign keys."""
     named = game_field(seat, game)
-    inline = type("SeatInline", (ReadOnlyAdmin, admin.TabularInline), {"model": seat})
-    inline.extra, inline.raw_id_fields = 0, ["player"]
+    shown = {"model": seat, "extra": 0, "raw_id_fields": ["player"]}
+    inline = type("SeatInline", (ReadOnlyAdmin, admin.TabularInline), shown)
     admin.site.register(
         game,
         type("GameAdmin", (ReadOnlyAdmin, admin.ModelAdmin), {}),

@@ -172,7 +172,7 @@ def act_on_version(request, game, action, done: str | Callable[..., str]):
     return redirect(game)
 
 
-def undo_told(request, game, undo, undone: str):
+def undo_told(request, game, undo, undone):
     """Undo the game's last entry (`undo`, on the page's version), then back to its page, which
     says what was undone: `undone`, or to the same tap sent twice, what the first one undid
     (not what a third would)."""
