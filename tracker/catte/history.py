@@ -49,7 +49,7 @@ def session_row(group, board) -> dict:
 
 def session_result(board) -> catte.SessionResult:
     """The session's money with every stored round result, as a replay would give them."""
-    rounds = [played.result for played in catte_board.every_round(board)]
+    rounds = [played.result for played in board.every_round()]
     return catte.session_result(board.state, board.settings, rounds, board.is_closed)
 
 
@@ -59,7 +59,7 @@ def money_chart(group, board):
         "session": board.session,
         "currency": group.currency,
     }
-    return money_after_each_round(group, board, catte_board.every_round(board), title)
+    return money_after_each_round(group, board, board.every_round(), title)
 
 
 def matches(group, game: str) -> list[Match]:

@@ -33,7 +33,7 @@ def sheets_of(group):
 
 
 def played_sheet(board) -> records.PlayedSheet:
-    rounds = [(played.round, played.result) for played in sheet_board.every_round(board)]
+    rounds = [(played.round, played.result) for played in board.every_round()]
     return records.PlayedSheet(board.names, rounds, dict(board.state.running))
 
 
@@ -123,4 +123,4 @@ def money_chart(group, board):
         "sheet": board.sheet,
         "currency": group.currency,
     }
-    return money_after_each_round(group, board, sheet_board.every_round(board), title)
+    return money_after_each_round(group, board, board.every_round(), title)
