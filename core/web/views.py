@@ -215,19 +215,19 @@ def new_game_page(request, group, form_class, last, start, template: str, more=d
     return render(request, template, {"group": group, "form": form, **more()})
 
 
-def past_games_page(request, group, games, row, template: str, key: str):
-    """The group's past `games` of a kind, ten a page, each shown as `row(game)` gives it
-    (listed under `key`)."""
+def past_games_page(request, group, games, load, row, template: str, key: str):
+    """The group's past `games` of a kind, ten a page, each read by `load` and shown as
+    `row(group, board)` gives it (listed under `key`)."""
     page = page_of(games, request.GET.get("page"))
-    rows = [row(game) for game in page]
+    rows = [row(group, load(game)) for game in page]
     return render(request, template, {"group": group, "page": page, key: rows})
 
 
-def past_game_page(request, group, games, game_pk: int, shown, template: str):
-    """One of the group's past `games` (404 for another's), drawn with what `shown(game)`
-    gives."""
+def past_game_page(request, group, games, game_pk: int, load, shown, template: str):
+    """One of the group's past `games` (404 for another's), read by `load` and drawn with what
+    `shown(group, board)` gives."""
     game = get_object_or_404(games, pk=game_pk)
-    return render(request, template, {"group": group, **shown(game)})
+    return render(request, template, {"group": group, **shown(group, load(game))})
 
 
 @require_GET

@@ -53,6 +53,12 @@ def session_result(board) -> catte.SessionResult:
     return catte.session_result(board.state, board.settings, rounds, board.is_closed)
 
 
+def chart_page(group, board) -> dict:
+    """What a past session's page shows: its row and, once it has a round, its chart."""
+    chart = money_chart(group, board) if board.rounds_played else None
+    return {"row": session_row(group, board), "chart": chart}
+
+
 def money_chart(group, board):
     """Each player's money after each round: the running sum of the rounds' `net`."""
     title = _("%(session)s: money after each round (%(currency)s)") % {

@@ -320,12 +320,8 @@ def player_back(request, pk, session_pk, player_pk):
 def session_list(request, pk):
     """The group's past sessions, newest first, ten a page."""
     group = group_for(request, pk)
-
-    def row(session):
-        return history.session_row(group, load(session))
-
-    sessions, template = history.sessions_of(group), "tracker/history_sessions.html"
-    return past_games_page(request, group, sessions, row, template, "sessions")
+    games, template = history.sessions_of(group), "tracker/history_sessions.html"
+    return past_games_page(request, group, games, load, history.session_row, template, "sessions")
 
 
 @login_required
@@ -333,11 +329,5 @@ def session_list(request, pk):
 def session_chart(request, pk, session_pk):
     """A past session's money, charted round by round."""
     group = group_for(request, pk)
-
-    def shown(session):
-        board = load(session)
-        chart = history.money_chart(group, board) if board.rounds_played else None
-        return {"row": history.session_row(group, board), "chart": chart}
-
-    sessions, template = history.sessions_of(group), "tracker/history_session.html"
-    return past_game_page(request, group, sessions, session_pk, shown, template)
+    games, template = history.sessions_of(group), "tracker/history_session.html"
+    return past_game_page(request, group, games, session_pk, load, history.chart_page, template)

@@ -230,13 +230,9 @@ def hand_undo(request, pk, tournament_pk):
 def tournament_list(request, pk):
     """The group's past tournaments, newest first, ten a page."""
     group = group_for(request, pk)
-
-    def row(tournament):
-        return history.tournament_row(group, load(tournament))
-
-    tournaments = history.tournaments_of(group)
+    games, row = history.tournaments_of(group), history.tournament_row
     template = "tracker/history_tournaments.html"
-    return past_games_page(request, group, tournaments, row, template, "tournaments")
+    return past_games_page(request, group, games, load, row, template, "tournaments")
 
 
 @login_required
@@ -244,13 +240,5 @@ def tournament_list(request, pk):
 def tournament_charts(request, pk, tournament_pk):
     """A past tournament's games, each charted hand by hand."""
     group = group_for(request, pk)
-
-    def shown(tournament):
-        board = load(tournament)
-        return {
-            "row": history.tournament_row(group, board),
-            "games": history.tournament_charts(board),
-        }
-
-    tournaments, template = history.tournaments_of(group), "tracker/history_tournament.html"
-    return past_game_page(request, group, tournaments, tournament_pk, shown, template)
+    games, template = history.tournaments_of(group), "tracker/history_tournament.html"
+    return past_game_page(request, group, games, tournament_pk, load, history.chart_page, template)

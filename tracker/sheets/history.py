@@ -117,6 +117,11 @@ def sheet_row(group, board) -> dict:
     }
 
 
+def chart_page(group, board) -> dict:
+    """What a past sheet's page shows: its row and its chart."""
+    return {"row": sheet_row(group, board), "chart": money_chart(group, board)}
+
+
 def money_chart(group, board):
     """Each player's money after each round: the running sum of the rounds' `net`."""
     title = _("%(sheet)s: money after each round (%(currency)s)") % {

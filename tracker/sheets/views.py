@@ -223,12 +223,8 @@ def round_undo(request, pk, sheet_pk):
 def sheet_list(request, pk):
     """The group's score sheets, newest first, ten a page."""
     group = group_for(request, pk)
-
-    def row(sheet_row):
-        return history.sheet_row(group, load(sheet_row))
-
-    sheets, template = history.sheets_of(group), "sheets/history_sheets.html"
-    return past_games_page(request, group, sheets, row, template, "sheets")
+    games, template = history.sheets_of(group), "sheets/history_sheets.html"
+    return past_games_page(request, group, games, load, history.sheet_row, template, "sheets")
 
 
 @login_required
@@ -236,10 +232,5 @@ def sheet_list(request, pk):
 def sheet_charts(request, pk, sheet_pk):
     """A sheet's money after each round, charted."""
     group = group_for(request, pk)
-
-    def shown(sheet_row):
-        board = load(sheet_row)
-        return {"row": history.sheet_row(group, board), "chart": history.money_chart(group, board)}
-
-    sheets, template = history.sheets_of(group), "sheets/history_sheet.html"
-    return past_game_page(request, group, sheets, sheet_pk, shown, template)
+    games, template = history.sheets_of(group), "sheets/history_sheet.html"
+    return past_game_page(request, group, games, sheet_pk, load, history.chart_page, template)
