@@ -2,7 +2,8 @@
 
 import json
 from collections.abc import Callable
-from functools import wraps
+from dataclasses import dataclass
+from functools import partial, wraps
 from urllib.parse import urljoin
 
 from django.conf import settings
@@ -15,19 +16,21 @@ from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.cache import patch_vary_headers
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from basics.errors import RulesError
-from core.changes import line_of
+from core.changes import change_context, line_of
 from core.idempotency import AlreadyDone, idempotency_key_of
 from core.live import current_version, read_token
+from core.models import Role
 from core.notices import from_message
-from core.versioning import AlreadyRecorded, StalePage
+from core.versioning import AlreadyRecorded, StalePage, version_key
 from core.web.lists import page_of
 from core.web.live_stream import read_version, versions
 from core.web.local_network import is_loopback
-from core.web.shared_part import fill_in, shared_render
+from core.web.shared_part import fill_in, shared_key, shared_render
 
 REFUSALS = (AlreadyRecorded, StalePage, RulesError)
 
@@ -170,6 +173,42 @@ def act_on_version(request, game, action, done: str | Callable[..., str]):
     the page, which says what happened."""
     run_on_version(request, action, done)
     return redirect(game)
+
+
+@dataclass(frozen=True)
+class GamePage:
+    """How a game's page is drawn: its `template`, which names the game `word`; the board
+    `load` reads; what `shown(board, every)` shows of it, entries in words by `describe`; and
+    in its live part the forms `scorer_forms(board, forms)` gives a scorer, or what
+    `reader_forms()` gives a reader who does not score."""
+
+    template: str
+    word: str
+    load: Callable
+    shown: Callable
+    describe: Callable
+    scorer_forms: Callable
+    reader_forms: Callable = dict
+
+    def render(self, request, group, game, board=None, notice=None, forms=None):
+        """The page, or only its #entry part for htmx; `forms` as the scorer left them, and
+        `notice`, what the phone is told of what it sent, beside the notices carried here."""
+        forms = forms or {}
+        can_score = group.membership.allows(Role.SCORER)
+        every = bool(request.GET.get("all"))
+        shared = None if board is not None or forms else shared_key(group, game, every)
+        # Read only where a form or a fragment missing from the cache needs it.
+        board = board or SimpleLazyObject(partial(self.load, game))
+        context = {"group": group, self.word: game, "can_score": can_score, "board": board}
+        context |= {"every": every, "version_key": version_key(game)}
+        context["notices"] = [*waiting_notices(request), *([notice] if notice else [])]
+        context["shown"] = SimpleLazyObject(partial(self.shown, board, every))
+        context["recent_changes"] = SimpleLazyObject(
+            lambda: change_context(game, board.names, self.describe, every)
+        )
+        live_forms = partial(self.scorer_forms, board, forms) if can_score else self.reader_forms
+        context["live_html"] = live_part(request, self.template, context, shared, live_forms)
+        return render_page(request, self.template, context)
 
 
 def undo_told(request, game, undo, undone):

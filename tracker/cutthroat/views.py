@@ -2,27 +2,21 @@ from functools import partial
 
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
-from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from basics.errors import RulesError
-from core.changes import change_context
 from core.models import Role
 from core.notices import SAVED, Notice, what_became_of
-from core.versioning import version_key
 from core.web.permissions import game_for, group_for
-from core.web.shared_part import shared_key
 from core.web.views import (
+    GamePage,
     correction_told,
-    live_part,
     new_game_page,
     past_game_page,
     past_games_page,
-    render_page,
     tell,
     undo_told,
-    waiting_notices,
     wants_json,
 )
 from tracker.cutthroat import display, history, notices, services
@@ -49,22 +43,11 @@ def tournament_for(request, pk, tournament_pk, role=Role.VIEWER):
 def scoreboard(request, group, tournament, board=None, notice=None, **forms):
     """The scoreboard, or only its #entry part for htmx; `forms` as the user left them, and
     `notice`, what the phone is told of the entry it sent, beside the notices carried here."""
-    can_score = group.membership.allows(Role.SCORER)
-    every = bool(request.GET.get("all"))
-    shared = None if board is not None or forms else shared_key(group, tournament, every)
-    # Read only where a form or a fragment missing from the cache needs it.
-    board = board or SimpleLazyObject(partial(load, tournament))
-    context = {"group": group, "tournament": tournament, "can_score": can_score, "board": board}
-    context["every"] = every
-    context["notices"] = [*waiting_notices(request), *([notice] if notice else [])]
-    context["version_key"] = version_key(tournament)
-    context["shown"] = SimpleLazyObject(partial(display.scoreboard_context, board, every, LATEST))
-    context["recent_changes"] = SimpleLazyObject(
-        lambda: change_context(tournament, board.names, display.describe_entry, every)
-    )
-    live_forms = partial(scorer_forms, board, forms) if can_score else partial(dict, entering=False)
-    context["live_html"] = live_part(request, TEMPLATE, context, shared, live_forms)
-    return render_page(request, TEMPLATE, context)
+    return PAGE.render(request, group, tournament, board, notice, forms)
+
+
+def shown_context(board, every: bool) -> dict:
+    return display.scoreboard_context(board, every, LATEST)
 
 
 def scorer_forms(board, forms: dict) -> dict:
@@ -92,6 +75,16 @@ def entry_context(board, forms: dict) -> dict:
         "game_over": display.game_over(board),
         "undo": display.undo(board),
     }
+
+
+def reader_forms() -> dict:
+    """A reader who does not score enters nothing."""
+    return {"entering": False}
+
+
+PAGE = GamePage(
+    TEMPLATE, "tournament", load, shown_context, display.describe_entry, scorer_forms, reader_forms
+)
 
 
 @login_required

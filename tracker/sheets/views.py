@@ -2,28 +2,22 @@ from functools import partial
 
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
-from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import reswap
 
 from basics.errors import RulesError
-from core.changes import change_context
 from core.models import Role
 from core.notices import what_became_of
-from core.versioning import version_key
 from core.web.permissions import game_for, group_for
-from core.web.shared_part import shared_key
 from core.web.views import (
+    GamePage,
     correction_told,
-    live_part,
     new_game_page,
     past_game_page,
     past_games_page,
-    render_page,
     tell,
     undo_told,
-    waiting_notices,
     wants_json,
 )
 from tracker.sheets import display, history, notices, services
@@ -45,20 +39,7 @@ def sheet_for(request, pk, sheet_pk, role=Role.VIEWER):
 def sheet_page(request, group, sheet_row, board=None, notice=None, **forms):
     """The sheet's page, or only its #entry part for htmx; `forms` as the scorer left them, and
     `notice`, what the phone is told of the round it sent, beside the notices carried here."""
-    can_score = group.membership.allows(Role.SCORER)
-    every = bool(request.GET.get("all"))
-    shared = None if board is not None or forms else shared_key(group, sheet_row, every)
-    board = board or SimpleLazyObject(partial(load, sheet_row))
-    context = {"group": group, "sheet": sheet_row, "can_score": can_score, "board": board}
-    context |= {"every": every, "version_key": version_key(sheet_row)}
-    context["notices"] = [*waiting_notices(request), *([notice] if notice else [])]
-    context["shown"] = SimpleLazyObject(partial(shown_context, board, every))
-    context["recent_changes"] = SimpleLazyObject(
-        lambda: change_context(sheet_row, board.names, display.entry_words, every)
-    )
-    live_forms = partial(scorer_forms, board, forms) if can_score else dict
-    context["live_html"] = live_part(request, TEMPLATE, context, shared, live_forms)
-    return render_page(request, TEMPLATE, context)
+    return PAGE.render(request, group, sheet_row, board, notice, forms)
 
 
 def shown_context(board, every: bool) -> dict:
@@ -79,6 +60,9 @@ def scorer_forms(board, forms: dict) -> dict:
     later = {**sat_out, "number": board.next_number + 1}
     offline = RoundForm(board=board, auto_id="next_%s", initial=later)
     return {**forms, "offline_form": offline, "undo": display.undo(board)}
+
+
+PAGE = GamePage(TEMPLATE, "sheet", load, shown_context, display.entry_words, scorer_forms)
 
 
 @login_required
