@@ -15,55 +15,32 @@ as file names, ratings and log formats say it.
 """
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from functools import cache
+from typing import cast
 
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
-from django.db.models import Model
+from django.db.models import Choices, Model, Prefetch
+from django.urls import reverse
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from core import leaderboards
-
-
-# History, ratings and settlements: the parts a game draws on the group's history pages.
-@dataclass(frozen=True)
-class Section:
-    """What a game draws on a page of the group's history: its own template, reading the
-    page's context and `context` (tracker/templatetags/sections.py draws it)."""
-
-    template: str
-    context: dict = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class PlayerRecord:
-    """A player's record in one game: its section of his page, and the game's part of his
-    head to head with each rival he met in it (the rival's name → its section)."""
-
-    section: Section
-    rivals: dict[str, Section]
-
-
-@dataclass(frozen=True)
-class RestorePiece:
-    """The next piece of a backup's game log for a restore to write: entries `done` to
-    `done + step` of `log` (its manifest `entry`), into the game `game_pk` the first piece
-    made (None for the first); `players`: the group's player for each of the backup's names."""
-
-    group: object
-    entry: dict
-    log: dict
-    done: int
-    step: int
-    game_pk: int | None
-    players: dict
+from core.game_parts import Backups, History, Logs, ManifestBackups, TableView
+from core.game_parts import PlayerRecord as PlayerRecord  # what a game's hooks return
+from core.game_parts import RestorePiece as RestorePiece
+from core.game_parts import Section as Section
 
 
 class GameKind:
-    """What a kind of game declares; a subclass fills it in and implements the hooks."""
+    """What a kind of game declares; a subclass fills it in and implements the hooks.
+
+    Where a hook only forwards to a module of the game's own package, the game names the module
+    (`logs`, `backups`, `history`, `tableview`: their protocols are in core/game_parts.py) or
+    a class attribute (`change_choices`, `seat_model`, `entry_model`,
+    `demo_log`) and the hook's default reads it; a game overrides only the hooks it does
+    otherwise."""
 
     kind: str  # "session": addresses, live tokens, changes, the ledger's sources
     game: str  # "catte": file names, ratings, log formats
@@ -99,10 +76,14 @@ class GameKind:
         """The kinds of the transactions the game posts, with their words."""
         return {}
 
+    change_choices: type[Choices] | None = None  # the choices `change_actions` names
+
     def change_actions(self) -> dict[str, str]:
         """The game's own kinds of change in its history (beside the recorder's: a round, a
         correction, an undo, …), with their words."""
-        return {}
+        if self.change_choices is None:
+            return {}
+        return {action: str(label) for action, label in self.change_choices.choices}
 
     def post(self, board, postings, user) -> None:
         """Have the ledger say what the game's money is after a change (core/
@@ -114,12 +95,14 @@ class GameKind:
         entry's result stored with it: (its postings, the fields stored with the state)."""
         raise NotImplementedError
 
-    # Game logs (tracker/gamelogs): read, replayed, imported and exported.
+    # Game logs (tracker/gamelogs): read, replayed, imported and exported, by its `logs`.
+    logs: Logs
+
     def replay_log(self, doc: dict) -> dict:
         raise NotImplementedError
 
     def import_log(self, group, doc: dict, user, create_missing: bool = False, **options):
-        raise NotImplementedError
+        return self.logs.import_log(group, doc, user, create_missing, **options)
 
     # How many entries one import from the page writes: each import is one transaction, and on
     # SQLite every other group's save waits for it, so one import stays well under a second
@@ -132,7 +115,7 @@ class GameKind:
         one (the same change a restore's next piece makes): its players and rules must be the
         game's; `version`, the game's version the page showed (its version now when left out),
         refuses the entries if the game changed since (StalePage)."""
-        raise NotImplementedError
+        return self.logs.append_log(game, doc, user, version)
 
     def open_games(self, group):
         """The group's games of this kind a log may go on (a queryset, newest first)."""
@@ -143,69 +126,88 @@ class GameKind:
         return _("rounds")
 
     def export_log(self, game) -> dict:
-        raise NotImplementedError
+        return self.logs.export_game(game)
 
     def logged_entries(self, doc: dict) -> list[dict]:
         """A log's entries (rounds, hands) as a game imported from it stores them: what a
         restore checks its games against."""
-        raise NotImplementedError
+        return self.logs.logged_entries(doc)
 
     def stored_entries(self, game) -> list[dict]:
         """The game's entries as stored."""
-        raise NotImplementedError
+        return self.logs.stored_entries(game)
 
     # Logs, backups and restores: what a backup's manifest says of a game besides its log, and
-    # how a restore writes the game back a step at a time (tracker/gamelogs/).
+    # how a restore writes the game back a step at a time (tracker/gamelogs/), by its `backups`.
+    backups: Backups
     backup_keys: frozenset[str] = frozenset()  # its keys in a manifest's entry of a log
     may_go_on: bool = False  # a game imported from its log may be left open to play on
 
     def backup_entry(self, game) -> dict:
         """What the manifest says of `game` besides its log and name (`backup_keys`)."""
-        return {}
+        if not self.backup_keys:
+            return {}
+        return cast(ManifestBackups, self.backups).backup_entry(game)
 
     def check_backup_entry(self, entry: dict, where: str, money) -> None:
         """RulesError for a manifest's entry whose `backup_keys` are not as `backup_entry`
         writes them; `money(text, where)` checks an amount in the group's currency."""
+        if self.backup_keys:
+            cast(ManifestBackups, self.backups).check_entry(entry, where, money)
 
     def entries_of(self, doc: dict) -> int:
         """How many entries (rounds, hands) a log holds."""
-        raise NotImplementedError
+        return self.backups.entries_of(doc)
 
     def restore_piece(self, piece, user):
         """Write the next piece of a backup's log (`piece`, a RestorePiece), as a change of
         the game: (the game, entries written, whether the whole log is written)."""
-        raise NotImplementedError
+        return self.backups.restore_piece(piece, user)
 
     def check_restored(self, game, entry: dict, players: dict) -> str | None:
         """What differs between a restored game and its manifest `entry` beyond its entries, in
         words; None when nothing does. `players`: the group's player for each backup's name."""
         return None
 
+    entry_model: type[Model]  # the row of one of its entries (a round, a hand)
+
     def rows_of_group(self, group_id: int) -> list:
         """Every row of the group's games of this kind, as querysets in the order a cancelled
         restore removes them (entries before their games; seats go with their game)."""
-        raise NotImplementedError
+        entries = self.entry_model._default_manager
+        game = next(f.name for f in self.entry_model._meta.fields if f.related_model is self.model)
+        return [
+            entries.filter(**{f"{game}__group": group_id}),
+            self.model._default_manager.filter(group=group_id),
+        ]
 
     # History, ratings and settlements
     # What the group's history, ratings, seasons, player pages and settlements show of the
     # game (tracker/history, docs/ratings.md). A game declares its matches; the rest has
-    # defaults, the words naming the game ("Hearts games won").
+    # defaults, the words naming the game ("Hearts games won"); a game with a `history` module
+    # has them read from it.
+    history: History | None = None
 
     def history_url(self, group) -> str | None:
         """The list of the group's past games of this kind, newest first, each with its charts
-        (the game's own pages, in its `urls`); None for a game without one."""
-        return None
+        (the game's own pages, in its `urls`, named "history_" and its `address`); None for a
+        game without a `history`."""
+        if self.history is None:
+            return None
+        return reverse(f"history_{self.address}", args=[group.pk])
 
     def matches(self, group) -> list:
         """Every match of the game the group played, as its ratings and leaderboards count
         them (`tracker.rules.leaderboard.Match`, keyed by `game`), oldest first, read from
         what the game stored (nothing replayed)."""
-        raise NotImplementedError
+        if self.history is None:
+            raise NotImplementedError
+        return self.history.matches(group, self.game)
 
     def player_record(self, group, player) -> PlayerRecord | None:
         """The player's record in the game, for his page (None for a game that keeps none),
         read from what the game stored with its entries."""
-        return None
+        return None if self.history is None else self.history.player_record(group, player)
 
     def head_to_head_counted(self) -> str:
         """What the game's part of a head to head counts, for the note under it."""
@@ -218,7 +220,11 @@ class GameKind:
     def settlements(self, group, page_number) -> Section | None:
         """What each of the group's games of this kind settles on its own, who pays whom, for
         "Who owes whom, session by session" (None for a game that moves no money)."""
-        return None
+        if self.history is None:
+            return None
+        if self.settled_by_page:
+            return self.history.settlements(group, page_number)
+        return self.history.settlements(group)
 
     def settled_each(self) -> str:
         """What the settlements page settles of the game: "each Cắt Tê session"."""
@@ -283,6 +289,7 @@ class GameKind:
     # Its section of the group page (the shared frame: templates/tracker/_group_games.html).
     group_row_template: str  # one of its games in the list: "catte/_group_row.html"
     new_url_name: str  # the page that starts one of its games: "session_new"
+    seat_model: type[Model] | None = None  # its games' seats ("seats"), read with their players
 
     def group_heading(self) -> str:
         """The title of its section of the group page: "Cắt Tê sessions"."""
@@ -299,7 +306,11 @@ class GameKind:
     def latest_games(self, group):
         """The group's games of this kind, newest first, with what their rows on the group page
         read (a queryset: only read when the page's cached part is drawn again)."""
-        return self.model._default_manager.filter(group=group)
+        games = self.model._default_manager.filter(group=group)
+        if self.seat_model is None:
+            return games
+        seats = self.seat_model._default_manager.select_related("player")
+        return games.prefetch_related(Prefetch("seats", seats))
 
     def played_for_money(self, group) -> bool:
         """Whether any of the group's games of this kind moved money: the group's currency then
@@ -324,20 +335,25 @@ class GameKind:
     # Its table view, for the screen in the middle of the table, at its games' address followed
     # by table/ ("sessions/<id:session_pk>/table/", named "session_table").
     table_template: str  # "tableview/session.html": the game as `<kind>`, what it shows as `shown`
+    tableview: TableView
 
     def table_context(self, game) -> dict:
         """What its table view shows of the game, read from its stored state: only what matters
         from across a table."""
-        raise NotImplementedError
+        return self.tableview.shown(self.load(game))
 
     # The pages of one of its games a phone keeps to read when the network is gone, by their
     # names ("session", "session_table"); the service worker's pattern is built of them.
     kept_pages: tuple[str, ...] = ()
 
+    demo_log: dict | None = None  # the log of the game `demo` imports
+
     def demo(self, group, owner):
         """Adds a game of this kind to the demo group (`owner` owns it), players created as
         needed; the game added, or None."""
-        return None
+        if self.demo_log is None:
+            return None
+        return self.import_log(group, self.demo_log, owner, create_missing=True)
 
 
 @cache

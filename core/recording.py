@@ -95,6 +95,17 @@ def start(group, model, create: Callable, user):
         return game
 
 
+def store_replayed(game, snapshot: dict, stored: dict, write_results: Callable[[], None]) -> None:
+    """A state replayed on reading (the one stored was of an older version) stored for the
+    version the game was read at, with the results of its entries (`write_results`); a save
+    made meanwhile keeps its own. Nothing in the history: nothing was changed."""
+    with transaction.atomic():
+        write_results()
+        type(game).objects.filter(pk=game.pk, version=game.version).update(
+            state=snapshot, state_version=game.version, **stored
+        )
+
+
 def catch_up(game, user=None):
     """A game whose entries were written in bulk, past the services (a benchmark's long history,
     a test's): its state replayed from them and stored, and the ledger brought in line, with no

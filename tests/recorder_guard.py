@@ -4,7 +4,8 @@ nothing else. A statement that writes one of those tables from the project's cod
 recorder function on the stack fails the test that made it, naming the code that did.
 
 Rows a test writes itself (its set-up, a factory) have no project code on the stack and are
-not watched; payments and the removal of a cancelled restore write the ledger on purpose.
+not watched, nor are the ledger and the history of changes when a test calls them directly
+(their own tests); payments and the removal of a cancelled restore write the ledger on purpose.
 """
 
 import re
@@ -24,6 +25,8 @@ OTHER_WRITERS = (str(ROOT / "ledger" / "payments.py"), str(ROOT / "tracker" / "g
 # The one writer still past the recorder: the taps of a Cắt Tê round being entered (its draft),
 # with a version of their own. Taking them into the recorder is open (issue 53).
 NOT_YET_RECORDED = frozenset({"swap_draft"})
+# What a test may call directly and have written: the ledger's postings, a line of history.
+PRIMITIVES = (str(ROOT / "ledger") + "/", str(ROOT / "core" / "changes.py"))
 WRITE = re.compile(r'^\s*(INSERT INTO|UPDATE|DELETE FROM)\s+"?(\w+)"?', re.IGNORECASE)
 
 
@@ -42,15 +45,20 @@ def watched_tables() -> frozenset[str]:
 def writer_outside_the_recorder() -> str | None:
     """The project's code that wrote, when no recorder function or other writer is on the
     stack; None when the write is the recorder's, another writer's or a test's own."""
-    frame, writer = sys._getframe(2), None
+    frame, writer, called = sys._getframe(2), None, None
     while frame is not None:
         filename = frame.f_code.co_filename
         if filename == RECORDER or filename.startswith(OTHER_WRITERS):
             return None
         if frame.f_code.co_name in NOT_YET_RECORDED:
             return None
-        if writer is None and filename.startswith(PROJECT) and "/migrations/" not in filename:
-            writer = f"{filename[len(str(ROOT)) + 1 :]}:{frame.f_lineno} ({frame.f_code.co_name})"
+        if filename.startswith(PROJECT) and "/migrations/" not in filename:
+            called = filename  # the outermost project code so far: what the caller called
+            if writer is None:
+                where = filename[len(str(ROOT)) + 1 :]
+                writer = f"{where}:{frame.f_lineno} ({frame.f_code.co_name})"
+        elif called is not None and filename.startswith(str(ROOT / "tests")):
+            return None if called.startswith(PRIMITIVES) else writer
         frame = frame.f_back
     return writer
 

@@ -94,3 +94,7 @@ def check_restored(session: CatteSession, entry: dict, players: dict) -> str | N
     if left != wanted:
         return _("%(file)s: who has left the table is not as in the backup") % where
     return None
+
+
+def entries_of(doc: dict) -> int:
+    return len(doc["rounds"])

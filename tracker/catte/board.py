@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import cached_property, partial
 
+from core import recording
 from core.boards import RoundsBoard, stored_state
 from core.locale_money import amount_text
 from core.seats import seats_of
@@ -137,10 +138,8 @@ def rebuild(session: CatteSession, seats, names, settings) -> catte.SessionState
     """Replay the session once and store what it computed, for the version it was read at."""
     rows = list(session.rounds.all())
     state, results = replay(session, names, settings, rows, seats=seats)
-    store_results(rows, results, names)
-    CatteSession.objects.filter(pk=session.pk, version=session.version).update(
-        state=state.snapshot(), state_version=session.version, round_count=len(rows)
-    )
+    stored, write_results = {"round_count": len(rows)}, partial(store_results, rows, results, names)
+    recording.store_replayed(session, state.snapshot(), stored, write_results)
     return state
 
 

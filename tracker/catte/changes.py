@@ -8,3 +8,6 @@ class Action(models.TextChoices):
     JOIN = "join", _("Player joined")
     LEAVE = "leave", _("Player left")
     BACK = "back", _("Player back")
+    # In a closed session's history: its side pot, or some players' shares of it, taken over
+    # by a later session.
+    CARRIED = "carried", _("Side pot carried over")

@@ -1,7 +1,5 @@
 """Cắt Tê as the registry of games knows it (core/games.py)."""
 
-from django.db.models import Prefetch
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
@@ -23,6 +21,13 @@ class CatteGame(GameKind):
     admin = "tracker.catte.admin"
     urls = "tracker.catte.urls"
     log_format = catte.FORMAT
+    change_choices = changes.Action
+    entry_model = Round
+    # The modules the registry's hooks read by default (core/game_parts.py).
+    logs = services.logs
+    backups = backups
+    history = history
+    tableview = tableview
 
     def name(self) -> str:
         return _("Cắt Tê")
@@ -32,9 +37,6 @@ class CatteGame(GameKind):
 
     def closed_refusal(self) -> str:
         return _("This session is closed; its rounds can no longer change.")
-
-    def change_actions(self) -> dict[str, str]:
-        return {action: str(label) for action, label in changes.Action.choices}
 
     def ledger_kinds(self) -> dict[str, str]:
         return {money.ROUND: _("Cắt Tê round"), money.SIDE_POT_REFUND: _("Side pot refunded")}
@@ -59,49 +61,16 @@ class CatteGame(GameKind):
         ]
         return {**result, "transfers": transfers}
 
-    def import_log(self, group, doc: dict, user, create_missing: bool = False, **options):
-        return services.logs.import_log(group, doc, user, create_missing, **options)
-
-    def export_log(self, game) -> dict:
-        return services.logs.export_game(game)
-
     most_imported = 250
-
-    def append_log(self, game, doc: dict, user, version: int | None = None):
-        return services.logs.append_log(game, doc, user, version)
 
     def open_games(self, group):
         return group.sessions.filter(closed_at__isnull=True)
 
-    def logged_entries(self, doc: dict) -> list[dict]:
-        return services.logs.logged_entries(doc)
-
-    def stored_entries(self, game) -> list[dict]:
-        return services.logs.stored_entries(game)
-
-    def rows_of_group(self, group_id: int) -> list:
-        return [
-            Round.objects.filter(session__group=group_id),
-            CatteSession.objects.filter(group=group_id),
-        ]
-
     # History, ratings and settlements
     settled_by_page = True
 
-    def history_url(self, group) -> str:
-        return reverse("history_sessions", args=[group.pk])
-
-    def matches(self, group) -> list:
-        return history.matches(group, self.game)
-
-    def settlements(self, group, page_number):
-        return history.settlements(group, page_number)
-
     def settled_each(self) -> str:
         return _("each Cắt Tê session")
-
-    def player_record(self, group, player):
-        return history.player_record(group, player)
 
     def head_to_head_counted(self) -> str:
         return _(
@@ -158,6 +127,7 @@ class CatteGame(GameKind):
     new_url_name = "session_new"
     table_template = "tableview/session.html"
     kept_pages = ("session", "session_table")
+    seat_model = SessionSeat
 
     def group_heading(self) -> str:
         return _("Cắt Tê sessions")
@@ -168,13 +138,6 @@ class CatteGame(GameKind):
     def new_label(self) -> str:
         return _("New session")
 
-    def latest_games(self, group):
-        seats = Prefetch("seats", SessionSeat.objects.select_related("player"))
-        return group.sessions.prefetch_related(seats)
-
-    def table_context(self, game) -> dict:
-        return tableview.shown(board.load(game))
-
     def demo(self, group, owner):
         # Left open, so the demo's evening can go on.
         return self.import_log(group, demo.SESSION, owner, create_missing=True, closed=False)
@@ -183,17 +146,8 @@ class CatteGame(GameKind):
     backup_keys = backups.KEYS
     may_go_on = True
 
-    def backup_entry(self, game) -> dict:
-        return backups.backup_entry(game)
-
     def check_backup_entry(self, entry: dict, where: str, money) -> None:
         backups.check_entry(entry, where)
-
-    def entries_of(self, doc: dict) -> int:
-        return len(doc["rounds"])
-
-    def restore_piece(self, piece, user):
-        return backups.restore_piece(piece, user)
 
     def check_restored(self, game, entry: dict, players: dict) -> str | None:
         return backups.check_restored(game, entry, players)

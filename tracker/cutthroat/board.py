@@ -11,6 +11,7 @@ player never rewrites history.
 from collections.abc import Mapping
 from functools import cached_property, partial
 
+from core import recording
 from core.boards import Board, stored_state
 from core.seats import seats_of
 from tracker.cutthroat.models import Hand, Tournament
@@ -144,9 +145,9 @@ def rebuild(tournament: Tournament, names, settings) -> cutthroat.TournamentStat
     """Replay the tournament once and store what it computed, for the version it was read at."""
     board = Scoreboard(tournament, seats_of(tournament), names, settings, None)
     rows = list(tournament.hands.filter(tricks__isnull=False))
-    store_results(rows, replay(board, rows), names)
-    Tournament.objects.filter(pk=tournament.pk, version=tournament.version).update(
-        state=board.state.snapshot(), state_version=tournament.version, **stored_fields(board)
+    write_results = partial(store_results, rows, replay(board, rows), names)
+    recording.store_replayed(
+        tournament, board.state.snapshot(), stored_fields(board), write_results
     )
     return board.state
 

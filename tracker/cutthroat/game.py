@@ -2,8 +2,6 @@
 
 from dataclasses import replace
 
-from django.db.models import Prefetch
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
@@ -22,15 +20,19 @@ class CutthroatGame(GameKind):
     admin = "tracker.cutthroat.admin"
     urls = "tracker.cutthroat.urls"
     log_format = cutthroat.FORMAT
+    change_choices = changes.Action
+    entry_model = Hand
+    # The modules the registry's hooks read by default (core/game_parts.py).
+    logs = logs
+    backups = backups
+    history = history
+    tableview = tableview
 
     def name(self) -> str:
         return _("Cutthroat")
 
     def changed_elsewhere(self) -> str:
         return _("This tournament was changed on another phone; here is the new state.")
-
-    def change_actions(self) -> dict[str, str]:
-        return {action: str(label) for action, label in changes.Action.choices}
 
     def ledger_kinds(self) -> dict[str, str]:
         return {money.GAME_STAKE: _("Cutthroat game stake"), money.BUY_IN: _("Cutthroat buy-in")}
@@ -49,16 +51,7 @@ class CutthroatGame(GameKind):
     def replay_log(self, doc: dict) -> dict:
         return cutthroat.replay_log(doc)
 
-    def import_log(self, group, doc: dict, user, create_missing: bool = False, **options):
-        return logs.import_log(group, doc, user, create_missing, **options)
-
-    def export_log(self, game) -> dict:
-        return logs.export_game(game)
-
     most_imported = 1000
-
-    def append_log(self, game, doc: dict, user, version: int | None = None):
-        return logs.append_log(game, doc, user, version)
 
     def open_games(self, group):
         # A tournament is over once it has its champion.
@@ -67,34 +60,10 @@ class CutthroatGame(GameKind):
     def entries_called(self) -> str:
         return _("hands")
 
-    def logged_entries(self, doc: dict) -> list[dict]:
-        return logs.logged_entries(doc)
-
-    def stored_entries(self, game) -> list[dict]:
-        return logs.stored_entries(game)
-
-    def rows_of_group(self, group_id: int) -> list:
-        return [
-            Hand.objects.filter(tournament__group=group_id),
-            Tournament.objects.filter(group=group_id),
-        ]
-
     # History, ratings and settlements
-
-    def history_url(self, group) -> str:
-        return reverse("history_tournaments", args=[group.pk])
-
-    def matches(self, group) -> list:
-        return history.matches(group, self.game)
-
-    def settlements(self, group, page_number):
-        return history.settlements(group)
 
     def settled_each(self) -> str:
         return _("each tournament played for money")
-
-    def player_record(self, group, player):
-        return history.player_record(group, player)
 
     def head_to_head_counted(self) -> str:
         return _(
@@ -133,6 +102,8 @@ class CutthroatGame(GameKind):
     new_url_name = "tournament_new"
     table_template = "tableview/tournament.html"
     kept_pages = ("tournament", "tournament_table")
+    seat_model = TournamentSeat
+    demo_log = demo.TOURNAMENT
 
     def group_heading(self) -> str:
         return _("Cutthroat tournaments")
@@ -144,30 +115,11 @@ class CutthroatGame(GameKind):
         return _("New tournament")
 
     def latest_games(self, group):
-        seats = Prefetch("seats", TournamentSeat.objects.select_related("player"))
-        return group.tournaments.select_related("champion").prefetch_related(seats)
+        return super().latest_games(group).select_related("champion")
 
     def played_for_money(self, group) -> bool:
         # A tournament played for points only moves no money.
         return group.tournaments.exclude(game_stake=0, buy_in=0).exists()
 
-    def table_context(self, game) -> dict:
-        return tableview.shown(board_module.load(game))
-
-    def demo(self, group, owner):
-        return self.import_log(group, demo.TOURNAMENT, owner, create_missing=True)
-
     # Logs, backups and restores
     backup_keys = backups.KEYS
-
-    def backup_entry(self, game) -> dict:
-        return backups.backup_entry(game)
-
-    def check_backup_entry(self, entry: dict, where: str, money) -> None:
-        backups.check_entry(entry, where, money)
-
-    def entries_of(self, doc: dict) -> int:
-        return backups.entries_of(doc)
-
-    def restore_piece(self, piece, user):
-        return backups.restore_piece(piece, user)

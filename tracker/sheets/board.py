@@ -9,6 +9,7 @@ and the state stored again. Rounds are stored by seat, so renaming a player rewr
 from dataclasses import dataclass
 from functools import partial
 
+from core import recording
 from core.boards import RoundsBoard, stored_state
 from core.locale_money import amount_text
 from core.seats import seats_of
@@ -91,8 +92,7 @@ def rebuild(sheet_row: Sheet, names, settings) -> sheet.SheetState:
     """Replay the sheet once and store what it computed, for the version it was read at."""
     board = SheetBoard(sheet_row, seats_of(sheet_row), names, settings, sheet.SheetState(names))
     rows = list(sheet_row.rounds.all())
-    store_results(rows, replay(board, rows), names)
-    Sheet.objects.filter(pk=sheet_row.pk, version=sheet_row.version).update(
-        state=board.state.snapshot(), state_version=sheet_row.version, round_count=len(rows)
-    )
+    write_results = partial(store_results, rows, replay(board, rows), names)
+    stored = {"round_count": len(rows)}
+    recording.store_replayed(sheet_row, board.state.snapshot(), stored, write_results)
     return board.state

@@ -1,7 +1,5 @@
 """The score sheet as the registry of games knows it (core/games.py)."""
 
-from django.db.models import Prefetch
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
@@ -20,6 +18,12 @@ class SheetGame(GameKind):
     admin = "tracker.sheets.admin"
     urls = "tracker.sheets.urls"
     log_format = sheet.FORMAT
+    entry_model = SheetRound
+    # The modules the registry's hooks read by default (core/game_parts.py).
+    logs = services
+    backups = backups
+    history = history
+    tableview = tableview
 
     def name(self) -> str:
         return _("Score sheet")
@@ -52,52 +56,16 @@ class SheetGame(GameKind):
         return {**result, "transfers": transfers}
 
     def import_log(self, group, doc: dict, user, create_missing: bool = False, **options):
+        # A sheet's import takes no options: its log holds it all.
         return services.import_log(group, doc, user, create_missing)
-
-    def export_log(self, game) -> dict:
-        return services.export_game(game)
 
     # Each round posts its own ledger transaction: the slowest of the three to import.
     most_imported = 50
 
-    def append_log(self, game, doc: dict, user, version: int | None = None):
-        return services.append_log(game, doc, user, version)
-
-    def logged_entries(self, doc: dict) -> list[dict]:
-        return services.logged_entries(doc)
-
-    def stored_entries(self, game) -> list[dict]:
-        return services.stored_entries(game)
-
-    # Logs, backups and restores: a sheet's log holds it all.
-    def entries_of(self, doc: dict) -> int:
-        return backups.entries_of(doc)
-
-    def restore_piece(self, piece, user):
-        return backups.restore_piece(piece, user)
-
-    def rows_of_group(self, group_id: int) -> list:
-        return [
-            SheetRound.objects.filter(sheet__group=group_id),
-            Sheet.objects.filter(group=group_id),
-        ]
-
     # History, ratings and settlements
-
-    def history_url(self, group) -> str:
-        return reverse("history_sheets", args=[group.pk])
-
-    def matches(self, group) -> list:
-        return history.matches(group, self.game)
-
-    def settlements(self, group, page_number):
-        return history.settlements(group)
 
     def settled_each(self) -> str:
         return _("each score sheet")
-
-    def player_record(self, group, player):
-        return history.player_record(group, player)
 
     def head_to_head_counted(self) -> str:
         return _(
@@ -162,6 +130,8 @@ class SheetGame(GameKind):
     new_url_name = "sheet_new"
     table_template = "sheets/table.html"
     kept_pages = ("sheet", "sheet_table")
+    seat_model = SheetSeat
+    demo_log = demo.SHEET
 
     def group_heading(self) -> str:
         return _("Score sheets")
@@ -171,13 +141,3 @@ class SheetGame(GameKind):
 
     def new_label(self) -> str:
         return _("New score sheet")
-
-    def latest_games(self, group):
-        seats = Prefetch("seats", SheetSeat.objects.select_related("player"))
-        return group.sheets.prefetch_related(seats)
-
-    def table_context(self, game) -> dict:
-        return tableview.shown(board.load(game))
-
-    def demo(self, group, owner):
-        return self.import_log(group, demo.SHEET, owner, create_missing=True)

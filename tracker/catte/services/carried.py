@@ -22,7 +22,7 @@ from core.changes import changes_of
 from core.models import Change, Player
 from core.recording import Recorded, record
 from core.stored_messages import Joined
-from tracker.catte import money
+from tracker.catte import changes, money
 from tracker.catte.board import load
 from tracker.catte.models import CatteSession
 from tracker.rules import catte
@@ -104,7 +104,7 @@ def _mark_taken(
     }
     record(
         load(source),
-        Change.Action.CLOSE,
+        changes.Action.CARRIED,
         lambda: Recorded(summary, after=taken),
         version=source.version,
         user=user,

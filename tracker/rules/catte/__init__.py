@@ -9,7 +9,6 @@ from decimal import Decimal
 
 from basics.errors import RulesError
 from basics.phrases import Phrase, _
-from tracker.rules import MOST_ENTRIES
 from tracker.rules.catte.cards import card_label, next_card, parse_card
 from tracker.rules.catte.play import (
     Round,
@@ -43,6 +42,14 @@ from tracker.rules.catte.settings import (
     settings_from_rules,
 )
 from tracker.rules.catte.snapshot import round_result_from_snapshot, round_result_snapshot
+from tracker.rules.log import (
+    check_log,
+    read_player_and_hand,
+    read_players,
+    read_round_object,
+    read_rounds,
+    refuse_unknown_keys,
+)
 
 __all__ = [
     "FORMAT",
@@ -186,34 +193,12 @@ def round_entry(round_: Round) -> dict:
 def read_log(doc) -> tuple[list[str], Settings, list[Round], dict[str, Decimal]]:
     """The log's structure: allowed keys at every level and the type of every value (the
     rounds are checked against the rules when they are played)."""
-    if not isinstance(doc, dict):
-        raise RulesError(_("log: must be a JSON object"))
-    _refuse_unknown_keys(doc, LOG_KEYS, "log")
-    if doc.get("format") != FORMAT:
-        raise RulesError(
-            _('format: must be "%(format)s", not %(value)s'),
-            format=FORMAT,
-            value=_shown(doc.get("format")),
-        )
-    for key in ("rules", "players", "rounds"):
-        if key not in doc:
-            raise RulesError(_("log: %(key)s is missing"), key=key)
-    players = _read_players(doc["players"])
+    check_log(doc, FORMAT, LOG_KEYS, shown=_shown)
+    players = read_players(doc["players"], check_players)
     settings = settings_from_rules(doc["rules"])
     side_pot_in = _read_side_pot_in(doc.get("side_pot_in", {}), players)
-    if not isinstance(doc["rounds"], list):
-        raise RulesError(_("rounds: must be a list of rounds"))
-    if len(doc["rounds"]) > MOST_ENTRIES:
-        raise RulesError(_("rounds: a log holds at most %(most)s rounds"), most=f"{MOST_ENTRIES:,}")
-    rounds = [_read_round(number, entry) for number, entry in enumerate(doc["rounds"], start=1)]
+    rounds = read_rounds(doc["rounds"], _read_round)
     return players, settings, rounds, side_pot_in
-
-
-def _read_players(players) -> list[str]:
-    if not isinstance(players, list):
-        raise RulesError(_("players: must be a list of names in seat order"))
-    check_players(players)
-    return list(players)
 
 
 def _read_side_pot_in(side_pot_in, players: list[str]) -> dict[str, Decimal]:
@@ -230,17 +215,12 @@ def _read_side_pot_in(side_pot_in, players: list[str]) -> dict[str, Decimal]:
 
 
 def _read_round(number: int, entry) -> Round:
-    where = Phrase(_("round %(number)s"), number=number)
-    if not isinstance(entry, dict):
-        raise RulesError(_("%(where)s: must be an object"), where=where)
-    _refuse_unknown_keys(entry, ROUND_KEYS, where)
-    for key in NAME_LISTS:
-        names = entry.get(key, [])
-        if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
-            raise RulesError(
-                _("%(where)s: %(key)s must be a list of player names"), where=where, key=key
-            )
-    auto_win = _read_auto_win(where, entry.get("auto_win", ...))
+    where = read_round_object(number, entry, ROUND_KEYS, NAME_LISTS)
+    auto_win = read_player_and_hand(
+        where,
+        entry.get("auto_win", ...),
+        _('%(where)s: auto_win must be {"player": name, "hand": "four_aces"}'),
+    )
     if "tricks" in entry and "auto_win" in entry:
         raise RulesError(
             _("%(where)s: give either the tricks or an automatic win, not both"), where=where
@@ -261,21 +241,6 @@ def _read_round(number: int, entry) -> Round:
     )
 
 
-def _read_auto_win(where: Phrase, auto_win) -> tuple[str, str] | None:
-    """The round's automatic win; None when the key is left out (`...`), which null is not."""
-    if auto_win is ...:
-        return None
-    if (
-        not isinstance(auto_win, dict)
-        or set(auto_win) != {"player", "hand"}
-        or not all(isinstance(value, str) for value in auto_win.values())
-    ):
-        raise RulesError(
-            _('%(where)s: auto_win must be {"player": name, "hand": "four_aces"}'), where=where
-        )
-    return auto_win["player"], auto_win["hand"]
-
-
 def _read_side_pot(where: Phrase, side_pot) -> dict:
     """The round's side pot; nothing when the key is left out (`...`), which null is not."""
     if side_pot is ...:
@@ -285,7 +250,7 @@ def _read_side_pot(where: Phrase, side_pot) -> dict:
             _('%(where)s: side_pot must be {"upturned": card, "claimed_by": name}'), where=where
         )
     in_side_pot = Phrase(_("%(where)s: %(key)s"), where=where, key="side_pot")
-    _refuse_unknown_keys(side_pot, ("upturned", "claimed_by"), in_side_pot)
+    refuse_unknown_keys(side_pot, ("upturned", "claimed_by"), in_side_pot)
     upturned, claimant = side_pot.get("upturned"), side_pot.get("claimed_by")
     if not isinstance(upturned, str):
         raise RulesError(
@@ -296,12 +261,6 @@ def _read_side_pot(where: Phrase, side_pot) -> dict:
             _("%(where)s: side pot: claimed_by must be a player's name or null"), where=where
         )
     return {"side_pot_upturned": upturned, "side_pot_claimed_by": claimant}
-
-
-def _refuse_unknown_keys(entry: dict, allowed: tuple[str, ...], where: str | Phrase) -> None:
-    for key in entry:
-        if key not in allowed:
-            raise RulesError(_('%(where)s: unknown key "%(key)s"'), where=where, key=key)
 
 
 def _shown(value) -> str | Phrase:

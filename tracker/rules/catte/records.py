@@ -5,8 +5,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from basics.collation import sort_key
-from tracker.rules.records import percent
+from tracker.rules.records import by_rival, percent, played_by, rival_rows
 
 
 @dataclass
@@ -37,9 +36,7 @@ class Rivalry:
 
 def player_record(name: str, replays: Iterable) -> PlayerRecord:
     record = PlayerRecord()
-    for replay in replays:
-        if name not in replay.names:
-            continue
+    for replay in played_by(name, replays):
         record.sessions += 1
         record.net += replay.result.totals[name]
         for round_ in replay.result.rounds:
@@ -57,17 +54,12 @@ def player_record(name: str, replays: Iterable) -> PlayerRecord:
 def rivalries(name: str, replays: Iterable) -> list[Rivalry]:
     """One row per player who sat at a round with `name`, by rival name."""
     rivals: dict[str, Rivalry] = {}
-    for replay in replays:
-        if name not in replay.names:
-            continue
+    for replay in played_by(name, replays):
         for round_ in replay.result.rounds:
             if name not in round_.at_table:
                 continue
-            for rival in round_.at_table:
-                if rival == name:
-                    continue
-                row = rivals.setdefault(rival, Rivalry(rival))
+            for row in rival_rows(rivals, name, round_.at_table, Rivalry):
                 row.rounds += 1
                 row.rounds_won += round_.winner == name
-                row.rival_rounds_won += round_.winner == rival
-    return sorted(rivals.values(), key=lambda row: sort_key(row.rival))
+                row.rival_rounds_won += round_.winner == row.rival
+    return by_rival(rivals)

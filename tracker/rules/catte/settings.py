@@ -12,12 +12,16 @@ from basics.money import (  # the money every game's rules share
     parse_amount,
 )
 from basics.phrases import Phrase, _
+from tracker.rules.settings import check_rules
+from tracker.rules.words import phrases
 
-HAND_NAMES = {
-    "four_aces": Phrase(_("four aces")),
-    "four_of_a_kind": Phrase(_("four of a kind")),
-    "flush": Phrase(_("six-card flush")),
-}
+HAND_NAMES = phrases(
+    {
+        "four_aces": _("four aces"),
+        "four_of_a_kind": _("four of a kind"),
+        "flush": _("six-card flush"),
+    }
+)
 OPTIONAL_AUTO_WINS = ("four_of_a_kind", "flush")  # four aces always wins, it is no setting
 AUTO_WIN_PAYS = ("pot", "double")
 SIDE_POT_AT_END = ("refund", "carry")
@@ -99,13 +103,7 @@ class Settings:
 
 def settings_from_rules(rules: dict) -> Settings:
     """The `rules` object of a "catte-log/1" document, checked key by key."""
-    if not isinstance(rules, dict):
-        raise RulesError(_("rules: must be an object"))
-    for key in rules:
-        if key not in RULE_KEYS:
-            raise RulesError(_('rules: unknown setting "%(key)s"'), key=key)
-    if "stake" not in rules:
-        raise RulesError(_('rules: stake is required (an amount such as "1.00")'))
+    check_rules(rules, RULE_KEYS)
     chosen: dict[str, Any] = {"stake": parse_amount(rules["stake"], "rules: stake")}
     for key in ("false_claim_penalty", "side_pot_stake"):
         if key in rules:

@@ -5,8 +5,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
-from basics.collation import sort_key
-from tracker.rules.records import percent, ratio
+from tracker.rules.records import by_rival, percent, played_by, ratio, rival_rows
 
 
 @dataclass
@@ -53,9 +52,7 @@ class Rivalry:
 
 def player_record(name: str, replays: Iterable) -> PlayerRecord:
     record = PlayerRecord()
-    for replay in replays:
-        if name not in replay.names:
-            continue
+    for replay in played_by(name, replays):
         record.tournaments += 1
         record.tournaments_finished += replay.result.champion is not None
         record.championships += replay.result.champion == name
@@ -89,20 +86,15 @@ def _count_hand(record: PlayerRecord, name: str, hand, limit_mode: bool) -> None
 def rivalries(name: str, replays: Iterable) -> list[Rivalry]:
     """One row per player who shared a finished game with `name`, by rival name."""
     rivals: dict[str, Rivalry] = {}
-    for replay in replays:
-        if name not in replay.names:
-            continue
+    for replay in played_by(name, replays):
         for game in replay.result.games:
             if game.winner is None:
                 continue
             totals = game.totals
-            for rival in replay.names:
-                if rival == name:
-                    continue
-                row = rivals.setdefault(rival, Rivalry(rival))
+            for row in rival_rows(rivals, name, replay.names, Rivalry):
                 row.games += 1
                 row.won += game.winner == name
-                row.rival_won += game.winner == rival
-                row.higher += totals[name] > totals[rival]
-                row.lower += totals[name] < totals[rival]
-    return sorted(rivals.values(), key=lambda row: sort_key(row.rival))
+                row.rival_won += game.winner == row.rival
+                row.higher += totals[name] > totals[row.rival]
+                row.lower += totals[name] < totals[row.rival]
+    return by_rival(rivals)

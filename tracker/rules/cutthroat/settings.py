@@ -9,16 +9,19 @@ from dataclasses import dataclass, field
 
 from basics.errors import RulesError
 from basics.phrases import Phrase, _
+from tracker.rules.words import phrases
 
 BIDS = ("NIL", "BN", "1F", "2F", "B6", "SM")
-BID_LABELS = {
-    "NIL": Phrase(_("Nil")),
-    "BN": Phrase(_("Blind Nil")),
-    "1F": Phrase(_("1 for 50")),
-    "2F": Phrase(_("2 for 40")),
-    "B6": Phrase(_("Blind 6")),
-    "SM": Phrase(_("Shoot the Moon")),
-}
+BID_LABELS = phrases(
+    {
+        "NIL": _("Nil"),
+        "BN": _("Blind Nil"),
+        "1F": _("1 for 50"),
+        "2F": _("2 for 40"),
+        "B6": _("Blind 6"),
+        "SM": _("Shoot the Moon"),
+    }
+)
 AWARD_JACKS = ("JD", "JC", "JH")  # the cards that can be award jacks, in display order
 JACK_NAMES = {"JD": "J♦", "JC": "J♣", "JH": "J♥"}
 BAG_MODES = ("limit", "per_hand")
@@ -204,56 +207,31 @@ def _award_jacks(value) -> JackAwards:
 
 
 def _check(s: Settings) -> None:
-    def need(ok: bool, name: str, wanted: Phrase, value) -> None:
+    blind_six, moon = s.blind_six_per_game, s.moon_tricks
+    # Each setting: whether its value is allowed, its name in a log's rules, what it must be.
+    checks = (
+        (is_whole(s.target, 1), "target", _("a whole number of points, 1 or more"), s.target),
+        (s.bags_mode in BAG_MODES, "bags", _('"limit" or "per_hand"'), s.bags_mode),
+        (is_whole(s.bag_limit, 1), "bags", _("a limit of 1 or more bags"), s.bag_limit),
+        (blind_six is None or is_whole(blind_six, 0), "blind_six_per_game",
+         _("null or 0 or more"), blind_six),
+        (is_whole(s.blind_six_behind, 0), "blind_six_behind", _("0 or more points"),
+         s.blind_six_behind),
+        (is_whole(s.wins_needed, 1), "wins_needed", _("1 or more game wins"), s.wins_needed),
+        (moon is None or is_whole(moon, 1), "moon_tricks", _("null or 1 or more tricks"), moon),
+        (isinstance(s.nil_tricks_are_bags, bool), "nil_tricks_are_bags", _("true or false"),
+         s.nil_tricks_are_bags),
+        (s.jokers in (0, 2, 3) and not isinstance(s.jokers, bool), "jokers", _("0, 2 or 3"),
+         s.jokers),
+    )  # fmt: skip
+    for ok, name, wanted, value in checks:
         if not ok:
             raise RulesError(
                 _('rules: "%(name)s" must be %(wanted)s, not %(value)s'),
                 name=name,
-                wanted=wanted,
+                wanted=Phrase(wanted),
                 value=repr(value),
             )
-
-    need(
-        is_whole(s.target, 1),
-        "target",
-        Phrase(_("a whole number of points, 1 or more")),
-        s.target,
-    )
-    need(s.bags_mode in BAG_MODES, "bags", Phrase(_('"limit" or "per_hand"')), s.bags_mode)
-    need(is_whole(s.bag_limit, 1), "bags", Phrase(_("a limit of 1 or more bags")), s.bag_limit)
-    per_game = s.blind_six_per_game
-    need(
-        per_game is None or is_whole(per_game, 0),
-        "blind_six_per_game",
-        Phrase(_("null or 0 or more")),
-        per_game,
-    )
-    need(
-        is_whole(s.blind_six_behind, 0),
-        "blind_six_behind",
-        Phrase(_("0 or more points")),
-        s.blind_six_behind,
-    )
-    need(is_whole(s.wins_needed, 1), "wins_needed", Phrase(_("1 or more game wins")), s.wins_needed)
-    moon = s.moon_tricks
-    need(
-        moon is None or is_whole(moon, 1),
-        "moon_tricks",
-        Phrase(_("null or 1 or more tricks")),
-        moon,
-    )
-    need(
-        isinstance(s.nil_tricks_are_bags, bool),
-        "nil_tricks_are_bags",
-        Phrase(_("true or false")),
-        s.nil_tricks_are_bags,
-    )
-    need(
-        s.jokers in (0, 2, 3) and not isinstance(s.jokers, bool),
-        "jokers",
-        Phrase(_("0, 2 or 3")),
-        s.jokers,
-    )
     if not isinstance(s.preset, str) or s.preset not in PRESETS:
         raise _unknown_preset(s.preset)
 

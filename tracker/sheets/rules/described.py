@@ -6,6 +6,7 @@ from decimal import Decimal
 
 from basics.money import format_money
 from basics.phrases import Phrase, _, plural_phrase
+from tracker.rules.words import phrases
 from tracker.sheets.rules.round import (
     CHOP,
     FROZEN,
@@ -20,27 +21,33 @@ from tracker.sheets.rules.round import (
 from tracker.sheets.rules.settings import Settings, TienLen
 
 Money = Callable[[Decimal], str]
-PRESET_NAMES = {
-    "tien_len": Phrase(_("Tiến lên")),
-    "hearts": Phrase(_("Hearts")),
-    "points": Phrase(_("a points game")),
-}
-HAND_NAMES = {
-    "four_twos": Phrase(_("four 2s")),
-    "dragon": Phrase(_("a dragon, 3 to A")),
-    "six_pairs": Phrase(_("six pairs")),
-    "five_pairs": Phrase(_("five consecutive pairs")),
-    "three_triples": Phrase(_("three consecutive triples")),
-}
-CARD_NAMES = {
-    "black_two": Phrase(_("a black 2")),
-    "red_two": Phrase(_("a red 2")),
-    "pair_of_black_twos": Phrase(_("a pair of black 2s")),
-    "pair_of_mixed_twos": Phrase(_("a pair of 2s, black and red")),
-    "pair_of_red_twos": Phrase(_("a pair of red 2s")),
-    "three_pairs": Phrase(_("three pairs")),
-    "four_kind": Phrase(_("four of a kind")),
-}
+PRESET_NAMES = phrases(
+    {
+        "tien_len": _("Tiến lên"),
+        "hearts": _("Hearts"),
+        "points": _("a points game"),
+    }
+)
+HAND_NAMES = phrases(
+    {
+        "four_twos": _("four 2s"),
+        "dragon": _("a dragon, 3 to A"),
+        "six_pairs": _("six pairs"),
+        "five_pairs": _("five consecutive pairs"),
+        "three_triples": _("three consecutive triples"),
+    }
+)
+CARD_NAMES = phrases(
+    {
+        "black_two": _("a black 2"),
+        "red_two": _("a red 2"),
+        "pair_of_black_twos": _("a pair of black 2s"),
+        "pair_of_mixed_twos": _("a pair of 2s, black and red"),
+        "pair_of_red_twos": _("a pair of red 2s"),
+        "three_pairs": _("three pairs"),
+        "four_kind": _("four of a kind"),
+    }
+)
 
 
 def units_phrase(count: int) -> Phrase:

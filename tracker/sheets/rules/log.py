@@ -8,7 +8,14 @@ from decimal import Decimal
 from basics.errors import RulesError
 from basics.money import format_money
 from basics.phrases import Phrase, _
-from tracker.rules import MOST_ENTRIES
+from tracker.rules.log import (
+    check_log,
+    names,
+    read_player_and_hand,
+    read_players,
+    read_round_object,
+    read_rounds,
+)
 from tracker.sheets.rules.described import reason
 from tracker.sheets.rules.play import SheetResult, check_players, play_sheet
 from tracker.sheets.rules.round import Chop, Payment, Round
@@ -118,40 +125,15 @@ def round_entry(round_: Round) -> dict:
 def read_log(doc) -> tuple[list[str], Settings, list[Round]]:
     """The log's structure: allowed keys at every level and the type of every value (the
     rounds are checked against the rules when they are played)."""
-    if not isinstance(doc, dict):
-        raise RulesError(_("log: must be a JSON object"))
-    _refuse_unknown_keys(doc, LOG_KEYS, "log")
-    if doc.get("format") != FORMAT:
-        raise RulesError(
-            _('format: must be "%(format)s", not %(value)s'),
-            format=FORMAT,
-            value=repr(doc.get("format")),
-        )
-    for key in ("rules", "players", "rounds"):
-        if key not in doc:
-            raise RulesError(_("log: %(key)s is missing"), key=key)
-    if not isinstance(doc["players"], list):
-        raise RulesError(_("players: must be a list of names in seat order"))
-    check_players(doc["players"])
+    check_log(doc, FORMAT, LOG_KEYS)
+    players = read_players(doc["players"], check_players)
     settings = settings_from_rules(doc["rules"])
-    if not isinstance(doc["rounds"], list):
-        raise RulesError(_("rounds: must be a list of rounds"))
-    if len(doc["rounds"]) > MOST_ENTRIES:
-        raise RulesError(_("rounds: a log holds at most %(most)s rounds"), most=f"{MOST_ENTRIES:,}")
-    rounds = [_read_round(number, entry) for number, entry in enumerate(doc["rounds"], start=1)]
-    return list(doc["players"]), settings, rounds
+    rounds = read_rounds(doc["rounds"], _read_round)
+    return players, settings, rounds
 
 
 def _read_round(number: int, entry) -> Round:
-    where = Phrase(_("round %(number)s"), number=number)
-    if not isinstance(entry, dict):
-        raise RulesError(_("%(where)s: must be an object"), where=where)
-    _refuse_unknown_keys(entry, ROUND_KEYS, where)
-    for key in NAME_LISTS:
-        if not _names(entry.get(key, [])):
-            raise RulesError(
-                _("%(where)s: %(key)s must be a list of player names"), where=where, key=key
-            )
+    where = read_round_object(number, entry, ROUND_KEYS, NAME_LISTS)
     points = entry.get("points", {})
     if not isinstance(points, dict):
         raise RulesError(
@@ -161,7 +143,11 @@ def _read_round(number: int, entry) -> Round:
         absent=list(entry.get("absent", [])),
         points=dict(points),
         places=list(entry.get("places", [])),
-        instant_win=_read_instant_win(where, entry.get("instant_win", ...)),
+        instant_win=read_player_and_hand(
+            where,
+            entry.get("instant_win", ...),
+            _('%(where)s: instant_win must be {"player": name, "hand": "dragon"}'),
+        ),
         frozen=list(entry.get("frozen", [])),
         leftovers=_read_leftovers(where, entry.get("leftovers", {})),
         chops=_read_chops(where, entry.get("chops", [])),
@@ -169,27 +155,8 @@ def _read_round(number: int, entry) -> Round:
     )
 
 
-def _names(value) -> bool:
-    return isinstance(value, list) and all(isinstance(name, str) for name in value)
-
-
-def _read_instant_win(where: Phrase, instant_win) -> tuple[str, str] | None:
-    """The round's instant win; None when the key is left out (`...`), which null is not."""
-    if instant_win is ...:
-        return None
-    if (
-        not isinstance(instant_win, dict)
-        or set(instant_win) != {"player", "hand"}
-        or not all(isinstance(value, str) for value in instant_win.values())
-    ):
-        raise RulesError(
-            _('%(where)s: instant_win must be {"player": name, "hand": "dragon"}'), where=where
-        )
-    return instant_win["player"], instant_win["hand"]
-
-
 def _read_leftovers(where: Phrase, leftovers) -> dict[str, list[str]]:
-    if not isinstance(leftovers, dict) or not all(map(_names, leftovers.values())):
+    if not isinstance(leftovers, dict) or not all(map(names, leftovers.values())):
         raise RulesError(
             _('%(where)s: %(key)s must be an object such as {"Dũng": ["red_two"]}'),
             where=where,
@@ -241,9 +208,3 @@ def _read_object(where: Phrase, key: str, value, keys: tuple[str, ...]) -> dict:
                 kind=Phrase(_("a whole number")) if wanted is int else Phrase(_("text")),
             )
     return {name: value[name] for name in keys}
-
-
-def _refuse_unknown_keys(entry: dict, allowed: tuple[str, ...], where: str | Phrase) -> None:
-    for key in entry:
-        if key not in allowed:
-            raise RulesError(_('%(where)s: unknown key "%(key)s"'), where=where, key=key)

@@ -13,8 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from basics.collation import sort_key
-from tracker.rules.records import percent
+from tracker.rules.records import by_rival, percent, played_by, rival_rows
 from tracker.sheets.rules.play import RoundResult
 from tracker.sheets.rules.round import Round
 
@@ -73,9 +72,7 @@ def place_key(place: int, count: int):
 
 def player_record(name: str, sheets: Iterable[PlayedSheet]) -> PlayerRecord:
     record = PlayerRecord()
-    for played in sheets:
-        if name not in played.names:
-            continue
+    for played in played_by(name, sheets):
         record.sheets += 1
         record.net += played.totals[name]
         for entered, result in played.rounds:
@@ -99,25 +96,21 @@ def player_record(name: str, sheets: Iterable[PlayedSheet]) -> PlayerRecord:
 def rivalries(name: str, sheets: Iterable[PlayedSheet]) -> list[Rivalry]:
     """One row per player who was at a round with `name`, by rival name."""
     rivals: dict[str, Rivalry] = {}
-    for played in sheets:
-        if name not in played.names:
-            continue
+    for played in played_by(name, sheets):
         for _entered, result in played.rounds:
             if name not in result.at_table:
                 continue
-            for rival in result.at_table:
-                if rival == name:
-                    continue
-                row = rivals.setdefault(rival, Rivalry(rival))
+            places = result.places
+            for row in rival_rows(rivals, name, result.at_table, Rivalry):
                 row.rounds += 1
-                row.ahead += result.places[name] < result.places[rival]
-                row.behind += result.places[rival] < result.places[name]
+                row.ahead += places[name] < places[row.rival]
+                row.behind += places[row.rival] < places[name]
             for line in result.lines:
                 if line.payee == name and line.payer in rivals:
                     rivals[line.payer].money += line.amount
                 elif line.payer == name and line.payee in rivals:
                     rivals[line.payee].money -= line.amount
-    return sorted(rivals.values(), key=lambda row: sort_key(row.rival))
+    return by_rival(rivals)
 
 
 def chops_given(played: PlayedSheet) -> list[dict[str, int]]:

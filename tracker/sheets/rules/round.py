@@ -11,6 +11,7 @@ from typing import NamedTuple, NoReturn
 
 from basics.errors import RulesError
 from basics.phrases import Phrase, _, plural_phrase
+from tracker.rules.words import phrases
 from tracker.sheets.rules.settings import MOST_UNITS, Settings, is_units, line_name_problem
 
 MOST_PAYMENTS = 40  # named lines in one round
@@ -26,16 +27,18 @@ PLACES, POINTS, INSTANT_WIN, FROZEN, LEFTOVERS, CHOP, LINE = (
 )
 
 
-PLACE_NAMES = {
-    1: Phrase(_("first")),
-    2: Phrase(_("second")),
-    3: Phrase(_("third")),
-    4: Phrase(_("fourth")),
-    5: Phrase(_("fifth")),
-    6: Phrase(_("sixth")),
-    7: Phrase(_("seventh")),
-    8: Phrase(_("eighth")),
-}
+PLACE_NAMES = phrases(
+    {
+        1: _("first"),
+        2: _("second"),
+        3: _("third"),
+        4: _("fourth"),
+        5: _("fifth"),
+        6: _("sixth"),
+        7: _("seventh"),
+        8: _("eighth"),
+    }
+)
 
 
 def place_name(place: int, count: int) -> Phrase:

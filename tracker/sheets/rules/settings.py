@@ -14,6 +14,7 @@ from basics.errors import RulesError
 from basics.money import check_amount, format_money, parse_amount
 from basics.names import NAME_MAX, name_key, name_problem_phrase
 from basics.phrases import Phrase, _
+from tracker.rules.settings import check_rules
 
 FEWEST_PLAYERS, MOST_PLAYERS = 2, 8
 TIEN_LEN_PLAYERS = (2, 4)  # fewest and most in one Tiến lên round
@@ -260,13 +261,7 @@ RULE_KEYS = ("stake", "preset", "money_by", "lowest_wins", "payouts", "lines", *
 
 def settings_from_rules(rules) -> Settings:
     """The `rules` object of a "sheet-log/1" document, checked key by key."""
-    if not isinstance(rules, dict):
-        raise RulesError(_("rules: must be an object"))
-    for key in rules:
-        if key not in RULE_KEYS:
-            raise RulesError(_('rules: unknown setting "%(key)s"'), key=key)
-    if "stake" not in rules:
-        raise RulesError(_('rules: stake is required (an amount such as "1.00")'))
+    check_rules(rules, RULE_KEYS)
     chosen: dict[str, Any] = {"stake": parse_amount(rules["stake"], "rules: stake")}
     for key in ("preset", "money_by", "lowest_wins"):
         chosen[key] = rules.get(key)
