@@ -168,3 +168,41 @@ class ThrottledPostAdmin(admin.ModelAdmin):
     list_filter = ["what"]
     search_fields = ["address"]
     date_hierarchy = "at"
+
+
+def game_field(model, game) -> str:
+    """The name of `model`'s foreign key to its `game` ("session", "tournament", "sheet")."""
+    return next(field.name for field in model._meta.fields if field.related_model is game)
+
+
+def register_game(game, seat, entry, columns: list[str], entry_columns: list[str], **options):
+    """The admin's pages of a kind of game, where staff look and never write (core.web.admin):
+    its games (`columns`, with their seats inline), its entries (`entry_columns`) and, unless
+    `seats_page` is False, its seats. `raw_ids`: the game's other foreign keys."""
+    named = game_field(seat, game)
+    shown = {"model": seat, "extra": 0, "raw_id_fields": ["player"]}
+    inline = type("SeatInline", (ReadOnlyAdmin, admin.TabularInline), shown)
+    admin.site.register(
+        game,
+        type("GameAdmin", (ReadOnlyAdmin, admin.ModelAdmin), {}),
+        list_display=columns,
+        search_fields=["name", "group__name"],
+        raw_id_fields=["group", "created_by", *options.get("raw_ids", [])],
+        inlines=[inline],
+    )
+    played = game_field(entry, game)
+    admin.site.register(
+        entry,
+        type("EntryAdmin", (ReadOnlyAdmin, admin.ModelAdmin), {}),
+        list_display=[played, *entry_columns, "entered_by", "entered_at"],
+        search_fields=[f"{played}__name", f"{played}__group__name"],
+        raw_id_fields=[played, "entered_by"],
+    )
+    if options.get("seats_page", True):
+        admin.site.register(
+            seat,
+            type("SeatAdmin", (ReadOnlyAdmin, admin.ModelAdmin), {}),
+            list_display=[named, "seat", "player"],
+            search_fields=["player__name", f"{named}__name"],
+            raw_id_fields=[named, "player"],
+        )

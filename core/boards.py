@@ -5,7 +5,7 @@ replayed only when it is not (`stored_state`).
 """
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from core.models.games import Game
 from core.names import short_names_of
@@ -38,6 +38,43 @@ class Board:
     def short_names(self) -> list[str]:
         """Aligned with `names`: for table headers, chart labels and buttons."""
         return short_names_of(seat.player for seat in self.seats)
+
+
+class RoundsBoard(Board):
+    """The board of a game played in rounds (Cắt Tê, the score sheet): its rows
+    `game.rounds`, each read back with what the rules computed for it by `played`."""
+
+    state: Any  # the rules' state after the last round
+
+    @property
+    def rounds_played(self) -> int:
+        return self.state.rounds_played
+
+    @property
+    def next_number(self) -> int:
+        return self.state.rounds_played + 1
+
+    def played(self, row):
+        """The round of `row` as entered, with its stored result."""
+        raise NotImplementedError
+
+    @property
+    def rounds(self):
+        """The game's rows of rounds: each kind played in rounds keeps them as `rounds`."""
+        game: Any = self.game
+        return game.rounds
+
+    def latest_round_rows(self, limit: int | None = None) -> list:
+        """The rows of the latest `limit` rounds (all of them without), newest first."""
+        return list(self.rounds.order_by("-number")[:limit])
+
+    def latest_rounds(self, limit: int | None = None) -> list:
+        """The latest `limit` rounds (all of them without), newest first, with their results."""
+        return [self.played(row) for row in self.latest_round_rows(limit)]
+
+    def every_round(self) -> list:
+        """Every round in order (the rounds may come prefetched)."""
+        return [self.played(row) for row in self.rounds.all()]
 
 
 def stored_state(

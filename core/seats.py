@@ -162,3 +162,24 @@ class SeatsForm(forms.Form):
     def seated(self, data: dict) -> list | None:
         """The players clockwise from the first dealer (see `seats_from_dealer`)."""
         return seats_from_dealer(self, data, self.SEATS)
+
+    def clean(self):
+        """The players clockwise from the first dealer ("players") with what `settings_of` makes
+        of the rest, once every field is valid and `agrees(data)`."""
+        data = super().clean()
+        assert data is not None
+        if self.errors or not self.agrees(data):
+            return data
+        players = self.seated(data)
+        if players is not None:
+            data.update(players=players, **self.settings_of(data))
+        return data
+
+    def agrees(self, data: dict) -> bool:
+        """Whether the fields agree with each other; a game whose fields may not adds the error
+        and says False."""
+        return True
+
+    def settings_of(self, data: dict) -> dict:
+        """What starting the game takes besides its players ("rules", a log's rules object)."""
+        raise NotImplementedError

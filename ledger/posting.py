@@ -232,6 +232,14 @@ def sync(group, source: tuple[str, int], wanted: dict[int, Wanted], user, from_p
         _write(group, entries)
 
 
+def post_new(group, source: tuple[str, int], wanted: dict[int, Wanted], user) -> None:
+    """Post each part of `wanted` (part → Wanted) of `source`: parts never posted before (a round
+    just entered), so nothing is looked up."""
+    for part, entry in wanted.items():
+        amounts = entry.amounts
+        post(group, entry.kind, entry.description, amounts, source=source, part=part, user=user)
+
+
 def _sync_part(group, source, part: int, wanted: Wanted | None, unreversed: list, user) -> list:
     """What part `part` of `source` needs written: reversals of what it should not say, and
     what it should say and does not yet."""

@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import models
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from basics.phrases import Phrase
 
@@ -44,9 +46,18 @@ class Game(models.Model):
         ordering = ["-created_at", "-pk"]
 
     group: "Group"  # each kind's own foreign key (its `related_name` its own)
+    group_id: int
 
     # What a game without a name is called, with its number ("Session 3"): each kind says it.
     unnamed: str
+    # The name of its page's address ("session"), which takes the group and the game.
+    page: str
+
+    def __str__(self):
+        return self.name or _(self.unnamed) % {"number": self.number}
+
+    def get_absolute_url(self):
+        return reverse(self.page, args=[self.group_id, self.pk])
 
     @property
     def called(self) -> str | Phrase:
@@ -68,3 +79,29 @@ class Seat(models.Model):
     class Meta:
         abstract = True
         ordering = ["seat"]
+
+    def __str__(self):
+        return _("Seat %(number)d") % {"number": self.seat + 1}
+
+
+class Entry(models.Model):
+    """What a scorer entered of a game (a round, a hand), numbered from 1 in the order it was
+    played, with what the rules computed for it (`result`, by seat), stored with the game's
+    state. Each kind adds its game's foreign key and what it enters."""
+
+    number = models.PositiveIntegerField()
+    result = models.JSONField(null=True, blank=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    entered_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        abstract = True
+        ordering = ["number"]
+
+    # What it is called with its number ("Round 3"): each kind says it.
+    called: str
+
+    def __str__(self):
+        return _(self.called) % {"number": self.number}

@@ -2,7 +2,8 @@
 
 import json
 from collections.abc import Callable
-from functools import wraps
+from dataclasses import dataclass
+from functools import partial, wraps
 from urllib.parse import urljoin
 
 from django.conf import settings
@@ -12,20 +13,24 @@ from django.core.handlers.asgi import ASGIRequest
 from django.http import Http404, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.http.request import split_domain_port
 from django.middleware.csrf import get_token
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.cache import patch_vary_headers
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from basics.errors import RulesError
+from core.changes import change_context, line_of
 from core.idempotency import AlreadyDone, idempotency_key_of
 from core.live import current_version, read_token
+from core.models import Role
 from core.notices import from_message
-from core.versioning import AlreadyRecorded, StalePage
+from core.versioning import AlreadyRecorded, StalePage, version_key
+from core.web.lists import page_of
 from core.web.live_stream import read_version, versions
 from core.web.local_network import is_loopback
-from core.web.shared_part import fill_in, shared_render
+from core.web.shared_part import fill_in, shared_key, shared_render
 
 REFUSALS = (AlreadyRecorded, StalePage, RulesError)
 
@@ -168,6 +173,100 @@ def act_on_version(request, game, action, done: str | Callable[..., str]):
     the page, which says what happened."""
     run_on_version(request, action, done)
     return redirect(game)
+
+
+@dataclass(frozen=True)
+class GamePage:
+    """How a game's page is drawn: its `template`, which names the game `word`; the board
+    `load` reads; what `shown(board, every)` shows of it, entries in words by `describe`; and
+    in its live part the forms `scorer_forms(board, forms)` gives a scorer, or what
+    `reader_forms()` gives a reader who does not score."""
+
+    template: str
+    word: str
+    load: Callable
+    shown: Callable
+    describe: Callable
+    scorer_forms: Callable
+    reader_forms: Callable = dict
+
+    def render(self, request, group, game, board=None, notice=None, forms=None):
+        """The page, or only its #entry part for htmx; `forms` as the scorer left them, and
+        `notice`, what the phone is told of what it sent, beside the notices carried here."""
+        forms = forms or {}
+        can_score = group.membership.allows(Role.SCORER)
+        every = bool(request.GET.get("all"))
+        shared = None if board is not None or forms else shared_key(group, game, every)
+        # Read only where a form or a fragment missing from the cache needs it.
+        board = board or SimpleLazyObject(partial(self.load, game))
+        context = {"group": group, self.word: game, "can_score": can_score, "board": board}
+        context |= {"every": every, "version_key": version_key(game)}
+        context["notices"] = [*waiting_notices(request), *([notice] if notice else [])]
+        context["shown"] = SimpleLazyObject(partial(self.shown, board, every))
+        context["recent_changes"] = SimpleLazyObject(
+            lambda: change_context(game, board.names, self.describe, every)
+        )
+        live_forms = partial(self.scorer_forms, board, forms) if can_score else self.reader_forms
+        context["live_html"] = live_part(request, self.template, context, shared, live_forms)
+        return render_page(request, self.template, context)
+
+
+def undo_told(request, game, undo, undone):
+    """Undo the game's last entry (`undo`, on the page's version), then back to its page, which
+    says what was undone: `undone`, or to the same tap sent twice, what the first one undid
+    (not what a third would)."""
+
+    def undone_notice(first):
+        what = line_of(first) if first else undone
+        return _("%(undone)s; it stays in the history.") % {"undone": what}
+
+    return act_on_version(request, game, undo, undone_notice)
+
+
+def correction_told(request, game, correct, unchanged: str, corrected: str):
+    """Save a correction (`correct()`, which gives nothing when it changes nothing), then back
+    to the game's page, which says what it did: `corrected`, `unchanged`, or why the page it
+    was made on was stale."""
+    try:
+        changed = correct()
+    except StalePage as refusal:
+        messages.error(request, str(refusal))
+    else:
+        if changed:
+            messages.success(request, corrected)
+        else:
+            messages.info(request, unchanged)
+    return redirect(game)
+
+
+def new_game_page(request, group, form_class, last, start, template: str, more=dict):
+    """The form that starts a game of `group`, filled in as its `last` game was played; sent
+    valid, the game `start(data)` starts, and its page (a refusal of the rules is shown on the
+    form). `more()`: what else the form's page shows."""
+    initial = form_class.as_last_time(last)
+    players = list(group.players.all())
+    form = form_class(request.POST or None, group=group, players=players, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            return redirect(start(form.cleaned_data))
+        except RulesError as refusal:
+            form.add_error(None, str(refusal))
+    return render(request, template, {"group": group, "form": form, **more()})
+
+
+def past_games_page(request, group, games, load, row, template: str, key: str):
+    """The group's past `games` of a kind, ten a page, each read by `load` and shown as
+    `row(group, board)` gives it (listed under `key`)."""
+    page = page_of(games, request.GET.get("page"))
+    rows = [row(group, load(game)) for game in page]
+    return render(request, template, {"group": group, "page": page, key: rows})
+
+
+def past_game_page(request, group, games, game_pk: int, load, shown, template: str):
+    """One of the group's past `games` (404 for another's), read by `load` and drawn with what
+    `shown(group, board)` gives."""
+    game = get_object_or_404(games, pk=game_pk)
+    return render(request, template, {"group": group, **shown(group, load(game))})
 
 
 @require_GET

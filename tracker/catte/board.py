@@ -12,7 +12,7 @@ from decimal import Decimal
 from functools import cached_property, partial
 
 from core import recording
-from core.boards import Board, stored_state
+from core.boards import RoundsBoard, stored_state
 from core.locale_money import amount_text
 from core.seats import seats_of
 from tracker.catte.draft import RoundDraft
@@ -29,7 +29,7 @@ class PlayedRound:
 
 
 @dataclass
-class SessionBoard(Board):
+class SessionBoard(RoundsBoard):
     session: CatteSession
     seats: list  # SessionSeat rows in seat order
     names: list[str]
@@ -39,14 +39,6 @@ class SessionBoard(Board):
     @property
     def game(self) -> CatteSession:
         return self.session
-
-    @property
-    def rounds_played(self) -> int:
-        return self.state.rounds_played
-
-    @property
-    def next_number(self) -> int:
-        return self.state.rounds_played + 1
 
     @property
     def next_dealer(self) -> str:
@@ -165,18 +157,3 @@ def store_results(rows: list[Round], results: list[catte.RoundResult], names: li
     for row, result in zip(rows, results, strict=True):
         row.result = catte.round_result_snapshot(result, names)
     Round.objects.bulk_update(rows, ["result"], batch_size=500)
-
-
-def latest_rounds(board: SessionBoard, limit: int | None = None) -> list[PlayedRound]:
-    """The latest `limit` rounds (all of them without), newest first, with their results."""
-    return [board.played(row) for row in latest_round_rows(board, limit)]
-
-
-def latest_round_rows(board: SessionBoard, limit: int | None = None) -> list[Round]:
-    """The rows of the latest `limit` rounds (all of them without), newest first."""
-    return list(board.session.rounds.order_by("-number")[:limit])
-
-
-def every_round(board: SessionBoard) -> list[PlayedRound]:
-    """Every round in order (the rounds may come prefetched)."""
-    return [board.played(row) for row in board.session.rounds.all()]

@@ -12,7 +12,7 @@ from core.locale_money import amount_text, signed_text
 from core.money import signed
 from core.versioning import game_identity
 from tracker.catte import services
-from tracker.catte.board import PlayedRound, SessionBoard, latest_round_rows
+from tracker.catte.board import PlayedRound, SessionBoard
 from tracker.catte.entries import describe_round
 from tracker.catte.models import Round
 from tracker.catte.settling import settling_up, transfers_at_close
@@ -124,7 +124,7 @@ def round_card(board: SessionBoard, row: Round, can_correct: bool) -> CachedRow:
 
 def session_context(board: SessionBoard, can_correct: bool, latest: int | None) -> dict:
     """Everything the session page shows: money, side pot, the latest rounds, the closing."""
-    rows = latest_round_rows(board, latest)
+    rows = board.latest_round_rows(latest)
     return {
         "money": money_rows(board, board.settled),
         "side_pot": side_pot_line(board, board.played(rows[0]) if rows else None),

@@ -132,17 +132,8 @@ class SessionForm(SeatsForm):
             rules["false_claim_penalty"] = catte.format_money(data["false_claim_penalty"])
         return rules
 
-    def clean(self):
-        data = super().clean()
-        assert data is not None
-        if self.errors:
-            return data
-        players = self.seated(data)
-        if players is None:
-            return data
-        data["rules"] = self.rules(data)
-        data["players"] = players
-        return data
+    def settings_of(self, data: dict) -> dict:
+        return {"rules": self.rules(data)}
 
 
 class RoundForm(KeyedEntryForm):

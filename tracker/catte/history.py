@@ -6,7 +6,6 @@ result), so a page costs the same however long each session was; nothing is repl
 """
 
 from decimal import Decimal
-from functools import partial
 
 from django.db.models import Count, Prefetch
 from django.urls import reverse
@@ -14,10 +13,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.games import PlayerRecord, Section
-from core.locale_money import amount_text, number_text
+from core.locale_money import amount_text
 from core.money import signed
-from core.web import charts
 from core.web.lists import page_of, player_links
+from core.web.money_charts import money_after_each_round
 from ledger.settlement import fewest_transfers
 from tracker.catte import board as catte_board
 from tracker.catte import settling
@@ -50,30 +49,23 @@ def session_row(group, board) -> dict:
 
 def session_result(board) -> catte.SessionResult:
     """The session's money with every stored round result, as a replay would give them."""
-    rounds = [played.result for played in catte_board.every_round(board)]
+    rounds = [played.result for played in board.every_round()]
     return catte.session_result(board.state, board.settings, rounds, board.is_closed)
+
+
+def chart_page(group, board) -> dict:
+    """What a past session's page shows: its row and, once it has a round, its chart."""
+    chart = money_chart(group, board) if board.rounds_played else None
+    return {"row": session_row(group, board), "chart": chart}
 
 
 def money_chart(group, board):
     """Each player's money after each round: the running sum of the rounds' `net`."""
-    values: dict[str, list[Decimal]] = {name: [Decimal(0)] for name in board.names}
-    lines = {
-        name: charts.Line(short, values[name], title=name)
-        for name, short in zip(board.names, board.short_names, strict=True)
+    title = _("%(session)s: money after each round (%(currency)s)") % {
+        "session": board.session,
+        "currency": group.currency,
     }
-    running = dict.fromkeys(board.names, Decimal(0))
-    for played in catte_board.every_round(board):
-        for name, line_values in values.items():
-            running[name] += played.result.net[name]
-            line_values.append(running[name])
-    return charts.line_chart(
-        list(lines.values()),
-        title=_("%(session)s: money after each round (%(currency)s)")
-        % {"session": board.session, "currency": group.currency},
-        # Translators: the horizontal axis of a chart, counted in rounds.
-        x_label=_("round"),
-        fmt=partial(number_text, group),
-    )
+    return money_after_each_round(group, board, board.every_round(), title)
 
 
 def matches(group, game: str) -> list[Match]:

@@ -3,13 +3,10 @@ tables (`db_table`), so moving them into this app moved no row."""
 
 from django.conf import settings
 from django.db import models
-from django.urls import reverse
-from django.utils import timezone
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from basics.phrases import Phrase
-from core.models.games import Game, Seat
+from core.models.games import Entry, Game, Seat
 from core.models.restores import refuse_while_restored, unrestored
 from core.stored_messages import stored
 
@@ -18,6 +15,7 @@ class CatteSession(Game):
     """An evening of Cắt Tê: rounds played for money at one table."""
 
     unnamed = gettext_noop("Session %(number)s")
+    page = "session"
 
     group = models.ForeignKey("core.Group", on_delete=models.CASCADE, related_name="sessions")
     # Open side-pot shares carried in from the group's previous session, by seat.
@@ -45,12 +43,6 @@ class CatteSession(Game):
         constraints = [
             models.UniqueConstraint(fields=["group", "number"], name="one_session_number_a_group")
         ]
-
-    def __str__(self):
-        return self.name or _("Session %(number)s") % {"number": self.number}
-
-    def get_absolute_url(self):
-        return reverse("session", args=[self.group_id, self.pk])
 
     def swap_draft(
         self, expected: int, taps: list[str], note: Phrase, user, idempotency_key: str = ""
@@ -98,29 +90,17 @@ class SessionSeat(Seat):
             ),
         ]
 
-    def __str__(self):
-        return _("Seat %(number)d") % {"number": self.seat + 1}
 
-
-class Round(models.Model):
+class Round(Entry):
     """One round as entered: the log's round object with players written as seat numbers."""
 
-    session = models.ForeignKey(CatteSession, on_delete=models.CASCADE, related_name="rounds")
-    number = models.PositiveIntegerField()
-    entry = models.JSONField()
-    # What the rules computed for this round (by seat), stored with the session's state.
-    result = models.JSONField(null=True, blank=True)
-    entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
-    )
-    entered_at = models.DateTimeField(default=timezone.now)
+    called = gettext_noop("Round %(number)d")
 
-    class Meta:
+    session = models.ForeignKey(CatteSession, on_delete=models.CASCADE, related_name="rounds")
+    entry = models.JSONField()
+
+    class Meta(Entry.Meta):
         db_table = "tracker_round"
-        ordering = ["number"]
         constraints = [
             models.UniqueConstraint(fields=["session", "number"], name="one_round_per_number")
         ]
-
-    def __str__(self):
-        return _("Round %(number)d") % {"number": self.number}

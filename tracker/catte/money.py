@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from basics.phrases import Phrase
-from ledger.posting import Accounts, Wanted, post, sync
+from ledger.posting import Accounts, Wanted, post, post_new, sync
 from tracker.rules import catte
 
 # The kinds of its transactions (the ledger's `Transaction.kind`).
@@ -62,17 +62,7 @@ def after_change(board, results: list[catte.RoundResult], from_number: int, user
     accounts = Accounts(group, players.values())
     wanted = {result.number: _round(session, accounts, players, result) for result in results}
     if new:
-        for number, entry in wanted.items():
-            source = (ROUND_SOURCE, session.pk)
-            post(
-                group,
-                entry.kind,
-                entry.description,
-                entry.amounts,
-                source=source,
-                part=number,
-                user=user,
-            )
+        post_new(group, (ROUND_SOURCE, session.pk), wanted, user)
         return  # a session taking a new round is open: it has no refund to post
     sync(group, (ROUND_SOURCE, session.pk), wanted, user, from_part=from_number)
     refund = {}

@@ -3,11 +3,11 @@ only what matters from across a table (the money, whose deal, the side pot, the 
 with short names for the big tiles."""
 
 from tracker.catte import display
-from tracker.catte.board import SessionBoard, latest_rounds
+from tracker.catte.board import SessionBoard
 
 
 def shown(board: SessionBoard) -> dict:
-    played = latest_rounds(board, 1)
+    played = board.latest_rounds(1)
     last = played[0] if played else None
     money = display.money_rows(board, board.settled)
     return {

@@ -3,7 +3,7 @@ from functools import partial
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -14,12 +14,14 @@ from core.changes import change_context
 from core.models import Role
 from core.notices import what_became_of
 from core.versioning import StalePage, version_key
-from core.web.lists import page_of
 from core.web.permissions import game_for, group_for
 from core.web.shared_part import shared_key
 from core.web.views import (
     act_on_version,
     live_part,
+    new_game_page,
+    past_game_page,
+    past_games_page,
     render_chat_text,
     render_page,
     run_on_version,
@@ -100,20 +102,16 @@ def session_forms(group, board, round_form, can_score: bool, can_reopen: bool) -
 @require_http_methods(["GET", "POST"])
 def session_new(request, pk):
     group = group_for(request, pk, role=Role.SCORER)
-    last_time = SessionForm.as_last_time(group.sessions.first())
-    players = list(group.players.all())
-    form = SessionForm(request.POST or None, group=group, players=players, initial=last_time)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        try:
-            session = services.logs.start(
-                group, data["players"], data["rules"], request.user, name=data["name"]
-            )
-            return redirect(session)
-        except RulesError as refusal:
-            form.add_error(None, str(refusal))
-    context = {"group": group, "form": form, "carried": services.carried.carried_side_pot(group)}
-    return render(request, "tracker/session_new.html", context)
+
+    def start(data):
+        entry = (data["players"], data["rules"], request.user)
+        return services.logs.start(group, *entry, name=data["name"])
+
+    def more():
+        return {"carried": services.carried.carried_side_pot(group)}
+
+    last, template = group.sessions.first(), "tracker/session_new.html"
+    return new_game_page(request, group, SessionForm, last, start, template, more)
 
 
 @login_required
@@ -322,10 +320,8 @@ def player_back(request, pk, session_pk, player_pk):
 def session_list(request, pk):
     """The group's past sessions, newest first, ten a page."""
     group = group_for(request, pk)
-    page = page_of(history.sessions_of(group), request.GET.get("page"))
-    rows = [history.session_row(group, load(session)) for session in page]
-    context = {"group": group, "page": page, "sessions": rows}
-    return render(request, "tracker/history_sessions.html", context)
+    games, template = history.sessions_of(group), "tracker/history_sessions.html"
+    return past_games_page(request, group, games, load, history.session_row, template, "sessions")
 
 
 @login_required
@@ -333,11 +329,5 @@ def session_list(request, pk):
 def session_chart(request, pk, session_pk):
     """A past session's money, charted round by round."""
     group = group_for(request, pk)
-    session = get_object_or_404(history.sessions_of(group), pk=session_pk)
-    board = load(session)
-    context = {
-        "group": group,
-        "row": history.session_row(group, board),
-        "chart": history.money_chart(group, board) if board.rounds_played else None,
-    }
-    return render(request, "tracker/history_session.html", context)
+    games, template = history.sessions_of(group), "tracker/history_session.html"
+    return past_game_page(request, group, games, session_pk, load, history.chart_page, template)

@@ -95,6 +95,11 @@ def game_chart(board, game: cutthroat.GameResult):
     )
 
 
+def chart_page(group, board) -> dict:
+    """What a past tournament's page shows: its row and each game's chart."""
+    return {"row": tournament_row(group, board), "games": tournament_charts(board)}
+
+
 def tournament_charts(board) -> list[dict]:
     result = tournament_result(board)
     return [

@@ -1,20 +1,17 @@
 """A Cutthroat tournament, its seats and its hands. They were the tracker app's models and keep
 its tables (`db_table`), so moving them into this app moved no row."""
 
-from django.conf import settings
 from django.db import models
-from django.urls import reverse
-from django.utils import timezone
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from core.models.games import Game, Seat
+from core.models.games import Entry, Game, Seat
 
 
 class Tournament(Game):
     """A Cutthroat Spades tournament: a flat sequence of hands; games are cut by the rules."""
 
     unnamed = gettext_noop("Tournament %(number)s")
+    page = "tournament"
 
     group = models.ForeignKey("core.Group", on_delete=models.CASCADE, related_name="tournaments")
     # Stored with the state, for lists and history pages.
@@ -35,12 +32,6 @@ class Tournament(Game):
             )
         ]
 
-    def __str__(self):
-        return self.name or _("Tournament %(number)s") % {"number": self.number}
-
-    def get_absolute_url(self):
-        return reverse("tournament", args=[self.group_id, self.pk])
-
 
 class TournamentSeat(Seat):
     """Seat 0 deals the first hand; seats go clockwise."""
@@ -54,34 +45,23 @@ class TournamentSeat(Seat):
             models.UniqueConstraint(fields=["tournament", "player"], name="one_seat_per_player"),
         ]
 
-    def __str__(self):
-        return _("Seat %(number)d") % {"number": self.seat + 1}
 
+class Hand(Entry):
+    """One hand as entered, by seat: bids first, then tricks and jacks once it is played;
+    numbered across the whole tournament."""
 
-class Hand(models.Model):
-    """One hand as entered, by seat: bids first, then tricks and jacks once it is played."""
+    called = gettext_noop("Hand %(number)d")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="hands")
-    number = models.PositiveIntegerField()  # 1-based across the whole tournament
     bids = models.JSONField()  # list by seat: int or "NIL", "BN", "1F", "2F", "B6", "SM"
     tricks = models.JSONField(null=True, blank=True)  # list by seat, null until played
     jacks = models.JSONField(null=True, blank=True)  # {"JD": seat, ...}
-    # What the rules computed for this hand (by seat), stored with the tournament's state.
-    result = models.JSONField(null=True, blank=True)
-    entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
-    )
-    entered_at = models.DateTimeField(default=timezone.now)
 
-    class Meta:
+    class Meta(Entry.Meta):
         db_table = "tracker_hand"
-        ordering = ["number"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="one_hand_per_number")
         ]
-
-    def __str__(self):
-        return _("Hand %(number)d") % {"number": self.number}
 
     @property
     def is_played(self) -> bool:

@@ -175,20 +175,13 @@ class TournamentForm(SeatsForm):
             rules["jokers"] = data["jokers"]
         return rules
 
-    def clean(self):
-        data = super().clean()
-        assert data is not None
-        if self.errors:
-            return data
+    def agrees(self, data: dict) -> bool:
         some_jack = any(data.get(field) for field in self.JACK_FIELDS[1:])
         if data.get("no_award_jacks") and some_jack:
             self.add_error("no_award_jacks", _("No award jacks, or jacks set below: not both."))
-            return data
-        players = self.seated(data)
-        if players is None:
-            return data
-        data["players"] = players
-        data["game_stake"] = data.get("game_stake") or 0
-        data["buy_in"] = data.get("buy_in") or 0
-        data["rules"] = self.overrides()
-        return data
+            return False
+        return True
+
+    def settings_of(self, data: dict) -> dict:
+        money = {"game_stake": data.get("game_stake") or 0, "buy_in": data.get("buy_in") or 0}
+        return {**money, "rules": self.overrides()}

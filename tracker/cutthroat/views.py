@@ -1,26 +1,22 @@
 from functools import partial
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.functional import SimpleLazyObject
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from basics.errors import RulesError
-from core.changes import change_context, line_of
 from core.models import Role
 from core.notices import SAVED, Notice, what_became_of
-from core.versioning import StalePage, version_key
-from core.web.lists import page_of
 from core.web.permissions import game_for, group_for
-from core.web.shared_part import shared_key
 from core.web.views import (
-    act_on_version,
-    live_part,
-    render_page,
+    GamePage,
+    correction_told,
+    new_game_page,
+    past_game_page,
+    past_games_page,
     tell,
-    waiting_notices,
+    undo_told,
     wants_json,
 )
 from tracker.cutthroat import display, history, notices, services
@@ -47,22 +43,11 @@ def tournament_for(request, pk, tournament_pk, role=Role.VIEWER):
 def scoreboard(request, group, tournament, board=None, notice=None, **forms):
     """The scoreboard, or only its #entry part for htmx; `forms` as the user left them, and
     `notice`, what the phone is told of the entry it sent, beside the notices carried here."""
-    can_score = group.membership.allows(Role.SCORER)
-    every = bool(request.GET.get("all"))
-    shared = None if board is not None or forms else shared_key(group, tournament, every)
-    # Read only where a form or a fragment missing from the cache needs it.
-    board = board or SimpleLazyObject(partial(load, tournament))
-    context = {"group": group, "tournament": tournament, "can_score": can_score, "board": board}
-    context["every"] = every
-    context["notices"] = [*waiting_notices(request), *([notice] if notice else [])]
-    context["version_key"] = version_key(tournament)
-    context["shown"] = SimpleLazyObject(partial(display.scoreboard_context, board, every, LATEST))
-    context["recent_changes"] = SimpleLazyObject(
-        lambda: change_context(tournament, board.names, display.describe_entry, every)
-    )
-    live_forms = partial(scorer_forms, board, forms) if can_score else partial(dict, entering=False)
-    context["live_html"] = live_part(request, TEMPLATE, context, shared, live_forms)
-    return render_page(request, TEMPLATE, context)
+    return PAGE.render(request, group, tournament, board, notice, forms)
+
+
+def shown_context(board, every: bool) -> dict:
+    return display.scoreboard_context(board, every, LATEST)
 
 
 def scorer_forms(board, forms: dict) -> dict:
@@ -92,24 +77,29 @@ def entry_context(board, forms: dict) -> dict:
     }
 
 
+def reader_forms() -> dict:
+    """A reader who does not score enters nothing."""
+    return {"entering": False}
+
+
+PAGE = GamePage(
+    TEMPLATE, "tournament", load, shown_context, display.describe_entry, scorer_forms, reader_forms
+)
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def tournament_new(request, pk):
     group = group_for(request, pk, role=Role.SCORER)
-    last_time = TournamentForm.as_last_time(group.tournaments.first())
-    players = list(group.players.all())
-    form = TournamentForm(request.POST or None, group=group, players=players, initial=last_time)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
+
+    def start(data):
         money_rules = {"game_stake": data["game_stake"], "buy_in": data["buy_in"]}
-        try:
-            tournament = services.start(
-                group, data["players"], data["rules"], request.user, data["name"], money_rules
-            )
-            return redirect(tournament)
-        except RulesError as refusal:
-            form.add_error(None, str(refusal))
-    return render(request, "tracker/tournament_new.html", {"group": group, "form": form})
+        entry = (data["players"], data["rules"], request.user, data["name"], money_rules)
+        return services.start(group, *entry)
+
+    last = group.tournaments.first()
+    template = "tracker/tournament_new.html"
+    return new_game_page(request, group, TournamentForm, last, start, template)
 
 
 @login_required
@@ -212,18 +202,10 @@ def correct(request, board, hand, data):
     """Save a correction and say what it did; back to the scoreboard."""
     where = {"game": hand.result["game"], "hand": hand.result["number"]}
     entry = (data["bids"], data["tricks"], data["jacks"], request.user, data["confirm"])
-    try:
-        changed = services.correct_hand(board, hand.number, data["version"], *entry)
-    except StalePage as refusal:
-        messages.error(request, str(refusal))
-    else:
-        if changed is None:
-            said = _("Nothing changed: game %(game)s · hand %(hand)s is as it was.") % where
-            messages.info(request, said)
-        else:
-            said = _("Game %(game)s · hand %(hand)s corrected; every later hand rescored.")
-            messages.success(request, said % where)
-    return redirect(board.tournament)
+    save = partial(services.correct_hand, board, hand.number, data["version"], *entry)
+    unchanged = _("Nothing changed: game %(game)s · hand %(hand)s is as it was.") % where
+    corrected = _("Game %(game)s · hand %(hand)s corrected; every later hand rescored.") % where
+    return correction_told(request, board.tournament, save, unchanged, corrected)
 
 
 @login_required
@@ -233,13 +215,7 @@ def hand_undo(request, pk, tournament_pk):
     board = load(tournament)
     undone = services.undone(board) or _("Nothing")
     undo = partial(services.undo_last, board, user=request.user)
-
-    def undone_notice(first):
-        # The same tap sent twice is told what the first one undid, not what a third would.
-        what = line_of(first) if first else undone
-        return _("%(undone)s; it stays in the history.") % {"undone": what}
-
-    return act_on_version(request, tournament, undo, undone_notice)
+    return undo_told(request, tournament, undo, undone)
 
 
 @login_required
@@ -247,10 +223,9 @@ def hand_undo(request, pk, tournament_pk):
 def tournament_list(request, pk):
     """The group's past tournaments, newest first, ten a page."""
     group = group_for(request, pk)
-    page = page_of(history.tournaments_of(group), request.GET.get("page"))
-    rows = [history.tournament_row(group, load(tournament)) for tournament in page]
-    context = {"group": group, "page": page, "tournaments": rows}
-    return render(request, "tracker/history_tournaments.html", context)
+    games, row = history.tournaments_of(group), history.tournament_row
+    template = "tracker/history_tournaments.html"
+    return past_games_page(request, group, games, load, row, template, "tournaments")
 
 
 @login_required
@@ -258,11 +233,5 @@ def tournament_list(request, pk):
 def tournament_charts(request, pk, tournament_pk):
     """A past tournament's games, each charted hand by hand."""
     group = group_for(request, pk)
-    tournament = get_object_or_404(history.tournaments_of(group), pk=tournament_pk)
-    board = load(tournament)
-    context = {
-        "group": group,
-        "row": history.tournament_row(group, board),
-        "games": history.tournament_charts(board),
-    }
-    return render(request, "tracker/history_tournament.html", context)
+    games, template = history.tournaments_of(group), "tracker/history_tournament.html"
+    return past_game_page(request, group, games, tournament_pk, load, history.chart_page, template)

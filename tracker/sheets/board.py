@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from core import recording
-from core.boards import Board, stored_state
+from core.boards import RoundsBoard, stored_state
 from core.locale_money import amount_text
 from core.seats import seats_of
 from tracker.sheets import rules as sheet
@@ -27,7 +27,7 @@ class PlayedRound:
 
 
 @dataclass
-class SheetBoard(Board):
+class SheetBoard(RoundsBoard):
     sheet: Sheet
     seats: list  # SheetSeat rows in seat order
     names: list[str]
@@ -37,14 +37,6 @@ class SheetBoard(Board):
     @property
     def game(self) -> Sheet:
         return self.sheet
-
-    @property
-    def rounds_played(self) -> int:
-        return self.state.rounds_played
-
-    @property
-    def next_number(self) -> int:
-        return self.state.rounds_played + 1
 
     @property
     def by_points(self) -> bool:
@@ -104,14 +96,3 @@ def rebuild(sheet_row: Sheet, names, settings) -> sheet.SheetState:
     stored = {"round_count": len(rows)}
     recording.store_replayed(sheet_row, board.state.snapshot(), stored, write_results)
     return board.state
-
-
-def latest_rounds(board: SheetBoard, limit: int | None = None) -> list[PlayedRound]:
-    """The latest `limit` rounds (all of them without), newest first, with their results."""
-    rows = board.sheet.rounds.order_by("-number")
-    return [board.played(row) for row in (rows if limit is None else rows[:limit])]
-
-
-def every_round(board: SheetBoard) -> list[PlayedRound]:
-    """Every round in order (the rounds may come prefetched)."""
-    return [board.played(row) for row in board.sheet.rounds.all()]

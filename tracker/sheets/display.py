@@ -8,7 +8,7 @@ from basics.phrases import Phrase, plural_phrase
 from core.money import signed
 from core.stored_messages import Joined
 from tracker.sheets import rules as sheet
-from tracker.sheets.board import SheetBoard, latest_rounds
+from tracker.sheets.board import SheetBoard
 from tracker.sheets.entries import rules_round
 
 
@@ -43,7 +43,7 @@ def round_row(board: SheetBoard, played) -> dict:
 
 def round_rows(board: SheetBoard, limit: int | None) -> list[dict]:
     """The latest `limit` rounds (all of them without), newest first."""
-    return [round_row(board, played) for played in latest_rounds(board, limit)]
+    return [round_row(board, played) for played in board.latest_rounds(limit)]
 
 
 def round_words(round_: sheet.Round) -> Joined:

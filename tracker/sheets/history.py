@@ -6,19 +6,16 @@ first where the lowest win). Everything is read from what the rules stored with 
 (its result), so a page costs the same however long each sheet was; nothing is replayed.
 """
 
-from decimal import Decimal
-from functools import partial
-
 from django.db.models import Prefetch
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.games import PlayerRecord, Section
-from core.locale_money import amount_text, number_text
+from core.locale_money import amount_text
 from core.money import signed
-from core.web import charts
 from core.web.lists import player_links
+from core.web.money_charts import money_after_each_round
 from ledger.settlement import fewest_transfers
 from tracker.rules.leaderboard import Match
 from tracker.sheets import board as sheet_board
@@ -36,7 +33,7 @@ def sheets_of(group):
 
 
 def played_sheet(board) -> records.PlayedSheet:
-    rounds = [(played.round, played.result) for played in sheet_board.every_round(board)]
+    rounds = [(played.round, played.result) for played in board.every_round()]
     return records.PlayedSheet(board.names, rounds, dict(board.state.running))
 
 
@@ -120,23 +117,15 @@ def sheet_row(group, board) -> dict:
     }
 
 
+def chart_page(group, board) -> dict:
+    """What a past sheet's page shows: its row and its chart."""
+    return {"row": sheet_row(group, board), "chart": money_chart(group, board)}
+
+
 def money_chart(group, board):
     """Each player's money after each round: the running sum of the rounds' `net`."""
-    values: dict[str, list[Decimal]] = {name: [Decimal(0)] for name in board.names}
-    lines = {
-        name: charts.Line(short, values[name], title=name)
-        for name, short in zip(board.names, board.short_names, strict=True)
+    title = _("%(sheet)s: money after each round (%(currency)s)") % {
+        "sheet": board.sheet,
+        "currency": group.currency,
     }
-    running = dict.fromkeys(board.names, Decimal(0))
-    for played in sheet_board.every_round(board):
-        for name, line_values in values.items():
-            running[name] += played.result.net[name]
-            line_values.append(running[name])
-    return charts.line_chart(
-        list(lines.values()),
-        title=_("%(sheet)s: money after each round (%(currency)s)")
-        % {"sheet": board.sheet, "currency": group.currency},
-        # Translators: the horizontal axis of a chart, counted in rounds.
-        x_label=_("round"),
-        fmt=partial(number_text, group),
-    )
+    return money_after_each_round(group, board, board.every_round(), title)

@@ -10,7 +10,7 @@ posted for a round that changed or is gone (`ledger.posting.sync`). Nothing is o
 from dataclasses import dataclass
 
 from basics.phrases import Phrase
-from ledger.posting import Accounts, Wanted, post, sync
+from ledger.posting import Accounts, Wanted, post_new, sync
 from tracker.sheets import rules as sheet
 
 ROUND = "sheet_round"  # the kind of its transactions (the ledger's `Transaction.kind`)
@@ -43,15 +43,6 @@ def after_change(board, postings: Postings, user) -> None:
     }
     source = (ROUND_SOURCE, sheet_row.pk)
     if postings.new:
-        for number, entry in wanted.items():
-            post(
-                group,
-                entry.kind,
-                entry.description,
-                entry.amounts,
-                source=source,
-                part=number,
-                user=user,
-            )
+        post_new(group, source, wanted, user)
         return
     sync(group, source, wanted, user, from_part=postings.from_number)

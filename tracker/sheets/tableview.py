@@ -2,11 +2,11 @@
 round with its payments, in big figures for a screen across the table."""
 
 from tracker.sheets import display
-from tracker.sheets.board import SheetBoard, latest_rounds
+from tracker.sheets.board import SheetBoard
 
 
 def shown(board: SheetBoard) -> dict:
-    played = latest_rounds(board, 1)
+    played = board.latest_rounds(1)
     return {
         "board": board,
         "standings": display.standings(board),

@@ -1,27 +1,23 @@
 from functools import partial
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.functional import SimpleLazyObject
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import reswap
 
 from basics.errors import RulesError
-from core.changes import change_context, line_of
 from core.models import Role
 from core.notices import what_became_of
-from core.versioning import StalePage, version_key
-from core.web.lists import page_of
 from core.web.permissions import game_for, group_for
-from core.web.shared_part import shared_key
 from core.web.views import (
-    act_on_version,
-    live_part,
-    render_page,
+    GamePage,
+    correction_told,
+    new_game_page,
+    past_game_page,
+    past_games_page,
     tell,
-    waiting_notices,
+    undo_told,
     wants_json,
 )
 from tracker.sheets import display, history, notices, services
@@ -43,20 +39,7 @@ def sheet_for(request, pk, sheet_pk, role=Role.VIEWER):
 def sheet_page(request, group, sheet_row, board=None, notice=None, **forms):
     """The sheet's page, or only its #entry part for htmx; `forms` as the scorer left them, and
     `notice`, what the phone is told of the round it sent, beside the notices carried here."""
-    can_score = group.membership.allows(Role.SCORER)
-    every = bool(request.GET.get("all"))
-    shared = None if board is not None or forms else shared_key(group, sheet_row, every)
-    board = board or SimpleLazyObject(partial(load, sheet_row))
-    context = {"group": group, "sheet": sheet_row, "can_score": can_score, "board": board}
-    context |= {"every": every, "version_key": version_key(sheet_row)}
-    context["notices"] = [*waiting_notices(request), *([notice] if notice else [])]
-    context["shown"] = SimpleLazyObject(partial(shown_context, board, every))
-    context["recent_changes"] = SimpleLazyObject(
-        lambda: change_context(sheet_row, board.names, display.entry_words, every)
-    )
-    live_forms = partial(scorer_forms, board, forms) if can_score else dict
-    context["live_html"] = live_part(request, TEMPLATE, context, shared, live_forms)
-    return render_page(request, TEMPLATE, context)
+    return PAGE.render(request, group, sheet_row, board, notice, forms)
 
 
 def shown_context(board, every: bool) -> dict:
@@ -79,23 +62,19 @@ def scorer_forms(board, forms: dict) -> dict:
     return {**forms, "offline_form": offline, "undo": display.undo(board)}
 
 
+PAGE = GamePage(TEMPLATE, "sheet", load, shown_context, display.entry_words, scorer_forms)
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def sheet_new(request, pk):
     group = group_for(request, pk, role=Role.SCORER)
-    players = list(group.players.all())
-    initial = SheetForm.as_last_time(group.sheets.first())
-    form = SheetForm(request.POST or None, group=group, players=players, initial=initial)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        try:
-            sheet_row = services.start(
-                group, data["players"], data["rules"], request.user, data["name"]
-            )
-            return redirect(sheet_row)
-        except RulesError as refusal:
-            form.add_error(None, str(refusal))
-    return render(request, "sheets/sheet_new.html", {"group": group, "form": form})
+
+    def start(data):
+        return services.start(group, data["players"], data["rules"], request.user, data["name"])
+
+    last, template = group.sheets.first(), "sheets/sheet_new.html"
+    return new_game_page(request, group, SheetForm, last, start, template)
 
 
 @login_required
@@ -207,18 +186,10 @@ def proposed(request, board, number: int, recorded: sheet.Round) -> sheet.Round 
 
 def corrected(request, board, number: int, data):
     where = {"number": number}
-    try:
-        changed = services.correct_round(
-            board, number, data["version"], data["round"], request.user
-        )
-    except StalePage as refusal:
-        messages.error(request, str(refusal))
-    else:
-        if changed:
-            messages.success(request, _("Round %(number)s corrected; its money follows.") % where)
-        else:
-            messages.info(request, _("Nothing changed: round %(number)s is as it was.") % where)
-    return redirect(board.sheet)
+    save = partial(services.correct_round, board, number, data["version"], data["round"])
+    unchanged = _("Nothing changed: round %(number)s is as it was.") % where
+    said = _("Round %(number)s corrected; its money follows.") % where
+    return correction_told(request, board.sheet, partial(save, request.user), unchanged, said)
 
 
 @login_required
@@ -228,13 +199,7 @@ def round_undo(request, pk, sheet_pk):
     board = load(sheet_row)
     undone = _("Round %(number)s undone") % {"number": board.rounds_played}
     undo = partial(services.undo_last, board, user=request.user)
-
-    def undone_notice(first):
-        # The same tap sent twice is told what the first one undid, not what a third would.
-        what = line_of(first) if first else undone
-        return _("%(undone)s; it stays in the history.") % {"undone": what}
-
-    return act_on_version(request, sheet_row, undo, undone_notice)
+    return undo_told(request, sheet_row, undo, undone)
 
 
 @login_required
@@ -242,11 +207,8 @@ def round_undo(request, pk, sheet_pk):
 def sheet_list(request, pk):
     """The group's score sheets, newest first, ten a page."""
     group = group_for(request, pk)
-    page = page_of(history.sheets_of(group), request.GET.get("page"))
-    rows = [history.sheet_row(group, load(sheet_row)) for sheet_row in page]
-    return render(
-        request, "sheets/history_sheets.html", {"group": group, "page": page, "sheets": rows}
-    )
+    games, template = history.sheets_of(group), "sheets/history_sheets.html"
+    return past_games_page(request, group, games, load, history.sheet_row, template, "sheets")
 
 
 @login_required
@@ -254,8 +216,5 @@ def sheet_list(request, pk):
 def sheet_charts(request, pk, sheet_pk):
     """A sheet's money after each round, charted."""
     group = group_for(request, pk)
-    sheet_row = get_object_or_404(history.sheets_of(group), pk=sheet_pk)
-    board = load(sheet_row)
-    context = {"group": group, "row": history.sheet_row(group, board)}
-    context["chart"] = history.money_chart(group, board)
-    return render(request, "sheets/history_sheet.html", context)
+    games, template = history.sheets_of(group), "sheets/history_sheet.html"
+    return past_game_page(request, group, games, sheet_pk, load, history.chart_page, template)
