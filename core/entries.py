@@ -6,7 +6,7 @@ What every such game does the same way is here; each game gives only what is its
 its rules' change, its words) as small callables, and every change goes through
 `core.recording.record`:
 
-    entries.record_entry(board, change, taken=_("Round 4 is already recorded."),
+    entries.record_entry(board, change, taken=already_recorded_words,
                          version=version, user=user, idempotency_key=key)
 """
 
