@@ -10,9 +10,9 @@ from core import recording
 from core.models import Group, Invite, Membership, Player, Role
 from ledger.payments import record_payment, reverse_payment
 from tracker.catte import board as catte_board
+from tracker.catte import rules as catte
 from tracker.catte import services
 from tracker.catte.models import Round
-from tracker.rules import catte
 
 PASSWORD = "deal-the-cards-42"
 

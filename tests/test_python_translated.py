@@ -15,6 +15,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("core", "tracker", "ledger", "cardtable")
 SKIPPED = (
     "tracker/rules/",
+    "tracker/catte/rules/",
+    "tracker/cutthroat/rules/",
     "tracker/sheets/rules/",
     "tracker/benchmark/",
     "/migrations/",

@@ -9,8 +9,8 @@ from redis.connection import AbstractConnection
 
 from core import redis_failures
 from tracker.catte import board as catte_board
+from tracker.catte import rules as catte
 from tracker.catte import services
-from tracker.rules import catte
 
 
 def closed_port() -> int:

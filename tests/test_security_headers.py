@@ -12,9 +12,9 @@ from django.urls import reverse
 
 from tests.factories import InviteFactory, fresh, pay
 from tracker.catte import board as catte_board
+from tracker.catte import rules as catte
 from tracker.catte import services
 from tracker.cutthroat import services as tournaments
-from tracker.rules import catte
 
 POLICY = {
     "default-src": ["'self'"],

@@ -16,9 +16,9 @@ from tests.browser.test_every_page_fits import console_of
 from tests.browser.test_languages import log_in
 from tests.factories import GroupFactory, MembershipFactory, PlayerFactory
 from tracker.catte import board as catte_board
+from tracker.catte import rules as catte
 from tracker.catte import services
 from tracker.cutthroat import services as tournaments
-from tracker.rules import catte
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SETTLED = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"

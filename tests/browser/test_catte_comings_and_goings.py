@@ -8,8 +8,8 @@ from tests.browser import thumb as phones
 from tests.browser.test_catte_thumb import NEXT, SAVE, SETTLED, enter, open_session, trick
 from tests.browser.test_phone import assert_fits_a_phone
 from tests.factories import fresh
+from tracker.catte import rules as catte
 from tracker.catte.models import Round, SessionSeat
-from tracker.rules import catte
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 thumb = phones.thumb  # the fixture: both phone sizes, with a tap counter

@@ -11,12 +11,12 @@ import pytest
 from django.conf import settings as django_settings
 from django.utils import translation
 
+from tracker.catte import rules as catte
 from tracker.catte.draft import RoundDraft
 from tracker.catte.offline_round import sheet_rules, sheet_words
+from tracker.catte.rules.cards import RANKS, SUITS
 from tracker.catte.services.tapping import _refusal as gate_refusal
 from tracker.catte.taps import next_taps
-from tracker.rules import catte
-from tracker.rules.catte.cards import RANKS, SUITS
 
 pytestmark = pytest.mark.browser
 

@@ -15,10 +15,10 @@ from tests.browser.test_phone import log_in, tap_bids
 from tests.browser.test_pwa import WORKER_ACTIVE
 from tests.factories import fresh, pay
 from tracker.catte import board as catte_board
+from tracker.catte import rules as catte
 from tracker.catte import services
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as tournaments
-from tracker.rules import catte
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 thumb = phones.thumb  # the fixture: both phone sizes

@@ -9,10 +9,10 @@ from tests.browser.conftest import put_down
 from tests.browser.test_phone import log_in
 from tests.factories import closed_evening
 from tracker.catte import board as catte_board
+from tracker.catte import rules as catte
 from tracker.catte import services
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as cutthroat_services
-from tracker.rules import catte
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 FOLLOWS_WITHIN_MS = 3000 + 1500  # one poll period, and the refresh

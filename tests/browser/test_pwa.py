@@ -10,9 +10,9 @@ from tests.browser.test_live import FOLLOWS_WITHIN_MS
 from tests.browser.test_phone import assert_fits_a_phone, log_in, tap_bids
 from tests.factories import fresh
 from tracker.catte import board as catte_board
+from tracker.catte import rules as catte
 from tracker.catte import services
 from tracker.cutthroat import services as tournaments
-from tracker.rules import catte
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -10,7 +10,7 @@ from tests.browser import test_languages as languages
 from tests.browser.test_languages import in_language, log_in
 from tests.factories import GroupFactory, MembershipFactory, PlayerFactory, pay
 from tracker.catte import board, services
-from tracker.rules import catte
+from tracker.catte import rules as catte
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 phone_in = languages.phone_in  # the fixture: a phone in a given language

@@ -13,11 +13,11 @@ from tests.browser.test_phone import log_in
 from tests.tracker.test_history_views import worked_session, worked_tournament
 from tests.tracker.test_ratings import closed
 from tracker.catte import board as catte_board
+from tracker.catte import rules as catte
 from tracker.catte import services
 from tracker.catte.models import CatteSession
 from tracker.cutthroat import services as tournaments
 from tracker.history import seasons
-from tracker.rules import catte
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 thumb = phones.thumb  # the fixture: both phone sizes, with a tap counter

@@ -10,8 +10,8 @@ from ledger.posting import total_of_group
 from tests.factories import fresh
 from tracker.catte import board as catte_board
 from tracker.catte import money as catte_money
+from tracker.catte import rules as catte
 from tracker.catte import services
-from tracker.rules import catte
 
 RULES = {"stake": "1.00", "side_pot_stake": "0.25"}
 

@@ -10,7 +10,7 @@ from ledger.models import Transaction
 from tests.factories import GroupFactory, MembershipFactory, PlayerFactory
 from tests.page_forms import form_on, forms_on, submit
 from tracker.catte import board, services
-from tracker.rules import catte
+from tracker.catte import rules as catte
 
 STAKES = {"EUR": "2.50", "VND": "15000"}
 RECORDED = {"en": "Recorded:", "vi": "Đã ghi:", "de": "Erfasst:"}

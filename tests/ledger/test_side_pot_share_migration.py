@@ -17,9 +17,9 @@ from ledger.balances import group_balances
 from ledger.models import Posting, Transaction
 from tests.fixtures.old_database import insert_rows, read_fixture
 from tracker.catte import board as catte_board
+from tracker.catte import rules as catte
 from tracker.catte import services
 from tracker.catte.models import CatteSession, Round, SessionSeat
-from tracker.rules import catte
 
 BEFORE = [("tracker", "0002_tournament_buy_in_tournament_game_stake"),
           ("ledger", "0002_transaction_note_transaction_source_part")]  # fmt: skip

@@ -1,7 +1,7 @@
 import pytest
 
 from basics.errors import RulesError
-from tracker.rules.catte import card_label, next_card, parse_card
+from tracker.catte.rules import card_label, next_card, parse_card
 
 
 def test_a_card_code_is_a_rank_and_a_suit():

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from basics.errors import RulesError
-from tracker.rules.catte import Round, Settings, log_from, parse_log, replay, replay_log
+from tracker.catte.rules import Round, Settings, log_from, parse_log, replay, replay_log
 
 D = Decimal
 ROOT = Path(__file__).resolve().parents[2]

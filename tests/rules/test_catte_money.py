@@ -2,7 +2,7 @@
 
 from decimal import Decimal
 
-from tracker.rules.catte import Round, Settings, play_session, survivors_after_four
+from tracker.catte.rules import Round, Settings, play_session, survivors_after_four
 
 D = Decimal
 PLAYERS = ["An", "Bình", "Chi", "Dũng"]

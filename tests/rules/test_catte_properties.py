@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import settings as examples
 from hypothesis import strategies as st
 
-from tracker.rules.catte import (
+from tracker.catte.rules import (
     Round,
     Settings,
     format_money,
@@ -17,7 +17,7 @@ from tracker.rules.catte import (
     play_session,
     replay,
 )
-from tracker.rules.catte.cards import RANKS, SUITS
+from tracker.catte.rules.cards import RANKS, SUITS
 
 NAMES = ["An", "Bình", "Chi", "Dũng", "Em", "Phúc", "Giang", "Hoa"]
 CARDS = [rank + suit for rank in RANKS for suit in SUITS]

@@ -3,7 +3,7 @@ from decimal import Decimal
 import pytest
 
 from basics.errors import RulesError
-from tracker.rules.catte import (
+from tracker.catte.rules import (
     Settings,
     describe_settings,
     rules_from_settings,

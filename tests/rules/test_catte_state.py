@@ -5,7 +5,7 @@ from decimal import Decimal
 import pytest
 
 from basics.errors import RulesError
-from tracker.rules.catte import (
+from tracker.catte.rules import (
     Round,
     SessionState,
     Settings,

@@ -1,7 +1,7 @@
 """What made each player's score in a hand, part by part (the house rules, "Bids and points",
 "Bags", "Award jacks")."""
 
-from tracker.rules.cutthroat import (
+from tracker.cutthroat.rules import (
     BAG_COST,
     BAG_OUT,
     BAGS,

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from basics.errors import RulesError
-from tracker.rules.cutthroat import (
+from tracker.cutthroat.rules import (
     Hand,
     Settings,
     log_from,

@@ -5,7 +5,7 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tracker.rules.cutthroat import (
+from tracker.cutthroat.rules import (
     PRESETS,
     Hand,
     Settings,

@@ -5,7 +5,7 @@ import re
 import pytest
 
 from basics.errors import RulesError
-from tracker.rules.cutthroat import Hand, Settings, play_tournament, score_bid
+from tracker.cutthroat.rules import Hand, Settings, play_tournament, score_bid
 
 P3 = ["An", "Bình", "Chi"]  # 17 tricks a hand, the moon needs 14
 PLAIN = Settings(award_jacks={})  # official, but no award jacks to muddle bid scores

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from basics.errors import RulesError
-from tracker.rules.cutthroat import (
+from tracker.cutthroat.rules import (
     BIDS,
     PRESETS,
     Settings,

@@ -2,7 +2,7 @@
 
 from decimal import Decimal
 
-from tracker.rules.cutthroat import (
+from tracker.cutthroat.rules import (
     Hand,
     Settings,
     TournamentState,

@@ -5,7 +5,7 @@ import re
 import pytest
 
 from basics.errors import RulesError
-from tracker.rules.cutthroat import Hand, Settings, play_tournament, validate_bids
+from tracker.cutthroat.rules import Hand, Settings, play_tournament, validate_bids
 
 P3 = ["An", "Bình", "Chi"]
 P5 = ["An", "Bình", "Chi", "Dũng", "Ê"]

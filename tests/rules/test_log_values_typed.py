@@ -5,7 +5,7 @@ A key left out still takes its default."""
 import pytest
 
 from basics.errors import RulesError
-from tracker.rules import catte
+from tracker.catte import rules as catte
 from tracker.sheets import rules as sheet
 
 SHEET = {"format": "sheet-log/1", "rules": {"stake": "1.00"}, "players": ["An", "Bình", "Chi"]}

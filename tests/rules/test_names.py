@@ -39,7 +39,7 @@ def test_a_refusal_quotes_a_long_bad_name_cut_short():
 
 
 def test_a_log_of_more_rounds_than_any_evening_is_refused():
-    from tracker.rules.catte import read_log
+    from tracker.catte.rules import read_log
 
     log = {"format": "catte-log/1", "rules": {"stake": "1"}, "players": ["An", "Bình", "Chi"],
            "rounds": [{"tricks": ["An"] * 4}] * 5001}  # fmt: skip

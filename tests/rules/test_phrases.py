@@ -10,13 +10,13 @@ import pytest
 from basics.errors import RulesError
 from basics.names import name_problem
 from basics.phrases import Phrase, _, install_translator, plural_phrase
-from tracker.rules.catte import Round, play_session
-from tracker.rules.catte import Settings as CatteSettings
-from tracker.rules.cutthroat import Hand, Settings, describe_settings, play_tournament
+from tracker.catte.rules import Round, play_session
+from tracker.catte.rules import Settings as CatteSettings
+from tracker.cutthroat.rules import Hand, Settings, describe_settings, play_tournament
 
 ROOT = Path(__file__).resolve().parents[2]
-# What the games share, and the score sheet's rules kept in its app.
-RULES = (ROOT / "tracker" / "rules", ROOT / "tracker" / "sheets" / "rules")
+# What the games share, and each game's rules kept in its app.
+RULES = (ROOT / "tracker" / "rules", *sorted((ROOT / "tracker").glob("*/rules")))
 BASICS = ROOT / "basics"
 P3 = ["An", "Bình", "Chi"]
 VIETNAMESE = {

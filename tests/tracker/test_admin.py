@@ -12,11 +12,11 @@ from ledger.models import Account, PaymentDetails, Posting, Transaction
 from ledger.payment_details import change_details
 from tests.factories import GroupFactory, UserFactory, fresh
 from tracker.catte import board as catte_board
+from tracker.catte import rules as catte
 from tracker.catte import services
 from tracker.catte.models import CatteSession, Round, SessionSeat
 from tracker.cutthroat import services as tournaments
 from tracker.cutthroat.models import Hand, Tournament, TournamentSeat
-from tracker.rules import catte
 
 OUR_APPS = ("tracker", "cutthroat", "catte", "ledger")
 MODELS = [model for model in admin.site._registry if model._meta.app_label in OUR_APPS]

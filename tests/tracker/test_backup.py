@@ -10,12 +10,12 @@ from core.models import Change, Role
 from tests.backups import played_everything, summary
 from tests.factories import GroupFactory, MembershipFactory, PlayerFactory, fresh, pay
 from tracker.catte import board as catte_board
+from tracker.catte import rules as catte
 from tracker.catte import services
 from tracker.catte.models import SessionSeat
 from tracker.cutthroat import services as tournaments
 from tracker.gamelogs import backup, restoring
 from tracker.history import seasons
-from tracker.rules import catte
 
 
 @pytest.fixture

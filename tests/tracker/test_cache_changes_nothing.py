@@ -12,9 +12,9 @@ from django.utils import timezone
 from tests.factories import fresh, pay, take_back
 from tracker.catte import board as catte_board
 from tracker.catte import services
+from tracker.catte.rules import Round
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as cutthroat
-from tracker.rules.catte import Round
 
 # What differs between two renders by design: the CSRF token, a form's idempotency key and the
 # signed (timestamped) addresses a page asks whether it changed and hears it from.

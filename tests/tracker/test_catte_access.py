@@ -5,9 +5,9 @@ from django.urls import reverse
 
 from tests.factories import GroupFactory, PlayerFactory, fresh
 from tracker.catte import board as catte_board
+from tracker.catte import rules as catte
 from tracker.catte import services
 from tracker.catte.models import CatteSession, Round
-from tracker.rules import catte
 
 # (url name, extra kwargs, method a viewer may use, method that writes, methods refused)
 SESSION_URLS = [

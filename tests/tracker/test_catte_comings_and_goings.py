@@ -12,9 +12,9 @@ from ledger.balances import player_balances
 from tests.factories import PlayerFactory, fresh
 from tracker.catte import board as catte_board
 from tracker.catte import changes, services
+from tracker.catte import rules as catte
 from tracker.catte.forms import RoundForm
 from tracker.catte.models import Round, SessionSeat
-from tracker.rules import catte
 
 SIDE_POT = {"stake": "1.00", "side_pot_stake": "0.50"}
 

@@ -10,10 +10,10 @@ from django.urls import reverse
 from ledger.balances import player_balances
 from tests.factories import fresh
 from tracker.catte import board as catte_board
+from tracker.catte import rules as catte
 from tracker.catte import services
 from tracker.catte.models import Round
-from tracker.rules import catte
-from tracker.rules.catte.cards import RANKS
+from tracker.catte.rules.cards import RANKS
 
 PLAIN = {"stake": "1.00"}
 

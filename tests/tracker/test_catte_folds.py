@@ -1,8 +1,8 @@
 """When everyone else folds, the last player in wins the rest of the tricks with no tap more;
 taking a fold back takes back the tricks it gave, and the winner of the round cannot fold."""
 
+from tracker.catte import rules as catte
 from tracker.catte.draft import RoundDraft
-from tracker.rules import catte
 
 NAMES = ["An", "Bình", "Chi", "Dũng"]
 SETTINGS = catte.settings_from_rules({"stake": "1.00"})

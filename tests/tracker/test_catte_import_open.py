@@ -14,10 +14,10 @@ from ledger.balances import player_balances
 from ledger.posting import total_of_group
 from tests.factories import fresh
 from tracker.catte import board as catte_board
+from tracker.catte import rules as catte
 from tracker.catte import services
 from tracker.catte.models import CatteSession
 from tracker.cutthroat.models import Tournament
-from tracker.rules import catte
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 CARRY = {"stake": "1.00", "side_pot_stake": "0.50", "side_pot_at_end": "carry"}

@@ -7,10 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tracker.catte import board as catte_board
+from tracker.catte import rules as catte_rules
 from tracker.catte import services
 from tracker.catte.draft import RoundDraft
 from tracker.catte.models import CatteSession, Round
-from tracker.rules import catte as catte_rules
 
 SITS_OUT_A_WINNER = ["t0", "R2", "a2"]  # trick 1 to An, the rest to Chi, then Chi sits out
 

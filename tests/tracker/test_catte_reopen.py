@@ -12,8 +12,8 @@ from ledger.balances import player_balances
 from ledger.models import Transaction
 from tests.factories import fresh
 from tracker.catte import board as catte_board
+from tracker.catte import rules as catte
 from tracker.catte import services
-from tracker.rules import catte
 
 SIDE_POT = {"stake": "1.00", "side_pot_stake": "0.50"}
 CARRY = {**SIDE_POT, "side_pot_at_end": "carry"}

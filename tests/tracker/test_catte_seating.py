@@ -8,9 +8,9 @@ import pytest
 from tests.factories import fresh
 from tests.page_forms import form_on, submit
 from tracker.catte import board as catte_board
+from tracker.catte import rules as catte
 from tracker.catte import services
 from tracker.catte.models import SessionSeat
-from tracker.rules import catte
 
 HTMX = {"HX-Request": "true"}
 LEFT = "Chi left: every new round starts without this player."

@@ -16,10 +16,10 @@ from ledger.balances import player_balances
 from ledger.models import Transaction
 from tests.factories import PlayerFactory, fresh
 from tracker.catte import board as catte_board
+from tracker.catte import rules as catte
 from tracker.catte import services
 from tracker.catte.history import session_result
 from tracker.catte.models import CatteSession, Round
-from tracker.rules import catte
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SIDE_POT = {"stake": "1.00", "side_pot_stake": "0.50"}

@@ -22,12 +22,12 @@ from ledger.models import Posting, Transaction
 from tests.factories import pay
 from tests.page_forms import form_on
 from tracker.catte import board as catte_board
+from tracker.catte import rules as catte
 from tracker.catte import services
 from tracker.catte.models import CatteSession, Round
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as cutthroat_services
 from tracker.cutthroat.models import Hand
-from tracker.rules import catte
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

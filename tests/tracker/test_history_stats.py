@@ -3,9 +3,11 @@
 from dataclasses import dataclass
 from decimal import Decimal
 
-from tracker.rules import catte, cutthroat, records
-from tracker.rules.catte import records as catte_records
-from tracker.rules.cutthroat import records as cutthroat_records
+from tracker.catte import rules as catte
+from tracker.catte.rules import records as catte_records
+from tracker.cutthroat import rules as cutthroat
+from tracker.cutthroat.rules import records as cutthroat_records
+from tracker.rules import records
 
 NAMES = ["An", "Bình", "Chi"]
 

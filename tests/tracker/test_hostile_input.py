@@ -14,10 +14,10 @@ from ledger.balances import group_balances
 from ledger.models import Transaction
 from tests.factories import fresh
 from tests.page_forms import form_on, submit
+from tracker.catte import rules as catte
 from tracker.catte import services
 from tracker.catte.board import load
 from tracker.catte.models import CatteSession, Round
-from tracker.rules import catte
 
 
 def catte_board_of(session):

@@ -18,12 +18,13 @@ from ledger.models import Transaction
 from tests.factories import GroupFactory, PlayerFactory, fresh
 from tests.page_forms import form_on, submit
 from tracker.catte import board as catte_board
+from tracker.catte import rules as catte
 from tracker.catte import services
 from tracker.catte.models import CatteSession
 from tracker.cutthroat import board as cutthroat_board
+from tracker.cutthroat import rules as cutthroat
 from tracker.cutthroat import services as tournaments
 from tracker.gamelogs import registry
-from tracker.rules import catte, cutthroat
 from tracker.sheets import rules as sheet
 from tracker.sheets import services as sheets
 from tracker.sheets.models import Sheet

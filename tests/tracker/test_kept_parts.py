@@ -9,9 +9,9 @@ from django.urls import reverse
 
 from tests.factories import pay
 from tracker.catte import board as catte_board
+from tracker.catte import rules as catte
 from tracker.catte import services
 from tracker.cutthroat import services as tournaments
-from tracker.rules import catte
 
 # What differs at every render: the CSRF token, idempotency keys, the signed live address.
 PER_RENDER = re.compile(r'(name="(?:csrfmiddlewaretoken|once)" value|data-live)="[^"]*"')

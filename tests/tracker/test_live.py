@@ -9,9 +9,9 @@ from django.urls import reverse
 from core.live import live_token
 from tests.factories import closed_evening
 from tracker.catte import board as catte_board
+from tracker.catte import rules as catte
 from tracker.catte import services
 from tracker.cutthroat import services as cutthroat_services
-from tracker.rules import catte
 
 
 def live_url_of(page: str) -> tuple[str, str]:

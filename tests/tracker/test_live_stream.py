@@ -17,8 +17,8 @@ from core.web import live_stream
 from tests.test_cache_may_fail import REDIS, Redis
 from tests.test_two_servers import free_port
 from tracker.catte import board as catte_board
+from tracker.catte import rules as catte
 from tracker.catte import services
-from tracker.rules import catte
 
 # The stream reads versions on threads of its own, which see only what is committed.
 pytestmark = pytest.mark.django_db(transaction=True)

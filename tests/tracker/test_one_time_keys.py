@@ -12,9 +12,9 @@ from tests.page_forms import form_on, submit
 from tracker.catte import board as catte_board
 from tracker.catte import services
 from tracker.catte.models import CatteSession
+from tracker.catte.rules import Round
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as cutthroat
-from tracker.rules.catte import Round
 
 
 @pytest.fixture

@@ -14,6 +14,7 @@ from ledger.models import PaymentDetails, Posting, Transaction
 from tests.conftest import client_for
 from tests.factories import pay
 from tracker.catte import board as catte_board
+from tracker.catte import rules as catte
 from tracker.catte import services
 from tracker.catte.models import CatteSession, Round
 from tracker.cutthroat import board as cutthroat_board
@@ -21,7 +22,6 @@ from tracker.cutthroat import services as cutthroat_services
 from tracker.cutthroat.models import Hand, Tournament
 from tracker.history import seasons
 from tracker.models import Season
-from tracker.rules import catte
 from tracker.sheets import rules as sheet
 from tracker.sheets import services as sheets
 from tracker.sheets.board import load as load_sheet

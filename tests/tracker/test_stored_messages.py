@@ -12,9 +12,9 @@ from core.stored_messages import Joined, Money, render_stored, stored
 from ledger.models import Transaction
 from tests.factories import PlayerFactory, pay, take_back
 from tracker.catte import board as catte_board
+from tracker.catte import rules as catte
 from tracker.catte import services
 from tracker.cutthroat import services as cutthroat_services
-from tracker.rules import catte
 
 
 def a_round_entered_in_german(group, players, user):

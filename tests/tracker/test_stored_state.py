@@ -13,11 +13,12 @@ from core import recording
 from tests.factories import PASSWORD, fresh, session_of_sweeps
 from tests.page_forms import form_on, submit
 from tracker.catte import board as catte_board
+from tracker.catte import rules as catte
 from tracker.catte.models import CatteSession
 from tracker.cutthroat import board as cutthroat_board
+from tracker.cutthroat import rules as cutthroat
 from tracker.cutthroat import services as cutthroat_services
 from tracker.cutthroat.models import Hand, Tournament
-from tracker.rules import catte, cutthroat
 
 BIDS, TRICKS, JACKS = [5, 5, 5], [5, 5, 7], {"JD": 0, "JC": 1}
 

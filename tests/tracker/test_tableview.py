@@ -12,9 +12,9 @@ from django.urls import reverse
 from core.locale_money import amount_text, signed_text
 from tests.factories import GroupFactory, MembershipFactory, fresh
 from tracker.catte import board as catte_board
+from tracker.catte import rules as catte
 from tracker.catte import services
 from tracker.cutthroat import services as tournaments
-from tracker.rules import catte
 
 SIDE_POT = {"stake": "1.00", "side_pot_stake": "0.50"}
 

@@ -15,10 +15,10 @@ from core import recording
 from core.boards import RoundsBoard, stored_state
 from core.locale_money import amount_text
 from core.seats import seats_of
+from tracker.catte import rules as catte
 from tracker.catte.draft import RoundDraft
 from tracker.catte.entries import rules_round
 from tracker.catte.models import CatteSession, Round
-from tracker.rules import catte
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """The demo group's Cắt Tê session (`manage.py demo`): four rounds with a side pot, a fold and
 an ace withheld, the pot claimed in the last."""
 
-from tracker.rules import catte
+from tracker.catte import rules as catte
 
 SESSION = {
     "format": catte.FORMAT,

@@ -11,13 +11,13 @@ from core.fragments import CachedRow, digest
 from core.locale_money import amount_text, signed_text
 from core.money import signed
 from core.versioning import game_identity
+from tracker.catte import rules as catte
 from tracker.catte import services
 from tracker.catte.board import PlayedRound, SessionBoard
 from tracker.catte.entries import describe_round
 from tracker.catte.models import Round
+from tracker.catte.rules.settings import HAND_NAMES
 from tracker.catte.settling import settling_up, transfers_at_close
-from tracker.rules import catte
-from tracker.rules.catte.settings import HAND_NAMES
 
 ROUND_SECONDS_KEPT = 24 * 60 * 60
 

@@ -15,10 +15,10 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 
 from basics.errors import RulesError
+from tracker.catte import rules as catte
 from tracker.catte.draft_buttons import UNSET, DraftButtons
+from tracker.catte.rules.settings import HAND_NAMES
 from tracker.catte.taps import tap_parts, tap_seat
-from tracker.rules import catte
-from tracker.rules.catte.settings import HAND_NAMES
 
 
 def _toggle(seats: list[int], seat: int) -> None:

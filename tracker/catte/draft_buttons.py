@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext_lazy
 
-from tracker.rules import catte
-from tracker.rules.catte.cards import RANKS, SUITS
-from tracker.rules.catte.settings import HAND_NAMES
+from tracker.catte import rules as catte
+from tracker.catte.rules.cards import RANKS, SUITS
+from tracker.catte.rules.settings import HAND_NAMES
 
 UNSET = "unset"
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}  # CSS classes too

@@ -6,7 +6,7 @@ from django.utils.translation import gettext_noop
 
 from basics.phrases import Phrase
 from core.stored_messages import Joined
-from tracker.rules import catte
+from tracker.catte import rules as catte
 
 PLAYER_LISTS = ("tricks", "absent", "folds", "false_claims")
 # An automatic win's hand, as a round's line names it.

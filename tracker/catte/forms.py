@@ -19,6 +19,7 @@ from core.money import money_field
 from core.names import by_name
 from core.seats import SeatsForm, first_dealer_field, seats_as_last_time
 from core.web.widgets import QuickSelect, QuickText
+from tracker.catte import rules as catte
 from tracker.catte.draft import RoundDraft
 from tracker.catte.offline_round import sheet_buttons
 from tracker.catte.services.tapping import MOST_TAPS
@@ -31,7 +32,6 @@ from tracker.catte.taps import (
     parse_taps,
     taps_from_round,
 )
-from tracker.rules import catte
 
 MOST_SEATS = 8
 AUTO_WIN_CHOICES = [("four_of_a_kind", _("four of a kind")), ("flush", _("six-card flush"))]

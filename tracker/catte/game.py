@@ -7,9 +7,9 @@ from core import leaderboards
 from core.games import GameKind
 from ledger.settlement import fewest_transfers
 from tracker.catte import backups, board, changes, demo, history, money, services, tableview
+from tracker.catte import rules as catte
 from tracker.catte.board import replay_rounds
 from tracker.catte.models import CatteSession, Round, SessionSeat
-from tracker.rules import catte
 
 
 class CatteGame(GameKind):

@@ -19,10 +19,10 @@ from core.web.lists import page_of, player_links
 from core.web.money_charts import money_after_each_round
 from ledger.settlement import fewest_transfers
 from tracker.catte import board as catte_board
+from tracker.catte import rules as catte
 from tracker.catte import settling
 from tracker.catte.models import Round, SessionSeat
-from tracker.rules import catte
-from tracker.rules.catte import records
+from tracker.catte.rules import records
 from tracker.rules.leaderboard import Match
 from tracker.rules.records import Replay
 

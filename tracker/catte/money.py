@@ -13,7 +13,7 @@ from decimal import Decimal
 
 from basics.phrases import Phrase
 from ledger.posting import Accounts, Wanted, post, post_new, sync
-from tracker.rules import catte
+from tracker.catte import rules as catte
 
 # The kinds of its transactions (the ledger's `Transaction.kind`).
 ROUND = "round"

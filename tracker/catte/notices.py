@@ -24,12 +24,12 @@ from core.notices import (
     whose,
 )
 from core.versioning import AlreadyRecorded
+from tracker.catte import rules as catte
 from tracker.catte import services
 from tracker.catte.board import SessionBoard
 from tracker.catte.display import round_row
 from tracker.catte.entries import describe_entry, describe_round, round_differences
 from tracker.catte.services.checks import DraftMoved, RoundWaits
-from tracker.rules import catte
 
 
 def saved(number: int) -> Notice:

@@ -19,8 +19,8 @@ from django.utils.translation import gettext as _
 
 from tracker.catte.draft import RoundDraft
 from tracker.catte.entries import AUTO_WIN_WORDS
+from tracker.catte.rules.settings import HAND_NAMES
 from tracker.catte.services.tapping import MOST_TAPS
-from tracker.rules.catte.settings import HAND_NAMES
 
 
 def sheet_buttons(draft: RoundDraft) -> dict:

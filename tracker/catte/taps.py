@@ -18,7 +18,7 @@ token and "start the round again" drops them all (`next_taps`).
 import re
 from dataclasses import dataclass
 
-from tracker.rules import catte
+from tracker.catte import rules as catte
 
 TOKEN = re.compile(
     r"(?P<kind>[atfxR])(?P<seat>\d)"

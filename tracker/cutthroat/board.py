@@ -14,8 +14,8 @@ from functools import cached_property, partial
 from core import recording
 from core.boards import Board, stored_state
 from core.seats import seats_of
+from tracker.cutthroat import rules as cutthroat
 from tracker.cutthroat.models import Hand, Tournament
-from tracker.rules import cutthroat
 
 
 class Scoreboard(Board):

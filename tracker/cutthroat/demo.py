@@ -1,6 +1,6 @@
 """The demo group's tournament (`manage.py demo`): one game of six hands at a table of four."""
 
-from tracker.rules import cutthroat
+from tracker.cutthroat import rules as cutthroat
 
 PLAYERS = ["An", "Bình", "Chi", "Dũng"]
 

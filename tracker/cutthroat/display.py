@@ -11,9 +11,9 @@ from django.utils.translation import gettext_lazy, ngettext
 from core.fragments import CachedRow, digest
 from core.locale_money import amount_text
 from core.versioning import game_identity
+from tracker.cutthroat import rules as cutthroat
 from tracker.cutthroat.board import Scoreboard, every_hand_row, latest_hand_rows, stored_result
 from tracker.cutthroat.models import Hand
-from tracker.rules import cutthroat
 
 # How long a rendered table of played hands is cached (tournament.html).
 HISTORY_SECONDS_KEPT = 24 * 60 * 60

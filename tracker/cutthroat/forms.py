@@ -16,8 +16,8 @@ from core.bounds import LARGEST_COUNT, LARGEST_KEY
 from core.fragments import digest
 from core.idempotency import KeyedEntryForm
 from core.web.widgets import QuickHidden, TapChoiceField, TapGrid, TapTypedChoiceField
+from tracker.cutthroat import rules as cutthroat
 from tracker.cutthroat.display import short_names
-from tracker.rules import cutthroat
 
 # What a bid button says where the full words do not fit; screen readers get the full words.
 BID_BUTTONS: dict[str, str | Promise] = {

@@ -9,8 +9,8 @@ from core import leaderboards
 from core.games import GameKind
 from tracker.cutthroat import backups, changes, demo, history, logs, money, tableview
 from tracker.cutthroat import board as board_module
+from tracker.cutthroat import rules as cutthroat
 from tracker.cutthroat.models import Hand, Tournament, TournamentSeat
-from tracker.rules import cutthroat
 
 
 class CutthroatGame(GameKind):

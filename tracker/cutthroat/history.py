@@ -15,10 +15,10 @@ from core.web import charts
 from core.web.lists import player_links
 from ledger.settlement import fewest_transfers
 from tracker.cutthroat import board as cutthroat_board
+from tracker.cutthroat import rules as cutthroat
 from tracker.cutthroat.models import TournamentSeat
 from tracker.cutthroat.money import owed_in_tournament
-from tracker.rules import cutthroat
-from tracker.rules.cutthroat import records
+from tracker.cutthroat.rules import records
 from tracker.rules.leaderboard import Match
 from tracker.rules.records import Replay
 

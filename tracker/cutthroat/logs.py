@@ -8,10 +8,10 @@ from basics.errors import RulesError
 from basics.phrases import plural_phrase
 from core import entries
 from core.recording import Recorded
+from tracker.cutthroat import rules as cutthroat
 from tracker.cutthroat.board import by_seat, jacks_by_seat, load, play_on, replay, stored_fields
 from tracker.cutthroat.models import Hand, Tournament
 from tracker.cutthroat.services import start
-from tracker.rules import cutthroat
 
 
 def import_log(group, doc: dict, user, create_missing: bool = False, money_rules=None):

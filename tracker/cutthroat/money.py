@@ -10,7 +10,7 @@ from decimal import Decimal
 
 from basics.phrases import Phrase
 from ledger.posting import Accounts, Wanted, sync
-from tracker.rules import cutthroat
+from tracker.cutthroat import rules as cutthroat
 
 # The kinds of its transactions (the ledger's `Transaction.kind`).
 GAME_STAKE = "game"

@@ -10,9 +10,9 @@ from django.utils.translation import gettext_lazy
 
 from core.changes import changes_of, line_of
 from core.notices import CAME_FIRST, Notice, made_here, sameness, whose
+from tracker.cutthroat import rules as cutthroat
 from tracker.cutthroat.board import Scoreboard, by_seat, jacks_by_seat, stored_result
 from tracker.cutthroat.display import describe_entry, just_won, score_in_parts, short_bid, signed
-from tracker.rules import cutthroat
 
 
 def bids_saved(board: Scoreboard, bids: dict) -> str:

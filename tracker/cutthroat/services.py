@@ -20,6 +20,7 @@ from core.recording import Recorded, record
 from core.stored_messages import Joined
 from core.versioning import AlreadyRecorded
 from tracker.cutthroat import changes
+from tracker.cutthroat import rules as cutthroat
 from tracker.cutthroat.board import (
     Scoreboard,
     by_seat,
@@ -30,7 +31,6 @@ from tracker.cutthroat.board import (
     stored_fields,
 )
 from tracker.cutthroat.models import Hand, Tournament
-from tracker.rules import cutthroat
 
 
 class NeedsConfirmation(Exception):

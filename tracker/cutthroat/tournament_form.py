@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.money import money_field
 from core.seats import SeatsForm, first_dealer_field, seats_as_last_time
-from tracker.rules import cutthroat
+from tracker.cutthroat import rules as cutthroat
 
 PRESET_CHOICES = [
     ("official", _("Official: to 500, 10-bag limit, 5 wins")),

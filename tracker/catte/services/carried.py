@@ -23,9 +23,9 @@ from core.models import Change, Player
 from core.recording import Recorded, record
 from core.stored_messages import Joined
 from tracker.catte import changes, money
+from tracker.catte import rules as catte
 from tracker.catte.board import load
 from tracker.catte.models import CatteSession
-from tracker.rules import catte
 
 CARRIED_INTO = "carried_into"
 SHARES_TAKEN_INTO = "shares_taken_into"

@@ -15,11 +15,11 @@ from core import entries
 from core.recording import Recorded
 from core.stored_messages import Money
 from tracker.catte import money
+from tracker.catte import rules as catte
 from tracker.catte.board import SessionBoard
 from tracker.catte.models import CatteSession
 from tracker.catte.services.carried import taken_over
 from tracker.catte.services.checks import drop_draft
-from tracker.rules import catte
 
 
 def close(

@@ -6,12 +6,12 @@ from django.utils.translation import gettext as _
 from core import entries
 from core.money import check_in_currency
 from tracker.catte import money
+from tracker.catte import rules as catte
 from tracker.catte.board import SessionBoard, load
 from tracker.catte.entries import entry_by_seat, rules_round
 from tracker.catte.models import CatteSession
 from tracker.catte.services.carried import take_carried_side_pots, take_matching_shares
 from tracker.catte.services.closing import close
-from tracker.rules import catte
 
 
 def logged_entries(doc: dict) -> list[dict]:

@@ -16,6 +16,7 @@ from core.models import Change
 from core.recording import Recorded, refuse_if_closed
 from core.stored_messages import Joined
 from tracker.catte import money
+from tracker.catte import rules as catte
 from tracker.catte.board import SessionBoard, replay_rounds
 from tracker.catte.entries import describe_round, entry_by_seat
 from tracker.catte.models import Round
@@ -30,7 +31,6 @@ from tracker.catte.services.checks import (
     round_taken,
 )
 from tracker.catte.taps import OfflineRound
-from tracker.rules import catte
 
 
 def save_round(board: SessionBoard, number: int, expected: int | None, user, taps=None) -> None:

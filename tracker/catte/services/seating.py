@@ -20,11 +20,11 @@ from core.recording import Recorded, record
 from core.seats import match_players
 from core.versioning import StalePage
 from tracker.catte import changes
+from tracker.catte import rules as catte
 from tracker.catte.board import SessionBoard, replay_rounds
 from tracker.catte.models import SessionSeat
+from tracker.catte.rules.settings import MOST_PLAYERS
 from tracker.catte.services.checks import change_draft
-from tracker.rules import catte
-from tracker.rules.catte.settings import MOST_PLAYERS
 
 
 def seat_of(board: SessionBoard, player_pk: int) -> SessionSeat | None:

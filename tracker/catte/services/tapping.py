@@ -14,12 +14,12 @@ from django.utils.translation import gettext_noop
 
 from basics.errors import RulesError
 from basics.phrases import Phrase
+from tracker.catte import rules as catte
 from tracker.catte.board import SessionBoard
 from tracker.catte.draft import RoundDraft
+from tracker.catte.rules.settings import HAND_NAMES
 from tracker.catte.services.checks import check_next_number, draft_moved
 from tracker.catte.taps import next_taps, tap_parts, tap_seat
-from tracker.rules import catte
-from tracker.rules.catte.settings import HAND_NAMES
 
 MOST_TAPS = 200  # far more than any round takes; the draft stays small
 # What a phone that tapped first did, told to the one that came second; each is said after

@@ -2,7 +2,7 @@
 // gone (offline_round.js): the same questions, in the same order, and the same refusals as the online
 // entry. No DOM here.
 //
-// The one copy in JavaScript of the round's shape rules (tracker/rules/catte/round.py) and of
+// The one copy in JavaScript of the round's shape rules (tracker/catte/rules/round.py) and of
 // the draft's replay and questions (tracker/catte/draft.py, RoundDraft); the parity test
 // (tests/browser/test_catte_sheet_parity.py) plays the same random rounds through both and
 // holds each question and refusal here to the server's.
@@ -41,7 +41,7 @@
              hand: m[9] || null, clear: Boolean(m[10]) };
   }
 
-  // The round's shape (tracker/rules/catte/round.py) --------------------------------------
+  // The round's shape (tracker/catte/rules/round.py) --------------------------------------
 
   function isSweep(tricks) {
     if (tricks.length < SWEEP_TRICKS) { return false; }

@@ -3,8 +3,8 @@ back, so a stored round is shown without playing it again."""
 
 from decimal import Decimal
 
-from tracker.rules.catte.play import RoundResult
-from tracker.rules.catte.settings import ZERO
+from tracker.catte.rules.play import RoundResult
+from tracker.catte.rules.settings import ZERO
 
 
 def round_result_snapshot(result: RoundResult, players: list[str]) -> dict:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from basics.errors import RulesError
 from basics.phrases import Phrase, _
-from tracker.rules.cutthroat.settings import BIDS, JACK_NAMES, Settings, is_whole
+from tracker.cutthroat.rules.settings import BIDS, JACK_NAMES, Settings, is_whole
 
 
 class HandChecks:

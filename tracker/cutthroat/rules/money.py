@@ -5,7 +5,7 @@ every other player.
 
 from decimal import Decimal
 
-from tracker.rules.cutthroat.hands import Standings
+from tracker.cutthroat.rules.hands import Standings
 
 GAME, CHAMPION = "game", "champion"
 

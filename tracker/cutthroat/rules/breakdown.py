@@ -6,13 +6,13 @@ Nothing is decided twice: the outcome of a bid and which jacks count come from t
 the scoring uses (``bid_score``, ``jacks_by_player``), the points and penalties from the scored
 hand itself.
 
-Import the public names from ``tracker.rules.cutthroat``; this module is one part of it.
+Import the public names from ``tracker.cutthroat.rules``; this module is one part of it.
 """
 
 from dataclasses import dataclass
 
-from tracker.rules.cutthroat.hands import HandResult, bid_score, jacks_by_player
-from tracker.rules.cutthroat.settings import Settings
+from tracker.cutthroat.rules.hands import HandResult, bid_score, jacks_by_player
+from tracker.cutthroat.rules.settings import Settings
 
 BID = "bid"  # the bid made, set or (1F, 2F) over: its points
 BAGS = "bags"  # the bags the bid took in this hand: no points of their own

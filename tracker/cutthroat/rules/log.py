@@ -1,16 +1,16 @@
 """Cutthroat Spades game logs ("cutthroat-log/1", docs/log-format.md): parse, replay and export.
 
-Import the public names from ``tracker.rules.cutthroat``; this module is one part of it.
+Import the public names from ``tracker.cutthroat.rules``; this module is one part of it.
 """
 
 from basics.errors import RulesError
 from basics.names import name_key
 from basics.phrases import Phrase, _
+from tracker.cutthroat.rules.described import rules_from_settings
+from tracker.cutthroat.rules.hands import check_players
+from tracker.cutthroat.rules.play import Hand, TournamentResult, TournamentState, play_tournament
+from tracker.cutthroat.rules.settings import Settings, settings_from_rules
 from tracker.rules import MOST_ENTRIES
-from tracker.rules.cutthroat.described import rules_from_settings
-from tracker.rules.cutthroat.hands import check_players
-from tracker.rules.cutthroat.play import Hand, TournamentResult, TournamentState, play_tournament
-from tracker.rules.cutthroat.settings import Settings, settings_from_rules
 
 FORMAT = "cutthroat-log/1"
 LOG_KEYS = ("format", "rules", "players", "games")

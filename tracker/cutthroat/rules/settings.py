@@ -1,7 +1,7 @@
 """Cutthroat Spades settings: bids and award jacks, the presets, and every value checked, also
 when read from a log's ``rules`` object (``cutthroat_described`` says them back).
 
-Import the public names from ``tracker.rules.cutthroat``; this module is one part of it.
+Import the public names from ``tracker.cutthroat.rules``; this module is one part of it.
 """
 
 from collections.abc import Mapping

@@ -12,8 +12,8 @@ from typing import cast
 from basics.errors import RulesError
 from basics.names import check_names
 from basics.phrases import Phrase, _
-from tracker.rules.catte.cards import next_card, parse_card
-from tracker.rules.catte.round import (
+from tracker.catte.rules.cards import next_card, parse_card
+from tracker.catte.rules.round import (
     AUTO_WIN_HANDS,
     FEWEST_AT_TABLE,
     Table,
@@ -21,7 +21,7 @@ from tracker.rules.catte.round import (
     round_dealer,
     survivors_after_four,
 )
-from tracker.rules.catte.settings import MOST_PLAYERS, ZERO, Settings, check_amount
+from tracker.catte.rules.settings import MOST_PLAYERS, ZERO, Settings, check_amount
 
 
 @dataclass

@@ -1,11 +1,11 @@
 """Cutthroat Spades settings said back: as the log's ``rules`` object (the preset and what
 differs from it) and in plain words, one line each, for the scoreboard.
 
-Import the public names from ``tracker.rules.cutthroat``; this module is one part of it.
+Import the public names from ``tracker.cutthroat.rules``; this module is one part of it.
 """
 
 from basics.phrases import Phrase, _
-from tracker.rules.cutthroat.settings import JACK_NAMES, PRESETS, RULE_KEYS, Settings
+from tracker.cutthroat.rules.settings import JACK_NAMES, PRESETS, RULE_KEYS, Settings
 
 # What a reader calls each preset; the log keeps its key ("official").
 PRESET_NAMES = {

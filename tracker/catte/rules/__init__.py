@@ -9,8 +9,8 @@ from decimal import Decimal
 
 from basics.errors import RulesError
 from basics.phrases import Phrase, _
-from tracker.rules.catte.cards import card_label, next_card, parse_card
-from tracker.rules.catte.play import (
+from tracker.catte.rules.cards import card_label, next_card, parse_card
+from tracker.catte.rules.play import (
     Round,
     RoundResult,
     SessionResult,
@@ -20,7 +20,7 @@ from tracker.rules.catte.play import (
     play_session,
     session_result,
 )
-from tracker.rules.catte.round import (
+from tracker.catte.rules.round import (
     asks_about_the_ace,
     eliminated_after_four,
     is_sweep,
@@ -33,7 +33,7 @@ from tracker.rules.catte.round import (
     tricks_if_taken_by,
     tricks_in_round,
 )
-from tracker.rules.catte.settings import (
+from tracker.catte.rules.settings import (
     Settings,
     describe_settings,
     format_money,
@@ -41,7 +41,7 @@ from tracker.rules.catte.settings import (
     rules_from_settings,
     settings_from_rules,
 )
-from tracker.rules.catte.snapshot import round_result_from_snapshot, round_result_snapshot
+from tracker.catte.rules.snapshot import round_result_from_snapshot, round_result_snapshot
 from tracker.rules.log import (
     check_log,
     read_player_and_hand,

@@ -11,7 +11,7 @@ from typing import NoReturn, TypeVar
 
 from basics.errors import RulesError
 from basics.phrases import Phrase, _
-from tracker.rules.catte.settings import Settings
+from tracker.catte.rules.settings import Settings
 
 Player = TypeVar("Player", bound=Hashable)  # a name, or a seat
 FEWEST_AT_TABLE = 3

@@ -19,7 +19,7 @@ Typical use::
 """
 
 from basics.errors import RulesError
-from tracker.rules.cutthroat.breakdown import (
+from tracker.cutthroat.rules.breakdown import (
     BAG_COST,
     BAG_OUT,
     BAGS,
@@ -31,8 +31,8 @@ from tracker.rules.cutthroat.breakdown import (
     bagged_out,
     hand_breakdown,
 )
-from tracker.rules.cutthroat.described import describe_settings, preset_name, rules_from_settings
-from tracker.rules.cutthroat.hands import (
+from tracker.cutthroat.rules.described import describe_settings, preset_name, rules_from_settings
+from tracker.cutthroat.rules.hands import (
     MADE,
     OVER,
     SET,
@@ -50,7 +50,7 @@ from tracker.rules.cutthroat.hands import (
     jack_effects,
     score_bid,
 )
-from tracker.rules.cutthroat.log import (
+from tracker.cutthroat.rules.log import (
     FORMAT,
     log_from,
     parse_log,
@@ -58,9 +58,9 @@ from tracker.rules.cutthroat.log import (
     replay_log,
     result_document,
 )
-from tracker.rules.cutthroat.money import CHAMPION, GAME, decided, money_owed, winner_takes
-from tracker.rules.cutthroat.play import TournamentState, play_tournament, validate_bids
-from tracker.rules.cutthroat.settings import (
+from tracker.cutthroat.rules.money import CHAMPION, GAME, decided, money_owed, winner_takes
+from tracker.cutthroat.rules.play import TournamentState, play_tournament, validate_bids
+from tracker.cutthroat.rules.settings import (
     AWARD_JACKS,
     BID_LABELS,
     BIDS,

@@ -2,7 +2,7 @@
 and the scoring of one bid and of the award jacks (the house rules, "Bids and points",
 "Award jacks").
 
-Import the public names from ``tracker.rules.cutthroat``; this module is one part of it.
+Import the public names from ``tracker.cutthroat.rules``; this module is one part of it.
 """
 
 from collections.abc import Mapping, Sequence

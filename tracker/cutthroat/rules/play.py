@@ -1,14 +1,14 @@
 """Cutthroat Spades scoring: hands, games and the tournament, with every hand validated.
 
-Import the public names from ``tracker.rules.cutthroat``; this module is one part of it.
+Import the public names from ``tracker.cutthroat.rules``; this module is one part of it.
 """
 
 from typing import cast
 
 from basics.errors import RulesError
 from basics.phrases import Phrase, _
-from tracker.rules.cutthroat.checks import HandChecks
-from tracker.rules.cutthroat.hands import (
+from tracker.cutthroat.rules.checks import HandChecks
+from tracker.cutthroat.rules.hands import (
     GameResult,
     GameSummary,
     Hand,
@@ -20,7 +20,7 @@ from tracker.rules.cutthroat.hands import (
     jack_effects,
     score_bid,
 )
-from tracker.rules.cutthroat.settings import Settings
+from tracker.cutthroat.rules.settings import Settings
 
 
 class TournamentState(HandChecks):
