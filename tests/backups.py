@@ -9,9 +9,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from ledger.balances import group_balances
+from tests.catte.test_sessions import CARRIED_LOG
 from tests.factories import fresh, pay, session_of_sweeps, take_back
 from tests.page_forms import form_on, submit
-from tests.tracker.test_catte_sessions import CARRIED_LOG
 from tracker.catte import services
 from tracker.cutthroat import services as tournaments
 

@@ -5,7 +5,7 @@ import pytest
 
 from tests.browser import thumb as phones
 from tests.browser.test_phone import log_in
-from tests.tracker.test_catte_sessions import played, sweep
+from tests.catte.test_sessions import played, sweep
 from tracker.catte import services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

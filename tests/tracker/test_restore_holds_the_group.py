@@ -11,10 +11,10 @@ from django.urls import reverse
 from core.models import Restore, Role
 from ledger.models import PaymentDetails, Transaction
 from tests.backups import case, go_on, played_everything, progress_of, six_sweeps, summary, upload
+from tests.catte.test_entry import page_of, press, save
 from tests.conftest import client_for
 from tests.factories import fresh
 from tests.page_forms import form_on, submit
-from tests.tracker.test_catte_entry import page_of, press, save
 from tracker.gamelogs import backup, restoring
 
 REFUSED = "Nothing was saved: a backup is being restored into this group"

@@ -11,7 +11,7 @@ from basics.errors import RulesError
 from tracker.catte.rules import Round, Settings, log_from, parse_log, replay, replay_log
 
 D = Decimal
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples"
 SHARED_CASES = ROOT.parent / "shared" / "cases"  # replayed as well when it is beside the project
 CATTE_CASES = [

@@ -17,7 +17,7 @@ from tracker.cutthroat.rules import (
     replay_log,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples"
 SHARED_CASES = ROOT.parent / "shared" / "cases"  # replayed as well when it is beside the project
 CASE_LOGS = [

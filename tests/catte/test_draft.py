@@ -10,9 +10,9 @@ from django.urls import reverse
 
 from ledger.balances import player_balances
 from ledger.models import Transaction
+from tests.catte.test_entry import hidden, page_of, press, save, shown_in, tap_through
 from tests.conftest import client_for
 from tests.factories import fresh
-from tests.tracker.test_catte_entry import hidden, page_of, press, save, shown_in, tap_through
 from tracker.catte import board as catte_board
 from tracker.catte import services
 from tracker.catte.models import Round

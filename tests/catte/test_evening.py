@@ -3,8 +3,8 @@
 from decimal import Decimal
 
 from ledger.posting import total_of_group
+from tests.catte.test_entry import hidden, money_agrees, press, tap_through
 from tests.factories import PlayerFactory, fresh
-from tests.tracker.test_catte_entry import hidden, money_agrees, press, tap_through
 from tracker.catte import board as catte_board
 from tracker.catte import services
 from tracker.catte.history import session_result

@@ -6,8 +6,8 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
+from tests.catte.test_sessions import played, sweep
 from tests.factories import pay, take_back
-from tests.tracker.test_catte_sessions import played, sweep
 from tracker.catte import services
 
 PLAIN = {"stake": "1.00"}
