@@ -1,6 +1,6 @@
 """Properties of any sheet that could have been played, in every mode and preset: the money of
-each round is what the reference (tests/sheets/rules/sheet_reference.py, written from the house
-rules alone) says, it adds up to zero, and a log exported and read back replays the same."""
+each round is what the reference (tests/sheets/rules/sheet_reference.py, written from RULES.md
+alone) says, it adds up to zero, and a log exported and read back replays the same."""
 
 import json
 from decimal import Decimal
