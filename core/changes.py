@@ -21,13 +21,32 @@ LATEST = 8  # on a game's page; ?all=1 lists them all
 EVERY = 1000
 
 
-def change_rows(game, names: list[str], describe, limit: int = LATEST) -> list[CachedRow]:
+def change_rows(game, names: list[str], describe, every: bool = False) -> list[CachedRow]:
     """The latest changes of a tournament or session, newest first, each with the entry before
     and after in words (`describe(entry, names)` gives "" for what is not a hand or round).
     A change is never rewritten: _changes.html caches each line under its key, so a save
     renders its one new line, and a cached line's words are never worked out."""
-    changes = changes_of(game).annotate(username=F("user__username")).order_by("-at", "-pk")[:limit]
-    return [_change_row(change, names, describe) for change in changes]
+    changes = changes_of(game).annotate(username=F("user__username")).order_by("-at", "-pk")
+    shown = changes[:EVERY] if every else _folded(changes)
+    return [_change_row(change, names, describe) for change in shown]
+
+
+def _folded(changes) -> list[Change]:
+    """The latest changes, a run of changes of one entry while it was being entered (each tap
+    of a round) shown as its latest alone: what it came to. Every change lists them all."""
+    shown: list[Change] = []
+    for change in changes.iterator(chunk_size=4 * LATEST):
+        if shown and _same_draft(shown[-1], change):
+            continue
+        shown.append(change)
+        if len(shown) == LATEST:
+            break
+    return shown
+
+
+def _same_draft(newer: Change, change: Change) -> bool:
+    drafts = newer.action == change.action == Change.Action.DRAFT
+    return drafts and newer.number == change.number
 
 
 def changes_of(game):
@@ -50,7 +69,7 @@ def _change_row(change: Change, names: list[str], describe) -> CachedRow:
 
 def change_context(game, names: list[str], describe, every: bool) -> dict:
     """The history of changes for a game's page: the latest ones, or with `every` all."""
-    rows = change_rows(game, names, describe, EVERY if every else LATEST)
+    rows = change_rows(game, names, describe, every)
     return {"changes": rows, "more_changes": not every and len(rows) == LATEST}
 
 

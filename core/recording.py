@@ -73,6 +73,23 @@ def record(
     return recorded
 
 
+def record_draft(game, swap: Callable[[], bool], *, number: int, summary: Line, user) -> bool:
+    """A change of entry `number` while it is being entered at the table (a game's draft,
+    shared by every phone until it is saved), made by `swap`: a compare-and-swap on the draft's
+    own version, so a tap never makes another phone's page of the game stale. Written in the
+    game's history, where the game's page folds a run of them into the latest
+    (core/changes.py); False, and nothing written, when another phone changed the draft first.
+    A draft changed as part of a recorded change (emptied when its round is saved) is swapped
+    inside that change and has no line of its own."""
+    with transaction.atomic():
+        if not swap():
+            return False
+        record_change(
+            game=game, action=Change.Action.DRAFT, number=number, summary=summary, user=user
+        )
+    return True
+
+
 def refuse_if_closed(game) -> None:
     """A closed game takes no change (but being opened again)."""
     if game.is_closed:

@@ -22,9 +22,6 @@ PROJECT = tuple(str(ROOT / package) + "/" for package in ("basics", "core", "led
 RECORDER = str(ROOT / "core" / "recording.py")
 # Writers of the ledger that are no game's: a payment and its reversal, a cancelled restore.
 OTHER_WRITERS = (str(ROOT / "ledger" / "payments.py"), str(ROOT / "tracker" / "gamelogs"))
-# The one writer still past the recorder: the taps of a Cắt Tê round being entered (its draft),
-# with a version of their own. Taking them into the recorder is open (issue 53).
-NOT_YET_RECORDED = frozenset({"swap_draft"})
 # What a test may call directly and have written: the ledger's postings, a line of history.
 PRIMITIVES = (str(ROOT / "ledger") + "/", str(ROOT / "core" / "changes.py"))
 WRITE = re.compile(r'^\s*(INSERT INTO|UPDATE|DELETE FROM)\s+"?(\w+)"?', re.IGNORECASE)
@@ -49,8 +46,6 @@ def writer_outside_the_recorder() -> str | None:
     while frame is not None:
         filename = frame.f_code.co_filename
         if filename == RECORDER or filename.startswith(OTHER_WRITERS):
-            return None
-        if frame.f_code.co_name in NOT_YET_RECORDED:
             return None
         if filename.startswith(PROJECT) and "/migrations/" not in filename:
             called = filename  # the outermost project code so far: what the caller called

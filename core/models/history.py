@@ -27,6 +27,8 @@ class Change(models.Model):
         CLOSE = "close", _("Session closed")
         REOPEN = "reopen", _("Session reopened")
         IMPORT = "import", _("Imported")
+        # A change of the entry being entered, before it is saved (core.recording.record_draft).
+        DRAFT = "draft", _("Being entered")
 
     # The game it changed: a game of kind `game_kind` ("session", "tournament": the registry of
     # games, core/games.py) with the primary key `game_id`, in `group`.

@@ -36,6 +36,7 @@ def page_urls(group, tournament, session, players) -> list[str]:
     urls += [reverse(name, kwargs={**ids, **game["session"]}) for name in ("session",)]
     urls += [reverse(n, kwargs={**ids, **game["session"]}) for n in ("session_table",)]
     urls += [reverse("history_session", kwargs={**ids, **game["session"]})]
+    urls += [reverse(name, kwargs={**ids, **game[name]}) + "?all=1" for name in game]
     for player in players:
         urls += [reverse("statement", kwargs={**ids, "player_pk": player.pk})]
         urls += [reverse("player_stats", kwargs={**ids, "player_pk": player.pk})]
@@ -129,7 +130,7 @@ def session_steps(session, players, bob):
         take_back(pay(group, players[1], players[0], Decimal("1.00"), bob), bob)
         pay(group, players[2], players[0], Decimal("2.00"), bob)
 
-    return [play("An"), tap, play("Bình"), seating("leave"), play("An"), seating("come_back"),
+    return [play("An"), tap, tap, play("Bình"), seating("leave"), play("An"), seating("come_back"),
             correct, undo, play("Chi"), paid, closing("close"), closing("reopen")]  # fmt: skip
 
 

@@ -56,7 +56,7 @@ def save_round(board: SessionBoard, number: int, expected: int | None, user, tap
     except RulesError:
         if whole:
             note = Phrase("%(phone)s sent a whole round first.")
-            session.swap_draft(session.draft_version, taps, note, user)
+            tapping.changed(board, session.draft_version, taps, note, user)
         raise
 
 
@@ -105,20 +105,19 @@ def take_round_sent_later(
             except RulesError as whole_round:  # the rules refused the round as a whole
                 refusal = str(whole_round)
         return DRAFTED, _left_to_the_table(
-            session, offline_round, offline_round.taps[:done], refusal, user
+            board, offline_round, offline_round.taps[:done], refusal, user
         )
 
 
 def _left_to_the_table(
-    session, offline_round, taps: list[str], refusal: str | None, user
+    board: SessionBoard, offline_round, taps: list[str], refusal: str | None, user
 ) -> str | None:
     """`taps` of `offline_round` made the table's draft, which every phone then goes on from;
     what to say of the `refusal` that left them there, if any."""
-    note = Phrase("%(phone)s sent a round entered offline.")
+    session, note = board.session, Phrase("%(phone)s sent a round entered offline.")
     drafted = _drafted_already(session, offline_round, taps)
-    if not drafted and not session.swap_draft(
-        session.draft_version, taps, note, user, offline_round.idempotency_key
-    ):
+    key = offline_round.idempotency_key
+    if not drafted and not tapping.changed(board, session.draft_version, taps, note, user, key):
         # The same round, sent again by another page of this phone at the same moment (the
         # offline page and the game's), may have got there first.
         session.refresh_from_db(fields=["draft", "draft_version", "draft_entry"])

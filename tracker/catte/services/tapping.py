@@ -14,6 +14,7 @@ from django.utils.translation import gettext_noop
 
 from basics.errors import RulesError
 from basics.phrases import Phrase
+from core.recording import record_draft
 from tracker.catte import rules as catte
 from tracker.catte.board import SessionBoard
 from tracker.catte.draft import RoundDraft
@@ -62,9 +63,28 @@ def tap(board: SessionBoard, number: int, expected: int | None, button: str, use
         raise RulesError(refusal)
     # Translators: "bob's phone" and what it did, such as "tapped trick 3 first: An".
     note = Phrase("%(phone)s %(did)s.", did=tap_in_words(draft, button))
-    if not session.swap_draft(expected, next_taps(session.draft, button), note, user):
+    if not changed(board, expected, next_taps(session.draft, button), note, user):
         session.refresh_from_db(fields=["draft_words", "draft_by"])
         raise draft_moved(session, user)
+
+
+def changed(
+    board: SessionBoard, expected: int, taps: list[str], note: Phrase, user, idempotency_key=""
+) -> bool:
+    """The table's draft made `taps` from version `expected` and the change written in the
+    session's history (False, and nothing written, when another phone changed it first); `note`
+    and `idempotency_key` as `CatteSession.swap_draft` keeps them."""
+    session, number = board.session, board.next_number
+    summary = Phrase(
+        "Round %(number)s being entered, taps so far: %(count)s", number=number, count=len(taps)
+    )
+    return record_draft(
+        session,
+        lambda: session.swap_draft(expected, taps, note, user, idempotency_key),
+        number=number,
+        summary=summary,
+        user=user,
+    )
 
 
 def check_taps(board: SessionBoard, taps: list[str]) -> None:
