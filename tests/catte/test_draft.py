@@ -1,5 +1,5 @@
 """The round being tapped in belongs to the table: stored on the server, shown on every phone,
-changed by one phone at a time, and never money until it is saved."""
+changed by one phone at a time, each change in the history, and never money until it is saved."""
 
 import re
 from html import unescape
@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from core.changes import changes_of
 from ledger.balances import player_balances
 from ledger.models import Transaction
 from tests.catte.test_entry import hidden, page_of, press, save, shown_in, tap_through
@@ -189,3 +190,56 @@ def test_closing_with_a_round_being_entered_says_it_is_dropped(phones, session):
     assert not fresh(session).is_closed
     alice.post(f"{close}?draft=3", {"version": 0})
     assert fresh(session).is_closed and fresh(session).draft == []
+
+
+# Each tap is a change in the session's history; the page folds a round's taps into the latest.
+
+
+def history_of(client, session, every: bool = False) -> list[str]:
+    html = client.get(session.get_absolute_url(), {"all": 1} if every else {}).content.decode()
+    section = html[html.index('id="changes"') :]
+    return re.findall(r"<li><span>([^<]+)<br>", section)
+
+
+def test_each_tap_is_in_the_history_with_who_tapped(phones, session):
+    alice, _ = phones
+    tap_through(alice, session, ["t1", "t0"])
+    changes = changes_of(session).order_by("pk")
+    assert [change.action for change in changes] == ["start", "draft", "draft"]
+    assert [change.user.username for change in changes[1:]] == ["alice", "alice"]
+
+
+def test_the_page_shows_a_rounds_taps_as_the_latest_of_them(phones, session):
+    alice, _ = phones
+    tap_through(alice, session, ["t2", "t2", "t2"])
+    assert history_of(alice, session) == [
+        "Round 1 being entered, taps so far: 3",
+        "Started with An, Bình, Chi, Dũng",
+    ]
+
+
+def test_every_change_lists_each_tap(phones, session):
+    alice, _ = phones
+    tap_through(alice, session, ["t2", "t2"])
+    assert history_of(alice, session, every=True) == [
+        "Round 1 being entered, taps so far: 2",
+        "Round 1 being entered, taps so far: 1",
+        "Started with An, Bình, Chi, Dũng",
+    ]
+
+
+def test_a_saved_round_follows_its_taps_without_a_line_for_emptying_the_draft(phones, session):
+    alice, _ = phones
+    html = tap_through(alice, session, ["t2"] * 4)
+    press(alice, session, html, "save")
+    lines = history_of(alice, session)
+    assert lines[0].startswith("Round 1: ") and len(lines) == 3
+    assert lines[1] == "Round 1 being entered, taps so far: 4"
+
+
+def test_a_tap_that_came_second_writes_nothing(phones, session):
+    alice, bob = phones
+    on_alice, on_bob = page_of(alice, session), page_of(bob, session)
+    press(alice, session, on_alice, "t0")
+    press(bob, session, on_bob, "t1")
+    assert changes_of(session).filter(action="draft").count() == 1
