@@ -108,7 +108,7 @@
     hold(bids, "bids", held);
     var place = bids.parentNode;
     place.replaceChild(tricks, bids);
-    place.dispatchEvent(new CustomEvent("htmx:load", { bubbles: true }));  // table.js, cutthroat.js
+    place.dispatchEvent(new CustomEvent("htmx:load", { bubbles: true }));  // tricks.js, cutthroat.js
     tricks.scrollIntoView({ block: "start" });
     return true;
   }

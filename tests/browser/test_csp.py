@@ -23,6 +23,6 @@ def test_a_scoreboard_and_its_htmx_swaps_break_no_rule(phone, live_server, alice
     tap_bids(phone, {1: "5", 2: "5", 0: "5"})
     phone.wait_for_function(SETTLED)
     phone.tap("label[for='id_tricks_0_1']")
-    assert phone.inner_text("[data-tricks-line]") == "tricks: 1 of 17"  # table.js ran
+    assert phone.inner_text("[data-tricks-line]") == "tricks: 1 of 17"  # tricks.js ran
     assert phone.evaluate("getComputedStyle(document.querySelector('h2.mt-0')).marginTop") == "0px"
     assert not [text for text in messages if "Content Security Policy" in text], messages

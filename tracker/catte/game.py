@@ -125,7 +125,7 @@ class CatteGame(GameKind):
     address = "sessions"
     group_row_template = "catte/_group_row.html"
     new_url_name = "session_new"
-    table_template = "tableview/session.html"
+    table_template = "catte/table.html"
     kept_pages = ("session", "session_table")
     seat_model = SessionSeat
 

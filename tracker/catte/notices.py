@@ -62,7 +62,7 @@ def saved_first(board: SessionBoard, number: int, tapped: list[str], user, key=N
         return notice
     played = board.played(row)
     shown = {"round": round_row(board, played, can_correct=True)}
-    notice.card = render_to_string("tracker/session.html#round_card", shown)
+    notice.card = render_to_string("catte/session.html#round_card", shown)
     if not tapped:
         return notice
     notice.same = services.rounds.recorded_as_tapped(board, row, tapped)

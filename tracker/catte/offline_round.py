@@ -1,4 +1,4 @@
-"""The round on one sheet, for a phone whose network is gone (static/js/offline_round.js).
+"""The round on one sheet, for a phone whose network is gone (static/catte/offline_round.js).
 
 Online, each tap goes to the server, which replays the table's draft and renders the next step.
 Offline there is no one to ask, so the page carries every button of the round on one sheet: the

@@ -35,7 +35,7 @@ from tracker.catte.forms import JoinForm, RoundForm, SessionForm
 from tracker.catte.models import CatteSession
 
 LATEST = 8  # rounds shown on the session page; ?all=1 shows every one
-TEMPLATE = "tracker/session.html"
+TEMPLATE = "catte/session.html"
 SEATING = "seating"  # the tag of a message shown next to who is at the table
 SHEET = "offline_sheet"  # the page's part that holds the round's sheet for offline
 
@@ -60,7 +60,7 @@ def session_page(request, group, session, board=None, round_form=None, notice=No
 def round_sheet(request, pk, session_pk):
     """Every button of the round on one sheet, which a phone holds beside the page in case its
     network goes; fetched again only when the round's buttons change
-    (static/js/offline_round.js)."""
+    (static/catte/offline_round.js)."""
     group, session = session_for(request, pk, session_pk)
     context, shared, forms = page_parts(request, group, session)
     return HttpResponse(live_part(request, TEMPLATE, context, shared, forms, SHEET))
@@ -110,7 +110,7 @@ def session_new(request, pk):
     def more():
         return {"carried": services.carried.carried_side_pot(group)}
 
-    last, template = group.sessions.first(), "tracker/session_new.html"
+    last, template = group.sessions.first(), "catte/session_new.html"
     return new_game_page(request, group, SessionForm, last, start, template, more)
 
 
@@ -125,7 +125,7 @@ def session_detail(request, pk, session_pk):
 @require_POST
 def round_entry(request, pk, session_pk):
     """Every button of the round being entered comes here, and a round a phone entered offline,
-    the sheet's form sent by its outbox with its key (static/js/offline_round.js): a tap
+    the sheet's form sent by its outbox with its key (static/catte/offline_round.js): a tap
     changes the table's draft, which every phone shows; "Save round" records it. What became of
     it is told in one notice, to the outbox in JSON, but for a tap taken, which the page shows."""
     group, session = session_for(request, pk, session_pk, role=Role.SCORER)
@@ -183,7 +183,7 @@ def round_edit(request, pk, session_pk, number):
             return done
     context = {"group": group, "board": board, "number": number, "round_form": form}
     context.update(started=start is not None, recorded=describe_round(played.round))
-    return render_page(request, "tracker/round_edit.html", context)
+    return render_page(request, "catte/round_edit.html", context)
 
 
 def save_correction(request, board, number, form):
@@ -320,7 +320,7 @@ def player_back(request, pk, session_pk, player_pk):
 def session_list(request, pk):
     """The group's past sessions, newest first, ten a page."""
     group = group_for(request, pk)
-    games, template = history.sessions_of(group), "tracker/history_sessions.html"
+    games, template = history.sessions_of(group), "catte/history_sessions.html"
     return past_games_page(request, group, games, load, history.session_row, template, "sessions")
 
 
@@ -329,5 +329,5 @@ def session_list(request, pk):
 def session_chart(request, pk, session_pk):
     """A past session's money, charted round by round."""
     group = group_for(request, pk)
-    games, template = history.sessions_of(group), "tracker/history_session.html"
+    games, template = history.sessions_of(group), "catte/history_session.html"
     return past_game_page(request, group, games, session_pk, load, history.chart_page, template)

@@ -100,7 +100,7 @@ class CutthroatGame(GameKind):
     address = "tournaments"
     group_row_template = "cutthroat/_group_row.html"
     new_url_name = "tournament_new"
-    table_template = "tableview/tournament.html"
+    table_template = "cutthroat/table.html"
     kept_pages = ("tournament", "tournament_table")
     seat_model = TournamentSeat
     demo_log = demo.TOURNAMENT

@@ -33,7 +33,7 @@ from tracker.cutthroat.models import Tournament
 from tracker.cutthroat.tournament_form import TournamentForm
 
 LATEST = 8  # hands listed on the scoreboard; ?all=1 lists every hand of every game
-TEMPLATE = "tracker/tournament.html"
+TEMPLATE = "cutthroat/tournament.html"
 
 
 def tournament_for(request, pk, tournament_pk, role=Role.VIEWER):
@@ -98,7 +98,7 @@ def tournament_new(request, pk):
         return services.start(group, *entry)
 
     last = group.tournaments.first()
-    template = "tracker/tournament_new.html"
+    template = "cutthroat/tournament_new.html"
     return new_game_page(request, group, TournamentForm, last, start, template)
 
 
@@ -195,7 +195,7 @@ def hand_edit(request, pk, tournament_pk, number):
     context = {"group": group, "board": board, "hand": hand, "form": form, "name": name}
     if typed and not form.is_bound:
         context["saved"] = display.describe_entry(hand.as_entry(), board.names)
-    return render(request, "tracker/hand_edit.html", {**context, "warnings": warnings})
+    return render(request, "cutthroat/hand_edit.html", {**context, "warnings": warnings})
 
 
 def correct(request, board, hand, data):
@@ -224,7 +224,7 @@ def tournament_list(request, pk):
     """The group's past tournaments, newest first, ten a page."""
     group = group_for(request, pk)
     games, row = history.tournaments_of(group), history.tournament_row
-    template = "tracker/history_tournaments.html"
+    template = "cutthroat/history_tournaments.html"
     return past_games_page(request, group, games, load, row, template, "tournaments")
 
 
@@ -233,5 +233,5 @@ def tournament_list(request, pk):
 def tournament_charts(request, pk, tournament_pk):
     """A past tournament's games, each charted hand by hand."""
     group = group_for(request, pk)
-    games, template = history.tournaments_of(group), "tracker/history_tournament.html"
+    games, template = history.tournaments_of(group), "cutthroat/history_tournament.html"
     return past_game_page(request, group, games, tournament_pk, load, history.chart_page, template)

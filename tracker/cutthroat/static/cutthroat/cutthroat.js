@@ -8,7 +8,7 @@
     return Array.prototype.slice.call(form.querySelectorAll(selector));
   }
 
-  // Tell the tricks line (table.js) that a pick changed without a tap.
+  // Tell the tricks line (tricks.js) that a pick changed without a tap.
   function changed(input) { input.dispatchEvent(new Event("change", { bubbles: true })); }
 
   function fillLast(form) {
@@ -125,7 +125,7 @@
       if (kept[input.name] !== input.value || input.checked) return;
       input.checked = true;
       if (kept[FILLED] === input.name) input.closest("fieldset.pick").dataset.filled = "1";
-      // The tricks line and Save follow (table.js); live.js counts it as typed, not saved.
+      // The tricks line and Save follow (tricks.js); live.js counts it as typed, not saved.
       input.dispatchEvent(new Event("change", { bubbles: true }));
     });
   }
