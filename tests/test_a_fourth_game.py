@@ -177,3 +177,10 @@ def test_its_section_of_the_group_page_and_its_table_view(as_carol, table, group
     assert "High card High card 1 An, Bình, Chi · 1 rounds" in section
     screen = page_text(as_carol.get(reverse("highcard_table", args=[group.pk, table.pk])))
     assert "High card 1 · round 2" in screen and "Chi 2.00" in screen
+
+
+def test_its_closed_tables_are_rated_by_the_money_they_paid(as_carol, table, group, bob):
+    services.record_round(load(table), "Bình", bob)
+    services.close(load(fresh(table)), fresh(table).version, bob)
+    text = page_text(as_carol.get(reverse("ratings", args=[group.pk])))
+    assert "High card 1. Bình provisional" in text

@@ -26,6 +26,8 @@ class HighCardBoard(RoundsBoard):
         return self.table
 
     def played(self, row: HighCardRound) -> rules.RoundResult:
+        if row.result is None:
+            raise ValueError(f"round {row.pk} of the table is not scored")
         net = {self.names[int(seat)]: Decimal(amount) for seat, amount in row.result.items()}
         return rules.RoundResult(row.number, self.names[row.entry["winner"]], net)
 

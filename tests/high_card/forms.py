@@ -8,12 +8,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from core.idempotency import KeyedEntryForm
+from core.models import Player
 from core.money import money_field
 from core.seats import add_seat_fields, seats_as_last_time
 from tests.high_card.rules import MOST_PLAYERS
 
 
 class StartForm(forms.Form):
+    group_players: dict[str, Player]  # by key, set by add_seat_fields
     name = forms.CharField(max_length=80, required=False, label=gettext_lazy("Name (optional)"))
 
     def __init__(self, *args, group, players, **kwargs):
