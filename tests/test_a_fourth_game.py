@@ -20,7 +20,7 @@ from django.test import override_settings
 from django.urls import include, path, reverse
 
 from cardtable import urls as project_urls  # first: it names the converter of ids
-from core import games
+from core import games, recording
 from core.models import Change, Restore
 from ledger.balances import group_balances
 from ledger.posting import total_of_group
@@ -28,6 +28,7 @@ from tests.backups import summary
 from tests.factories import fresh
 from tests.high_card import services
 from tests.high_card.board import load
+from tests.high_card.models import HighCard
 from tests.page_forms import form_on, submit
 from tests.tracker.test_history_views import page_text
 from tracker.gamelogs import restoring
@@ -184,3 +185,12 @@ def test_its_closed_tables_are_rated_by_the_money_they_paid(as_carol, table, gro
     services.close(load(fresh(table)), fresh(table).version, bob)
     text = page_text(as_carol.get(reverse("ratings", args=[group.pk])))
     assert "High card 1. Bình provisional" in text
+
+
+def test_rounds_written_in_bulk_are_replayed_once_and_the_ledger_caught_up(table, group):
+    table.rounds.create(number=1, entry={"winner": 2})
+    recording.catch_up(fresh(table))
+    assert money_of(table) == {"An": -1, "Bình": -1, "Chi": 2} and total_of_group(group) == 0
+    HighCard.objects.filter(pk=table.pk).update(state=None)
+    assert money_of(table) == {"An": -1, "Bình": -1, "Chi": 2}
+    assert fresh(table).state_version == fresh(table).version

@@ -1,6 +1,7 @@
 """How a restore writes a table of high card back: its log holds it all, a piece of its rounds
 at a time."""
 
+from core import entries
 from tests.high_card import services
 from tests.high_card.models import HighCard
 
@@ -10,11 +11,4 @@ def entries_of(doc: dict) -> int:
 
 
 def restore_piece(piece, user) -> tuple[HighCard, int, bool]:
-    log, done = piece.log, piece.done
-    part = {**log, "rounds": log["rounds"][done : done + piece.step]}
-    if piece.game_pk is None:
-        table = services.import_log(piece.group, part, user)
-    else:
-        table = HighCard.objects.get(pk=piece.game_pk, group=piece.group)
-        services.append_log(table, part, user)
-    return table, len(part["rounds"]), done + len(part["rounds"]) >= len(log["rounds"])
+    return entries.restore_rounds(piece, user, HighCard, services.import_log, services.append_log)

@@ -61,7 +61,16 @@ def stored_result(result: rules.RoundResult, names: list[str]) -> dict:
     return {str(names.index(name)): format_money(amount) for name, amount in result.net.items()}
 
 
+def replay_stored(board: HighCardBoard) -> list[rules.RoundResult]:
+    """Every round played again from the start, its result stored with its row."""
+    rows = list(board.table.rounds.all())
+    results = replay(board, rows)
+    store_results(rows, results, board.names)
+    return results
+
+
 def rebuild(table: HighCard, seats, names, stake) -> rules.State:
+    """The table replayed once and what it computed stored, for the version it was read at."""
     board = HighCardBoard(table, seats, names, stake, rules.State(names))
     rows = list(table.rounds.all())
     write_results = partial(store_results, rows, replay(board, rows), names)

@@ -38,10 +38,8 @@ class HighCardGame(GameKind):
         money.after_change(board_, postings, user)
 
     def replay_entries(self, board_) -> tuple[money.Postings, dict]:
-        rows = list(board_.table.rounds.all())
-        results = board.replay(board_, rows)
-        board.store_results(rows, results, board_.names)
-        return money.Postings(results, 1), {"round_count": len(rows)}
+        results = board.replay_stored(board_)
+        return money.Postings(results, 1), {"round_count": len(results)}
 
     def replay_log(self, doc: dict) -> dict:
         return rules.replay(doc)

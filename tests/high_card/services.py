@@ -3,6 +3,7 @@ and so through the recorder: start a table, record a round, correct one, undo th
 the table; and its logs, imported, played on and exported."""
 
 from decimal import Decimal
+from functools import partial
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -106,13 +107,12 @@ def import_log(group, doc: dict, user, create_missing: bool = False) -> HighCard
     """A new table from a log, every round checked first; a bad log creates nothing."""
     names, stake, winners = rules.read_log(doc)
     rules.play_log(doc)
-    return entries.import_log(
-        group,
-        names,
-        create_missing,
-        lambda players: start(group, players, stake, user),
-        lambda table: _add_rounds(load(table), names, winners, doc, user, None),
-    )
+
+    def add(table: HighCard) -> None:
+        _add_rounds(load(table), names, winners, doc, user, None)
+
+    started = partial(start, group, stake=stake, user=user)
+    return entries.import_log(group, names, create_missing, started, add)
 
 
 def append_log(table: HighCard, doc: dict, user, version: int | None = None) -> HighCard:
@@ -148,11 +148,11 @@ def logged_entries(doc: dict) -> list[dict]:
     return [{"winner": names.index(winner)} for winner in winners]
 
 
-def stored_entries(table: HighCard) -> list[dict]:
-    return list(table.rounds.values_list("entry", flat=True))
-
-
 def export_game(table: HighCard) -> dict:
     board = load(table)
-    winners = [board.played(row).winner for row in table.rounds.all()]
+    winners = [played.winner for played in board.every_round()]
     return rules.log_from(board.names, board.settings, winners)
+
+
+def stored_entries(table: HighCard) -> list[dict]:
+    return list(table.rounds.values_list("entry", flat=True))

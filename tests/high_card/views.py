@@ -14,11 +14,11 @@ from core.web.permissions import game_for, group_for
 from core.web.views import (
     GamePage,
     act_on_version,
-    correction_told,
     new_game_page,
     past_games_page,
+    round_correction_told,
+    round_undo_told,
     tell,
-    undo_told,
 )
 from tests.high_card import services
 from tests.high_card.board import load
@@ -56,12 +56,14 @@ PAGE = GamePage(TEMPLATE, "highcard", load, shown, entry_words, scorer_forms)
 @require_http_methods(["GET", "POST"])
 def table_new(request, pk):
     group = group_for(request, pk, role=Role.SCORER)
-
-    def start(data):
-        return services.start(group, data["players"], data["stake"], request.user, data["name"])
-
+    start = partial(started, group, request.user)
     last = group.high_cards.first()
     return new_game_page(request, group, StartForm, last, start, "high_card/new.html")
+
+
+def started(group, user, data: dict):
+    """The table the start form asked for."""
+    return services.start(group, data["players"], data["stake"], user, data["name"])
 
 
 @login_required
@@ -101,12 +103,9 @@ def round_edit(request, pk, highcard_pk, number):
     form = RoundForm(request.POST or None, board=board, initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        correct = partial(
-            services.correct_round, board, number, data["version"], data["winner"], request.user
-        )
-        unchanged = _("Nothing changed: round %(number)s is as it was.") % {"number": number}
-        said = _("Round %(number)s corrected; its money follows.") % {"number": number}
-        return correction_told(request, table, correct, unchanged, said)
+        winner = data["winner"]
+        correct = partial(services.correct_round, board, number, data["version"], winner)
+        return round_correction_told(request, table, number, correct)
     context = {"group": group, "highcard": table, "form": form, "number": number}
     return render(request, "high_card/round_edit.html", context)
 
@@ -114,10 +113,8 @@ def round_edit(request, pk, highcard_pk, number):
 @login_required
 @require_POST
 def round_undo(request, pk, highcard_pk):
-    group, table = table_for(request, pk, highcard_pk, role=Role.SCORER)
-    board = load(table)
-    undone = _("Round %(number)s undone") % {"number": board.rounds_played}
-    return undo_told(request, table, partial(services.undo_last, board, user=request.user), undone)
+    _group, table = table_for(request, pk, highcard_pk, role=Role.SCORER)
+    return round_undo_told(request, load(table), services.undo_last)
 
 
 @login_required
