@@ -138,7 +138,8 @@ def test_a_closed_table_takes_no_more_rounds(as_bob, table):
     submit(as_bob, form, winner="Bình")
     assert fresh(table).is_closed and history_of(table)[-1] == "Closed after 1 round"
     assert money_of(table) == {"An": 2, "Bình": -1, "Chi": -1}
-    assert "Save round" not in page_text(page_of(as_bob, table))
+    text = page_text(page_of(as_bob, table))
+    assert "Save round" not in text and "History of changes Closed after 1 round" in text
 
 
 def test_the_ledger_balances_to_zero_and_says_who_owes_whom(as_bob, table, group):
