@@ -28,6 +28,7 @@ from tests.backups import summary
 from tests.factories import fresh
 from tests.high_card import services
 from tests.high_card.board import load
+from tests.high_card.game import HighCardGame
 from tests.high_card.models import HighCard
 from tests.page_forms import form_on, submit
 from tests.tracker.test_history_views import page_text
@@ -195,3 +196,11 @@ def test_rounds_written_in_bulk_are_replayed_once_and_the_ledger_caught_up(table
     HighCard.objects.filter(pk=table.pk).update(state=None)
     assert money_of(table) == {"An": -1, "Bình": -1, "Chi": 2}
     assert fresh(table).state_version == fresh(table).version
+
+
+def test_a_game_that_keeps_no_history_leaves_the_ratings_page_whole(as_carol, table, monkeypatch):
+    monkeypatch.setattr(HighCardGame, "history", None)
+    text = page_text(as_carol.get(reverse("ratings", args=[table.group_id])))
+    assert "High card No finished game yet." in text
+    settled = as_carol.get(reverse("balances_by_session", args=[table.group_id]))
+    assert settled.status_code == 200
