@@ -1,6 +1,7 @@
 """Games of numbered entries (the rounds of a session or a sheet, the hands of a tournament): a
 game started with its seats, an entry recorded as the next one, an entry corrected, the last one
-taken back, a log's entries imported or played on, a game closed and opened again.
+taken back, a log's entries imported or played on (a backup's a piece at a time), a game closed and
+opened again.
 
 What every such game does the same way is here; each game gives only what is its own (its rows,
 its rules' change, its words) as small callables, and every change goes through
@@ -190,6 +191,21 @@ def add_rounds(
         )
 
     add_entries(board, change, user, version)
+
+
+def restore_rounds(piece, user, model, import_log: Callable, append_log: Callable) -> tuple:
+    """The next `piece.step` rounds of a backup's log (a RestorePiece of a game whose log holds
+    it all under "rounds"): the first piece starts the game, `import_log(group, part, user)`,
+    each later one plays on the game of `model` it started, `append_log(game, part, user)`.
+    (The game, the rounds written, whether the whole log is written.)"""
+    log, done = piece.log, piece.done
+    part = {**log, "rounds": log["rounds"][done : done + piece.step]}
+    if piece.game_pk is None:
+        game = import_log(piece.group, part, user)
+    else:
+        game = model.objects.get(pk=piece.game_pk, group=piece.group)
+        append_log(game, part, user)
+    return game, len(part["rounds"]), done + len(part["rounds"]) >= len(log["rounds"])
 
 
 def close(board, change: Callable[[], Recorded], *, version: int, user, idempotency_key=None):

@@ -22,10 +22,17 @@ hypothesis_settings.register_profile("suite", deadline=None)
 hypothesis_settings.load_profile("suite")
 
 
+# Games that live in the tests: their apps are installed for the whole run, so their tables are
+# in the test database as a game's under tracker/ are; only the tests that play one name it in
+# GAMES (tests/test_a_fourth_game.py).
+GAMES_OF_THE_TESTS = ["tests.high_card"]
+
+
 def pytest_configure(config):
     # A suite run straight from pytest reads the same translations `make test` compiles.
     compile_catalogs(Path(__file__).resolve().parent.parent / "locale")
     own_redis_database()
+    override_settings(INSTALLED_APPS=[*settings.INSTALLED_APPS, *GAMES_OF_THE_TESTS]).enable()
 
 
 def own_redis_database():

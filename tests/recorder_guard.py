@@ -11,6 +11,7 @@ not watched, nor are the ledger and the history of changes when a test calls the
 import re
 import sys
 from contextlib import ExitStack
+from importlib import import_module
 from pathlib import Path
 
 from django.db import connections
@@ -39,15 +40,22 @@ def watched_tables() -> frozenset[str]:
     return frozenset(tables)
 
 
-def writer_outside_the_recorder() -> str | None:
-    """The project's code that wrote, when no recorder function or other writer is on the
+def registered_games() -> tuple[str, ...]:
+    """The folder of every registered game's package: the project's, and a game that lives in
+    the tests (tests/high_card), whose code is watched as the project's is."""
+    declared = (import_module(type(game_kind).__module__) for game_kind in games.every_kind())
+    return tuple(str(Path(str(module.__file__)).parent) + "/" for module in declared)
+
+
+def writer_outside_the_recorder(project=PROJECT) -> str | None:
+    """The `project`'s code that wrote, when no recorder function or other writer is on the
     stack; None when the write is the recorder's, another writer's or a test's own."""
     frame, writer, called = sys._getframe(2), None, None
     while frame is not None:
         filename = frame.f_code.co_filename
         if filename == RECORDER or filename.startswith(OTHER_WRITERS):
             return None
-        if filename.startswith(PROJECT) and "/migrations/" not in filename:
+        if filename.startswith(project) and "/migrations/" not in filename:
             called = filename  # the outermost project code so far: what the caller called
             if writer is None:
                 where = filename[len(str(ROOT)) + 1 :]
@@ -64,12 +72,13 @@ class RecorderGuard:
 
     def __init__(self):
         self.tables = watched_tables()
+        self.project = PROJECT + registered_games()
         self.outside: list[str] = []
 
     def __call__(self, execute, sql, params, many, context):
         written = WRITE.match(sql)
         if written and written.group(2).lower() in self.tables:
-            writer = writer_outside_the_recorder()
+            writer = writer_outside_the_recorder(self.project)
             if writer is not None:
                 self.outside.append(f"{written.group(1)} {written.group(2)} from {writer}")
         return execute(sql, params, many, context)

@@ -16,6 +16,7 @@ import pytest
 from django.core.management import call_command
 from django.db import connection
 
+from core import games
 from core.models import Group
 from tests.factories import pay
 
@@ -45,7 +46,8 @@ def run(*command: str, **env: str) -> str:
 
 def read_back(url: str) -> tuple[str, str]:
     """Every game, history and ledger row, and the group's balances, as the database holds them."""
-    apps = ("core", "tracker", "cutthroat", "catte", "ledger", "sheets", "auth.user")
+    games_apps = dict.fromkeys(kind.model._meta.app_label for kind in games.every_kind())
+    apps = ("core", "tracker", *games_apps, "ledger", "auth.user")
     rows = run(sys.executable, "manage.py", "dumpdata", *apps, "--indent", "1", DATABASE_URL=url)
     balances = run(sys.executable, "manage.py", "balances", "--group", "Demo table",
                    DATABASE_URL=url)  # fmt: skip

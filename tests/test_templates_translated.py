@@ -8,11 +8,10 @@ from django.conf import settings
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = ROOT / "templates"
-# The templates of the games that are apps of their own, each under its templates/ folder.
+# The templates of the games, each an app with its templates/ folder, as the GAMES setting
+# names them ("tracker.sheets.game.SheetGame" keeps them in tracker/sheets/templates).
 APP_TEMPLATES = [
-    ROOT / "tracker" / "sheets" / "templates",
-    ROOT / "tracker" / "cutthroat" / "templates",
-    ROOT / "tracker" / "catte" / "templates",
+    ROOT.joinpath(*path.rpartition(".game.")[0].split("."), "templates") for path in settings.GAMES
 ]
 SKIPPED = {"benchmark"}  # pages the benchmark measures, never shown to anyone
 

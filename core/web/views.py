@@ -223,6 +223,22 @@ def undo_told(request, game, undo, undone):
     return act_on_version(request, game, undo, undone_notice)
 
 
+def round_undo_told(request, board, undo_last):
+    """The last round of the game of `board` (a game played in rounds) taken back by
+    `undo_last(board, version=…, user=…, idempotency_key=…)`, as `undo_told` tells it."""
+    undone = _("Round %(number)s undone") % {"number": board.rounds_played}
+    return undo_told(request, board.game, partial(undo_last, board, user=request.user), undone)
+
+
+def round_correction_told(request, game, number: int, correct):
+    """Round `number` of `game` (a game played in rounds) corrected by `correct(user)`, as
+    `correction_told` tells it."""
+    where = {"number": number}
+    unchanged = _("Nothing changed: round %(number)s is as it was.") % where
+    said = _("Round %(number)s corrected; its money follows.") % where
+    return correction_told(request, game, partial(correct, request.user), unchanged, said)
+
+
 def correction_told(request, game, correct, unchanged: str, corrected: str):
     """Save a correction (`correct()`, which gives nothing when it changes nothing), then back
     to the game's page, which says what it did: `corrected`, `unchanged`, or why the page it

@@ -12,12 +12,12 @@ from core.notices import what_became_of
 from core.web.permissions import game_for, group_for
 from core.web.views import (
     GamePage,
-    correction_told,
     new_game_page,
     past_game_page,
     past_games_page,
+    round_correction_told,
+    round_undo_told,
     tell,
-    undo_told,
     wants_json,
 )
 from tracker.sheets import display, history, notices, services
@@ -185,21 +185,15 @@ def proposed(request, board, number: int, recorded: sheet.Round) -> sheet.Round 
 
 
 def corrected(request, board, number: int, data):
-    where = {"number": number}
     save = partial(services.correct_round, board, number, data["version"], data["round"])
-    unchanged = _("Nothing changed: round %(number)s is as it was.") % where
-    said = _("Round %(number)s corrected; its money follows.") % where
-    return correction_told(request, board.sheet, partial(save, request.user), unchanged, said)
+    return round_correction_told(request, board.sheet, number, save)
 
 
 @login_required
 @require_POST
 def round_undo(request, pk, sheet_pk):
-    group, sheet_row = sheet_for(request, pk, sheet_pk, role=Role.SCORER)
-    board = load(sheet_row)
-    undone = _("Round %(number)s undone") % {"number": board.rounds_played}
-    undo = partial(services.undo_last, board, user=request.user)
-    return undo_told(request, sheet_row, undo, undone)
+    _group, sheet_row = sheet_for(request, pk, sheet_pk, role=Role.SCORER)
+    return round_undo_told(request, load(sheet_row), services.undo_last)
 
 
 @login_required
