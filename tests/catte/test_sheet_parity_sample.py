@@ -1,6 +1,7 @@
 """A sample of the parity test between the offline sheet's rules
-(tracker/catte/static/catte/catte_round.js) and the online entry's (tests/browser/test_catte_sheet_parity.py), small enough for every check:
-50 random rounds, replayed by Node instead of Chromium (the script needs no page)."""
+(tracker/catte/static/catte/catte_round.js) and the online entry's
+(tests/browser/test_catte_sheet_parity.py), small enough for every check: 50 random rounds,
+replayed by Node instead of Chromium (the script needs no page)."""
 
 import json
 import random
