@@ -24,8 +24,8 @@ class Change(models.Model):
         ROUND = "round", _("Round entered")
         CORRECTION = "correction", _("Correction")
         UNDO = "undo", _("Undo")
-        CLOSE = "close", _("Session closed")
-        REOPEN = "reopen", _("Session reopened")
+        CLOSE = "close", _("Closed")
+        REOPEN = "reopen", _("Reopened")
         IMPORT = "import", _("Imported")
         # A change of the entry being entered, before it is saved (core.recording.record_draft).
         DRAFT = "draft", _("Being entered")
