@@ -97,7 +97,7 @@ async def answer_stream(scope, receive, send, token: str) -> None:
         return await answer(204, [])
     open_streams.update(counted)
     listener = live_listener.here()
-    follower = listener.follow(*followed)
+    follower, streaming = listener.follow(*followed), False
     try:
         await listener.listening.wait()
         version = await live_listener.read_version(*followed)
@@ -105,7 +105,13 @@ async def answer_stream(scope, receive, send, token: str) -> None:
             return await answer(404, [(b"content-type", b"text/plain")], b"No such page")
         shown = header(scope, b"last-event-id") or shown_by_address(scope)
         await answer(200, EVENT_STREAM, f"retry: {RETRY_MS}\n\n".encode(), more=True)
+        streaming = True
         await tell(follower, shown, version, receive, send)
+    except asyncio.CancelledError:
+        # The server stops, its graceful time over: the stream ends, and the page opens it
+        # again on the next server.
+        if streaming:
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
     finally:
         listener.forget(follower)
         open_streams.subtract(counted)
