@@ -133,14 +133,14 @@ class Listener:
     async def listen(self) -> None:
         while True:
             try:
-                await self.listen_as_set_up()
+                await self.hear_or_read()
             except Exception:
                 # Streams that waited on a stopped listener would tell nothing, and their pages,
                 # holding a stream, would not ask: it logs and starts again.
                 logger.exception("live: the listener stopped; it starts again")
                 await asyncio.sleep(CHECK)
 
-    async def listen_as_set_up(self) -> None:
+    async def hear_or_read(self) -> None:
         while True:
             if not settings.REDIS_URL:
                 self.listening.set()
