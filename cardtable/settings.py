@@ -171,6 +171,12 @@ else:
 # A followed page holds a stream open and hears each new version at once (under an ASGI server;
 # a WSGI server answers the stream "no", and the page asks every 3 s). Off: every page asks.
 LIVE_STREAM = env_bool("DJANGO_LIVE_STREAM", True)
+# Streams open at once in one server process: with one token (a page's signed address), from
+# one client address (a whole café may share one behind its router) and in all. Past any of
+# them a page is answered 204 and asks every 3 s instead, so no reader can slow the others.
+LIVE_STREAMS_PER_TOKEN = 20
+LIVE_STREAMS_PER_ADDRESS = 200
+LIVE_STREAMS_PER_WORKER = 2000
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -6,9 +6,10 @@ keeps a table of phones asking every 3 s a rounding error for the server. It tel
 version number, of the one game or group the signed page was rendered for.
 
 Where the server can, a page also holds a stream open (core/web/live_stream.py) that tells it
-each new version at once, and asks no more while it is open. With REDIS_URL, every change tells
-the streams of every app server through Redis once it commits (`announce`); without, each
-stream reads the version itself.
+each new version at once, and asks no more while it is open. Once a change commits, `announce`
+tells this process's own streams at once, and with REDIS_URL every other app server's through
+Redis; without, the other servers' listeners read the version within half a second
+(core/live_listener.py).
 
 The version a page carries and the version the check answers are both worked out from
 `_followed` alone: were they worked out twice, a page that carries one number while the check
@@ -74,22 +75,43 @@ def read_token(token: str) -> tuple[str, int] | None:
     )
 
 
+def _version_of(counters: tuple[str, ...]):
+    return reduce(add, (F(name) for name in counters))
+
+
 def current_version(kind: str, pk: int) -> int | None:
     model, counters = _followed(kind)
-    version = reduce(add, (F(name) for name in counters))
+    version = _version_of(counters)
     return model._default_manager.filter(pk=pk).values_list(version, flat=True).first()
 
 
+def current_versions(kind: str, pks) -> dict[int, int]:
+    """The version of each of `pks` of one kind that still exists, in one query."""
+    model, counters = _followed(kind)
+    rows = model._default_manager.filter(pk__in=pks).values_list("pk", _version_of(counters))
+    return dict(rows)
+
+
 def channel(kind: str, pk: int) -> str:
-    """The Redis channel the streams following (kind, pk) listen on."""
+    """The Redis channel the announcements of (kind, pk) are published on."""
     return f"live:{kind}:{pk}"
 
 
+EVERY_CHANNEL = "live:*"  # what one process's listener subscribes to
+
+
+def announced_on(name: str) -> tuple[str, int] | None:
+    """(kind, pk) of a `channel` name; None for another name."""
+    prefix, _, rest = name.partition(":")
+    kind, _, pk = rest.partition(":")
+    return (kind, int(pk)) if prefix == "live" and _is_followed(kind) and pk.isdigit() else None
+
+
 def announce(kind: str, pk: int) -> None:
-    """The streams following (kind, pk) on every app server hear its version once the change
-    commits (with REDIS_URL; without, each stream reads the version itself)."""
-    if settings.REDIS_URL and settings.LIVE_STREAM:
-        transaction.on_commit(partial(_publish, kind, pk))
+    """The streams following (kind, pk) hear its version once the change commits: this
+    process's own at once, every other app server's through Redis (with REDIS_URL)."""
+    if settings.LIVE_STREAM:
+        transaction.on_commit(partial(_tell, kind, pk))
 
 
 @cache
@@ -98,14 +120,28 @@ def _publisher(url: str) -> redis.Redis:
     return redis.Redis.from_url(url, socket_connect_timeout=0.5, socket_timeout=0.5)
 
 
-def _publish(kind: str, pk: int) -> None:
-    server = redis_failures.server_of(settings.REDIS_URL)
-    if redis_failures.failed_recently(server):
-        return  # not asked again so soon: the streams read the version at their next keep-alive
+def _tell(kind: str, pk: int) -> None:
+    # Imported here: the listener reads this module when it loads.
+    from core import live_listener
+
+    here = live_listener.followed_here(kind, pk)
+    server = redis_failures.server_of(settings.REDIS_URL) if settings.REDIS_URL else ""
+    # A Redis that failed lately is not asked again so soon: the other servers' listeners read
+    # the version at their next keep-alive.
+    publish = bool(server) and not redis_failures.failed_recently(server)
+    if not (here or publish):
+        return
     # Read after the commit: two changes committed close together both tell the later version.
     version = current_version(kind, pk)
     if version is None:
         return
+    if here:
+        live_listener.tell_here(kind, pk, version)
+    if publish:
+        _publish(server, kind, pk, version)
+
+
+def _publish(server: str, kind: str, pk: int, version: int) -> None:
     try:
         _publisher(settings.REDIS_URL).publish(channel(kind, pk), version)
     except redis.RedisError as error:

@@ -26,13 +26,18 @@ def client_ip(request) -> str | None:
     """The client's address: REMOTE_ADDR, or, behind TRUSTED_PROXY_COUNT proxies that each append
     the address they saw to X-Forwarded-For, the one the outermost proxy wrote (entries before it
     are whatever the client sent)."""
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    return address_of(request.META.get("REMOTE_ADDR"), forwarded)
+
+
+def address_of(remote: str | None, forwarded: str) -> str | None:
+    """`client_ip` from the connection's address and the X-Forwarded-For header."""
     proxies = settings.TRUSTED_PROXY_COUNT
     if proxies:
-        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
         hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
         if len(hops) >= proxies:
             return hops[-proxies]
-    return request.META.get("REMOTE_ADDR")
+    return remote
 
 
 class LoginLockoutBackend(AxesStandaloneBackend):

@@ -9,8 +9,7 @@ from urllib.parse import urljoin
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.messages.storage.base import BaseStorage
-from django.core.handlers.asgi import ASGIRequest
-from django.http import Http404, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.http.request import split_domain_port
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
@@ -28,7 +27,6 @@ from core.models import Role
 from core.notices import from_message
 from core.versioning import AlreadyRecorded, StalePage, version_key
 from core.web.lists import page_of
-from core.web.live_stream import read_version, versions
 from core.web.local_network import is_loopback
 from core.web.shared_part import fill_in, shared_key, shared_render
 
@@ -301,24 +299,15 @@ def changed(request, token):
 
 
 @require_GET
-async def stream(request, token):
-    """The stream of `token`'s versions (core/web/live_stream.py): at once the current one
-    when the page shows another (?v=, or Last-Event-ID when the browser comes back), then each
-    new one. No login, as `changed`."""
+def stream(request, token):
+    """The address of `token`'s stream. Under an ASGI server the stream answers it before Django
+    does (core/web/live_stream.py, routed in cardtable/asgi.py); here, under a WSGI server,
+    which would send nothing until a stream ends, 204 tells the browser not to come back, and
+    the page asks every 3 s. No login, as `changed`."""
     what = read_token(token)
-    if what is None or not settings.LIVE_STREAM:
+    if what is None or not settings.LIVE_STREAM or current_version(*what) is None:
         raise Http404(_("No such page"))
-    if await read_version(*what) is None:
-        raise Http404(_("No such page"))
-    if not isinstance(request, ASGIRequest):
-        # A WSGI server would send nothing until the stream ends; 204 tells the browser not to
-        # come back, and the page asks every 3 s.
-        return HttpResponse(status=204)
-    shown = request.headers.get("Last-Event-ID") or request.GET.get("v", "")
-    response = StreamingHttpResponse(versions(*what, shown), content_type="text/event-stream")
-    response["Cache-Control"] = "no-cache"
-    response["X-Accel-Buffering"] = "no"  # nginx and the like pass each event on at once
-    return response
+    return HttpResponse(status=204)
 
 
 def log_download(log: dict, filename: str) -> HttpResponse:

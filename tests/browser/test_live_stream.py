@@ -3,16 +3,16 @@ without the other asking; with the stream cut the other asks every 3 s and still
 once the stream is back it stops asking again.
 
 pytest-django's live server speaks WSGI, which answers a stream 204 (the page then asks): this
-test serves the app over ASGI with uvicorn, in a thread of the test's process, on the test's
-database."""
+test serves the app as `make run` does, over ASGI with uvicorn (cardtable/asgi.py, where the
+streams are answered beside Django), in a thread of the test's process, on the test's database."""
 
 import threading
 import time
 
 import pytest
 import uvicorn
-from django.core.asgi import get_asgi_application
 
+from cardtable.asgi import application
 from tests.browser import thumb as phones
 from tests.browser.conftest import put_down
 from tests.browser.test_catte_phone import RULES, press, tap, trick
@@ -30,8 +30,7 @@ class AsgiServer:
     """uvicorn serving the app in a thread, on the test's database."""
 
     def __init__(self):
-        app = get_asgi_application()
-        config = uvicorn.Config(app, host="127.0.0.1", port=free_port(), http="h11")
+        config = uvicorn.Config(application, host="127.0.0.1", port=free_port(), http="h11")
         config.log_level, config.timeout_graceful_shutdown = "warning", 1
         self.url, self.server = f"http://127.0.0.1:{config.port}", uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

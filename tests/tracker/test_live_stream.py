@@ -1,19 +1,24 @@
 """A followed page holds a stream open: it tells the page's version at once when the page shows
-another, then each new one, from Redis when the app servers share one, else read by the stream
-itself. A WSGI server answers it 204, and with LIVE_STREAM off there is none: pages ask."""
+another, then each new one, from Redis when the app servers share one, else read by the
+process's listener. The stream is answered beside Django (cardtable/asgi.py); a WSGI server
+answers its address 204, and with LIVE_STREAM off there is none: pages ask."""
 
-import asyncio
 import re
+from functools import partial
 
 import pytest
+import redis
 from asgiref.sync import async_to_sync, sync_to_async
 from django.core import signing
+from django.db.models import F
 from django.test import AsyncClient
 from django.urls import reverse
 
-from core.live import SALT, live_token
+from core.live import SALT, channel
+from core.models import Group
 from core.versioning import touch_group
 from core.web import live_stream
+from tests.live_streams import Stream, stream_url
 from tests.test_cache_may_fail import REDIS, Redis
 from tests.test_two_servers import free_port
 from tracker.catte import board as catte_board
@@ -24,24 +29,20 @@ from tracker.catte import services
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def stream_url(kind: str, pk: int) -> str:
-    return reverse("live_stream", args=[live_token(kind, pk)])
-
-
 def heard(url: str, until: str, then=None, headers: dict | None = None) -> str:
     """What the stream at `url` says until it has said `until` (5 s at most between two of its
     pieces); `then()` runs once the stream has begun."""
 
     async def listen() -> str:
-        response = await AsyncClient().get(url, headers=headers or {})
-        assert response.status_code == 200 and response["Content-Type"] == "text/event-stream"
-        pieces = aiter(response.streaming_content)
-        said = (await asyncio.wait_for(anext(pieces), 5)).decode()
+        stream = Stream(url, headers)
+        answer = await stream.open()
+        assert answer["status"] == 200
+        assert (b"content-type", b"text/event-stream") in answer["headers"]
+        said = await stream.said()
         if then:
             await sync_to_async(then)()
-        while until not in said:
-            said += (await asyncio.wait_for(anext(pieces), 5)).decode()
-        await pieces.aclose()
+        said = await stream.said_until(until, said)
+        await stream.close()
         return said
 
     return async_to_sync(listen)()
@@ -120,11 +121,20 @@ def redis_server(settings):
     server.stop()
 
 
-def test_with_redis_a_committed_change_is_announced_to_the_stream(redis_server, group):
-    # The stream waits 20 s between its own reads: the version within 5 s came from Redis.
+def changed_on_another_server(group, announced_on: str = "") -> None:
+    """The group's version goes up on another app server, which announces it on the Redis at
+    `announced_on` (if any): no stream of this process is told by the save itself."""
+    Group.objects.filter(pk=group.pk).update(version=F("version") + 1)
+    if announced_on:
+        redis.Redis.from_url(announced_on).publish(channel("group", group.pk), group.version + 1)
+
+
+def test_with_redis_a_committed_change_is_announced_to_the_stream(settings, redis_server, group):
+    # The listener reads only every 20 s: the version within 5 s came from Redis.
     group.refresh_from_db()
     url = stream_url("group", group.pk) + f"?v={group.version}"
-    said = heard(url, until="event: version", then=lambda: touch_group(group.pk))
+    then = partial(changed_on_another_server, group, announced_on=settings.REDIS_URL)
+    said = heard(url, until="event: version", then=then)
     assert said.endswith(f"data: {group.version + 1}\n\n")
 
 
@@ -132,5 +142,5 @@ def test_with_redis_not_answering_the_stream_reads_the_versions_itself(settings,
     settings.REDIS_URL = f"redis://127.0.0.1:{free_port()}/0"  # nothing listens there
     group.refresh_from_db()
     url = stream_url("group", group.pk) + f"?v={group.version}"
-    said = heard(url, until="event: version", then=lambda: touch_group(group.pk))
+    said = heard(url, until="event: version", then=lambda: changed_on_another_server(group))
     assert said.endswith(f"data: {group.version + 1}\n\n")
