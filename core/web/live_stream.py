@@ -35,6 +35,7 @@ EVENT_STREAM = [
     (b"content-type", b"text/event-stream"),
     (b"cache-control", b"no-cache"),
     (b"x-accel-buffering", b"no"),  # nginx and the like pass each event on at once
+    (b"x-content-type-options", b"nosniff"),
 ]
 
 # The streams open in this process: ("token", token), ("address", address) and ("process", "").
