@@ -43,11 +43,11 @@ lint: install
 	$(BIN)/ruff format --check .
 
 # Before each commit, in a few minutes: lint, the rules' types, and every test but the browser
-# tests and the benchmarks, spread over the machine's cores.
+# tests, the benchmarks and the replays of past migrations, spread over the machine's cores.
 check: lint messages
 	$(PY) manage.py makemigrations --check --dry-run
 	$(BIN)/mypy
-	$(BIN)/pytest -n auto -m "not browser and not slow"
+	$(BIN)/pytest -n auto -m "not browser and not slow and not migration"
 
 # The whole suite: the tests without a browser spread over the cores, then the browser tests one
 # at a time (each drives its own Chromium against a live server).

@@ -60,6 +60,7 @@ def test_a_number_a_cancelled_restore_took_back_is_given_again(group, players):
 BEFORE = [("tracker", "0021_a_restore_holds_its_group_until_done_or_cancelled")]
 
 
+@pytest.mark.migration
 def test_the_games_played_before_are_numbered_within_their_group(transactional_db):
     executor = MigrationExecutor(connection)
     executor.migrate(BEFORE)
