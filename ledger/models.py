@@ -5,7 +5,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from core import games
+from core.game_choices import with_each_game
 from core.stored_messages import render_stored
 from ledger.banks import BANKS
 
@@ -141,10 +141,7 @@ class Transaction(models.Model):
 
 def kind_labels() -> dict[str, str]:
     """Every kind of transaction with its words: the ledger's own and each game's."""
-    labels = {kind: str(label) for kind, label in Transaction.Kind.choices}
-    for game_kind in games.every_kind():
-        labels.update(game_kind.ledger_kinds())
-    return labels
+    return with_each_game(Transaction.Kind, lambda game_kind: game_kind.ledger_kinds())
 
 
 class Posting(models.Model):

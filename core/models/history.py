@@ -3,7 +3,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from core import games
+from core.game_choices import with_each_game
 
 # How many characters a change's English summary holds.
 SUMMARY_LENGTH = 200
@@ -82,7 +82,4 @@ class Change(models.Model):
 
 def action_labels() -> dict[str, str]:
     """Every action of a change with its words: the recorder's own and each game's."""
-    labels = {action: str(label) for action, label in Change.Action.choices}
-    for game_kind in games.every_kind():
-        labels.update(game_kind.change_actions())
-    return labels
+    return with_each_game(Change.Action, lambda game_kind: game_kind.change_actions())
