@@ -76,14 +76,16 @@ class GameKind:
         """The kinds of the transactions the game posts, with their words."""
         return {}
 
+    def account_kinds(self) -> dict[str, str]:
+        """The kinds of account its postings open beside each player's own, with their words."""
+        return {}
+
     change_choices: type[Choices] | None = None  # the choices `change_actions` names
 
     def change_actions(self) -> dict[str, str]:
-        """The game's own kinds of change in its history (beside the recorder's: a round, a
-        correction, an undo, …), with their words."""
-        if self.change_choices is None:
-            return {}
-        return {action: str(label) for action, label in self.change_choices.choices}
+        """The game's own kinds of change in its history (beside the recorder's), with words."""
+        choices = self.change_choices.choices if self.change_choices else []
+        return {action: str(label) for action, label in choices}
 
     def post(self, board, postings, user) -> None:
         """Have the ledger say what the game's money is after a change (core/

@@ -49,14 +49,16 @@ class Balances:
 
 def player_balances(group) -> tuple[dict, dict, Decimal]:
     """({Player: balance}, {Player: open side-pot share}, side pot), from one query."""
-    players, shares, side_pot = {}, {}, Decimal(0)
+    players, side_pot = {}, Decimal(0)
+    shares: dict[Player, Decimal] = {}
     for account, amount in account_balances(group).items():
         if account.kind == Account.Kind.PLAYER:
             players[account.player] = amount
         else:
             side_pot += amount
-            if account.kind == Account.Kind.SIDE_POT_SHARE:
-                shares[account.player] = amount
+            holder = account.player  # a player's money in a pot is his open share
+            if holder is not None:
+                shares[holder] = shares.get(holder, Decimal(0)) + amount
     return players, shares, side_pot
 
 

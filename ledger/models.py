@@ -17,21 +17,28 @@ if TYPE_CHECKING:
 DESCRIPTION_LENGTH = 300
 
 
-class Account(models.Model):
-    """A player's own account, his open share of the side pots, or (before side-pot shares
-    were held per player) the group's one side-pot account.
+def account_kinds() -> dict[str, str]:
+    """Every kind of account with its words: a player's own, then each game's (its
+    `account_kinds` in the registry of games), read when asked for."""
+    return with_each_game(Account.Kind, lambda game_kind: game_kind.account_kinds())
 
-    A player's balance is what he is owed (negative: what he owes). His share account holds
-    what he has put into side pots still waiting to be won: money not owed to anyone yet.
+
+class Account(models.Model):
+    """A player's own account, or an account of a kind a game opens beside it (its
+    `account_kinds` in the registry of games).
+
+    A player's balance is what he is owed (negative: what he owes). An account of his of another
+    kind holds what he has put into pots still waiting to be won (Cắt Tê's side pots): money
+    not owed to anyone yet; so does an account of no player, the group's.
     """
 
     class Kind(models.TextChoices):
+        """The ledger's own kind; each game adds the kinds of the accounts it opens."""
+
         PLAYER = "player", _("Player")
-        SIDE_POT_SHARE = "share", _("Open side-pot share")
-        SIDE_POT = "side_pot", _("Side pot")
 
     group = models.ForeignKey("core.Group", on_delete=models.CASCADE, related_name="accounts")
-    kind = models.CharField(max_length=10, choices=Kind.choices)
+    kind = models.CharField(max_length=10, choices=account_kinds)
     player = models.ForeignKey(
         "core.Player",
         on_delete=models.PROTECT,
@@ -44,6 +51,8 @@ class Account(models.Model):
     balance_minor = models.BigIntegerField(default=0)
 
     class Meta:
+        # They name the stored values of Cắt Tê's kinds, as they did before the games declared
+        # their kinds: a constraint is part of the table, and the table stays as it is.
         constraints = [
             models.UniqueConstraint(
                 fields=["group"],
@@ -63,9 +72,9 @@ class Account(models.Model):
         ]
 
     def __str__(self):
-        if self.kind == self.Kind.SIDE_POT_SHARE:
-            return f"{self.player} · side pot"
-        return str(self.player) if self.player_id else "Side pot"
+        if self.kind == self.Kind.PLAYER:
+            return str(self.player)
+        return f"{self.player} · side pot" if self.player_id else "Side pot"
 
     @property
     def holder(self) -> "Player":

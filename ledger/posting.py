@@ -49,8 +49,8 @@ class Wanted:
 
 
 class Accounts:
-    """The accounts of some players of a group: each player's own and his side-pot share,
-    fetched in one query and opened when missing."""
+    """The accounts of some players of a group: each player's own and those of the kinds a
+    game opens beside it (its `account_kinds`), fetched in one query and opened when missing."""
 
     def __init__(self, group, players):
         self.group = group
@@ -58,19 +58,13 @@ class Accounts:
         found = Account.objects.filter(player__in=list(self.players))
         self._accounts = {(account.player_id, account.kind): account for account in found}
 
-    def _get(self, player, kind) -> Account:
+    def of(self, player, kind: str = Account.Kind.PLAYER) -> Account:
         key = (player.pk, kind)
         if key not in self._accounts:
             self._accounts[key], _created = Account.objects.get_or_create(
                 group_id=self.group.pk, player=player, kind=kind
             )
         return self._accounts[key]
-
-    def of(self, player) -> Account:
-        return self._get(player, Account.Kind.PLAYER)
-
-    def share_of(self, player) -> Account:
-        return self._get(player, Account.Kind.SIDE_POT_SHARE)
 
 
 def player_account(player) -> Account:

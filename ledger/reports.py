@@ -3,6 +3,7 @@
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.db.models import Sum
 from django.utils.translation import gettext as _
 
 from core.locale_money import amount_text, signed_text
@@ -47,8 +48,9 @@ def statement_page(group, player, number: int, size: int = 50) -> StatementPage:
     account = Account.objects.filter(player=player, kind=Account.Kind.PLAYER).first()
     if account is None:
         return StatementPage(1, [], has_next=False)
-    share = Account.objects.filter(player=player, kind=Account.Kind.SIDE_POT_SHARE).first()
-    open_share = group.from_minor(share.balance_minor) if share else Decimal(0)
+    held = Account.objects.filter(player=player).exclude(kind=Account.Kind.PLAYER)
+    in_pots = held.aggregate(minor=Sum("balance_minor"))["minor"]
+    open_share = group.from_minor(in_pots) if in_pots is not None else Decimal(0)
     start = (number - 1) * size
     postings = list(statement_lines(account)[start : start + size + 1])
     newer = statement_lines(account)[:start].values_list("amount_minor", flat=True)

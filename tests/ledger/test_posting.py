@@ -14,6 +14,7 @@ from ledger.posting import (
     reverse,
     sync,
 )
+from tracker.catte.money import SIDE_POT_SHARE as SHARE
 
 
 def test_an_unbalanced_transaction_is_refused_and_nothing_is_written(group, players):
@@ -24,20 +25,20 @@ def test_an_unbalanced_transaction_is_refused_and_nothing_is_written(group, play
 
 
 def test_more_decimals_than_the_currency_has_are_refused(group, players):
-    an, pot = player_account(players[0]), Accounts(group, players).share_of(players[0])
+    an, pot = player_account(players[0]), Accounts(group, players).of(players[0], SHARE)
     with pytest.raises(ValueError, match="more than 2 decimals for EUR"):
         post(group, "round", "Round 1", {an: Decimal("0.125"), pot: Decimal("-0.125")})
     assert not Transaction.objects.exists()
 
 
 def test_a_balanced_transaction_is_written_in_minor_units(group, players):
-    an, pot = player_account(players[0]), Accounts(group, players).share_of(players[0])
+    an, pot = player_account(players[0]), Accounts(group, players).of(players[0], SHARE)
     entry = post(group, "round", "Round 1", {an: Decimal("-0.25"), pot: Decimal("0.25")})
     assert sorted(entry.postings.values_list("amount_minor", flat=True)) == [-25, 25]
 
 
 def test_a_reversal_posts_the_opposite_amounts(group, players):
-    an, pot = player_account(players[0]), Accounts(group, players).share_of(players[0])
+    an, pot = player_account(players[0]), Accounts(group, players).of(players[0], SHARE)
     entry = post(group, "round", "Round 1", {an: Decimal("-0.25"), pot: Decimal("0.25")})
     undone = reverse(entry)
     assert undone.reverses == entry and undone.kind == Transaction.Kind.REVERSAL
@@ -61,8 +62,8 @@ def test_sync_keeps_what_is_already_posted_and_reverses_a_part_no_longer_wanted(
 
 def test_a_players_share_account_is_not_his_own_account(group, players):
     accounts = Accounts(group, players[:1])
-    assert accounts.of(players[0]) != accounts.share_of(players[0])
-    assert str(accounts.share_of(players[0])) == "An · side pot"
+    assert accounts.of(players[0]) != accounts.of(players[0], SHARE)
+    assert str(accounts.of(players[0], SHARE)) == "An · side pot"
 
 
 def test_every_account_keeps_its_balance_with_its_postings(group, players):

@@ -41,6 +41,9 @@ class CatteGame(GameKind):
     def ledger_kinds(self) -> dict[str, str]:
         return {money.ROUND: _("Cắt Tê round"), money.SIDE_POT_REFUND: _("Side pot refunded")}
 
+    def account_kinds(self) -> dict[str, str]:
+        return {money.SIDE_POT_SHARE: _("Open side-pot share"), money.SIDE_POT: _("Side pot")}
+
     def post(self, board, postings: money.Postings, user) -> None:
         money.after_change(board, postings.results, postings.from_number, user, new=postings.new)
 

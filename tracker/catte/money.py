@@ -19,6 +19,12 @@ from tracker.catte import rules as catte
 ROUND = "round"
 SIDE_POT_REFUND = "side_pot_refund"
 
+# The kinds of the accounts it opens beside each player's own (the ledger's `Account.kind`):
+# a player's open share of the side pots, and (before shares were held per player, in ledgers
+# kept since) the group's one side pot.
+SIDE_POT_SHARE = "share"
+SIDE_POT = "side_pot"
+
 ROUND_SOURCE = "catte_round"
 CLOSE_SOURCE = "catte_close"
 CARRY_SOURCE = "catte_carry"
@@ -39,7 +45,7 @@ def _round(session, accounts: Accounts, players: dict, result: catte.RoundResult
     amounts = {}
     for name, player in players.items():
         amounts[accounts.of(player)] = result.net[name]
-        amounts[accounts.share_of(player)] = result.share_change.get(name, Decimal(0))
+        amounts[accounts.of(player, SIDE_POT_SHARE)] = result.share_change.get(name, Decimal(0))
     words = Phrase("%(session)s · round %(number)s", session=session.called, number=result.number)
     return Wanted(ROUND, words, amounts)
 
@@ -50,7 +56,7 @@ def _shares_back(accounts: Accounts, shares: dict, sign: int = 1) -> dict:
     amounts = {}
     for player, share in shares.items():
         amounts[accounts.of(player)] = sign * share
-        amounts[accounts.share_of(player)] = -sign * share
+        amounts[accounts.of(player, SIDE_POT_SHARE)] = -sign * share
     return amounts
 
 
