@@ -33,12 +33,7 @@
     }
   }
 
-  // Scroll just enough to show `element` whole, with a little room around it.
-  function reveal(element) {
-    var room = 16, box = element.getBoundingClientRect(), height = window.innerHeight;
-    if (box.bottom > height - room) window.scrollBy(0, Math.min(box.bottom - height + room, box.top - room));
-    else if (box.top < room) window.scrollBy(0, box.top - room);
-  }
+  var reveal = window.cardtableReveal;  // static/js/reveal.js
 
   // In a form that folds its answers (the bids), a player's grid folds to the one choice
   // tapped, so the next player's grid comes up under the thumb instead of the page scrolling

@@ -81,12 +81,7 @@
     return element.offsetParent !== null && !element.closest(".not-needed");
   }
 
-  // Scroll just enough to show `element` whole, with a little room around it.
-  function reveal(element) {
-    var room = 16, box = element.getBoundingClientRect(), height = window.innerHeight;
-    if (box.bottom > height - room) { window.scrollBy(0, Math.min(box.bottom - height + room, box.top - room)); }
-    else if (box.top < room) { window.scrollBy(0, box.top - room); }
-  }
+  var reveal = window.cardtableReveal;  // static/js/reveal.js
 
   function bringNext(form, from) {
     var groups = list(form, "fieldset.pick").filter(shown);
