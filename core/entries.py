@@ -65,13 +65,22 @@ def record_entry(
     user,
     idempotency_key: str | None = None,
     action: str = Change.Action.ROUND,
+    *,
+    open_checked: bool = False,
 ) -> Recorded:
     """A new entry of the game of `board`, written by `change`; an entry of its number that
     another phone wrote a moment before (the database refuses the second) is AlreadyRecorded,
-    told in the game's words (`taken`)."""
+    told in the game's words (`taken`). `open_checked`: the caller's `check_number` refused a
+    closed game already."""
     try:
         return record(
-            board, action, change, version=version, user=user, idempotency_key=idempotency_key
+            board,
+            action,
+            change,
+            version=version,
+            user=user,
+            idempotency_key=idempotency_key,
+            open_checked=open_checked,
         )
     except IntegrityError as error:
         raise AlreadyRecorded(taken) from error

@@ -48,12 +48,15 @@ def record(
     user,
     idempotency_key: str | None = None,
     when_closed: bool = False,
+    open_checked: bool = False,
 ) -> Recorded:
     """Record `change` of the game of `board` as the page at `version` asked for it with
-    `idempotency_key`; a closed game takes none but those made `when_closed` (a reopen)."""
+    `idempotency_key`; a closed game takes none but those made `when_closed` (a reopen).
+    With `open_checked` the caller refused a closed game already, before checks of its own
+    that must come after that one (the next-number check, `entries.check_number`)."""
     game = board.game
     with once_per_key(game, idempotency_key, action):
-        if not when_closed:
+        if not (when_closed or open_checked):
             refuse_if_closed(game)
         with transaction.atomic():
             recorded = change()

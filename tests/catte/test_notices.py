@@ -8,6 +8,7 @@ from html import unescape
 
 import pytest
 
+from core import entries, recording
 from tests.factories import fresh
 from tests.page_forms import form_on, submit
 from tests.tracker.test_round_sent_later import (
@@ -179,3 +180,26 @@ def test_a_kept_round_another_phone_saved_otherwise_is_told_on_the_page_to_htmx(
     assert 'data-notice="came first" data-choice' in told
     assert "alice's phone saved round 1: tricks Bình, Bình, Bình, Bình." in told
     assert "This phone had: tricks An, An, An, An" in told
+
+
+def tapped_to_save(client, session, taps):
+    """The round form once `taps` are tapped in, one post each, with its Save."""
+    for tap in taps:
+        submit(client, round_form(client, session), tap)
+    return round_form(client, session)
+
+
+def test_a_save_on_a_session_closed_meanwhile_is_told_it_is_closed(as_bob, session, alice):
+    form = tapped_to_save(as_bob, session, SWEEP_BY_AN)
+    services.closing.close(catte_board.load(session), 0, alice)
+    html = submit(as_bob, form, "save", headers=HTMX).content.decode()
+    [told] = notices_in(html)
+    assert "This session is closed; its rounds can no longer change." in told
+
+
+def test_a_save_asks_once_whether_the_session_is_closed(as_bob, session, monkeypatch):
+    form, asked = tapped_to_save(as_bob, session, SWEEP_BY_AN), []
+    for module in (recording, entries):
+        monkeypatch.setattr(module, "refuse_if_closed", asked.append)
+    submit(as_bob, form, "save", headers=HTMX)
+    assert fresh(session).round_count == 1 and len(asked) == 1

@@ -170,7 +170,8 @@ def _record(
     draft_version: int | None,
     idempotency_key: str | None = None,
 ) -> SessionBoard:
-    """`record_round`, its round's number checked by the caller."""
+    """`record_round`, its round's number checked by the caller (`check_next_number`, which
+    refuses a closed session too, before the checks of the round being entered)."""
     loaded_at = board.session.version
     result = board.state.play(board.settings, round_)
 
@@ -186,7 +187,7 @@ def _record(
         return entries.round_recorded(row, words, money.Postings([result], number, new=True))
 
     taken = round_taken(number)
-    entries.record_entry(board, change, taken, loaded_at, user, idempotency_key)
+    entries.record_entry(board, change, taken, loaded_at, user, idempotency_key, open_checked=True)
     return board
 
 
