@@ -73,14 +73,8 @@ def record_entry(
     told in the game's words (`taken`). `open_checked`: the caller's `check_number` refused a
     closed game already."""
     try:
-        return record(
-            board,
-            action,
-            change,
-            version=version,
-            user=user,
-            idempotency_key=idempotency_key,
-            open_checked=open_checked,
+        return _recorded(
+            board, action, change, version, user, idempotency_key, open_checked=open_checked
         )
     except IntegrityError as error:
         raise AlreadyRecorded(taken) from error
@@ -219,22 +213,18 @@ def restore_rounds(piece, user, model, import_log: Callable, append_log: Callabl
 
 def close(board, change: Callable[[], Recorded], *, version: int, user, idempotency_key=None):
     """The game closed by `change`: it takes no more entries. The board."""
-    return _recorded(board, Change.Action.CLOSE, change, version, user, idempotency_key)
+    _recorded(board, Change.Action.CLOSE, change, version, user, idempotency_key)
+    return board
 
 
 def reopen(board, change: Callable[[], Recorded], *, version: int, user, idempotency_key=None):
     """A closed game opened again by `change`. The board."""
-    return _recorded(board, Change.Action.REOPEN, change, version, user, idempotency_key, True)
-
-
-def _recorded(board, action, change, version, user, idempotency_key, when_closed=False):
-    record(
-        board,
-        action,
-        change,
-        version=version,
-        user=user,
-        idempotency_key=idempotency_key,
-        when_closed=when_closed,
-    )
+    _recorded(board, Change.Action.REOPEN, change, version, user, idempotency_key, when_closed=True)
     return board
+
+
+def _recorded(board, action, change, version, user, idempotency_key, **closed: bool) -> Recorded:
+    """`record`; `closed` says whether a closed game takes the change (`when_closed`) or was
+    refused already (`open_checked`)."""
+    key = idempotency_key
+    return record(board, action, change, version=version, user=user, idempotency_key=key, **closed)
