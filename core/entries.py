@@ -134,7 +134,8 @@ def undo_last(
         last = rows.pop()
         return take_back(last, rows)
 
-    return _recorded(board, Change.Action.UNDO, change, version, user, idempotency_key)
+    _recorded(board, Change.Action.UNDO, change, version, user, idempotency_key)
+    return board
 
 
 def import_log(group, names: list[str], create_missing: bool, start: Callable, add: Callable):
