@@ -45,11 +45,27 @@ class RestorePiece:
     players: dict
 
 
+@dataclass(frozen=True)
+class PastGames:
+    """The group's past games of a kind on its history pages (core/web/views.py, `past_games`
+    and `past_game`): `games(group)`, its games newest first (a queryset), each listed in
+    `list_template` as `row(group, board)` gives it, one drawn in `chart_template` with what
+    `chart(group, board)` gives."""
+
+    games: Callable[..., Any]
+    row: Callable[..., dict]
+    chart: Callable[..., dict]
+    list_template: str
+    chart_template: str
+
+
 # The modules a game declares.
 class History(Protocol):
     """History and ratings: what the group's history, ratings, player pages and settlements
-    read of the game (`GameKind.matches`, `player_record`, `settlements`)."""
+    read of the game (`GameKind.matches`, `player_record`, `settlements`), and its past games'
+    pages (`past`)."""
 
+    past: PastGames
     matches: Callable[..., list]  # (group, game): every match, oldest first
     player_record: Callable[..., Any]  # (group, player): his record, for his page
     # (group) or, for a game settled a page at a time, (group, page_number)

@@ -182,6 +182,14 @@ def test_its_section_of_the_group_page_and_its_table_view(as_carol, table, group
     assert "High card 1 · round 2" in screen and "Chi 2.00" in screen
 
 
+def test_its_past_tables_are_on_the_history_pages_every_game_shares(as_carol, table, group):
+    services.record_round(load(table), "Chi", table.created_by)
+    listed = page_text(as_carol.get(reverse("history_highcards", args=[group.pk])))
+    assert "High card 1: An -1.00, Bình -1.00, Chi 2.00" in listed
+    one = page_text(as_carol.get(reverse("history_highcard", args=[group.pk, table.pk])))
+    assert "High card 1 An -1.00 Bình -1.00 Chi 2.00" in one
+
+
 def test_its_closed_tables_are_rated_by_the_money_they_paid(as_carol, table, group, bob):
     services.record_round(load(table), "Bình", bob)
     services.close(load(fresh(table)), fresh(table).version, bob)

@@ -5,6 +5,7 @@ name it."""
 from django.urls import path
 
 from core import games
+from core.web.views import past_game, past_games
 
 
 def for_every_game(route: str, view, name: str) -> list:
@@ -21,19 +22,15 @@ def for_every_game(route: str, view, name: str) -> list:
     ]
 
 
-def game_pk(kind: str, address: dict) -> int:
-    """The game's id in an address `for_every_game` made."""
-    return address[f"{kind}_pk"]
-
-
-def game_routes(address: str, kind: str, new, page, past, past_one, **pages) -> list:
+def game_routes(address: str, kind: str, new, page, **pages) -> list:
     """A kind of game's pages under its group: `new` at "<address>/new/" ("<kind>_new"), its
-    `page` at "<address>/<id:<kind>_pk>/" ("<kind>"), in the group's history its `past` games
-    at "history/<address>/" ("history_<address>") and `past_one` at
-    "history/<address>/<id:<kind>_pk>/" ("history_<kind>"); and each of its own `pages`,
-    given as name=(route, view), at "<address>/<id:<kind>_pk>/<route>"."""
-    game = f"{address}/<id:{kind}_pk>/"
+    `page` at "<address>/<id:<kind>_pk>/" ("<kind>"), in the group's history its past games
+    at "history/<address>/" ("history_<address>") and one of them at
+    "history/<address>/<id:<kind>_pk>/" ("history_<kind>"), as its `history` says
+    (core/web/views.py, `past_games` and `past_game`); and each of its own `pages`, given as
+    name=(route, view), at "<address>/<id:<kind>_pk>/<route>"."""
+    game, of_kind = f"{address}/<id:{kind}_pk>/", {"kind": kind}
     routes = [path(f"{address}/new/", new, name=f"{kind}_new"), path(game, page, name=kind)]
     routes += [path(game + route, view, name=name) for name, (route, view) in pages.items()]
-    routes.append(path(f"history/{address}/", past, name=f"history_{address}"))
-    return [*routes, path(f"history/{game}", past_one, name=f"history_{kind}")]
+    routes.append(path(f"history/{address}/", past_games, of_kind, name=f"history_{address}"))
+    return [*routes, path(f"history/{game}", past_game, of_kind, name=f"history_{kind}")]

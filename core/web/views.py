@@ -8,6 +8,7 @@ from urllib.parse import urljoin
 
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.contrib.messages.storage.base import BaseStorage
 from django.http import Http404, HttpResponse, JsonResponse
 from django.http.request import split_domain_port
@@ -20,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from basics.errors import RulesError
+from core import games
 from core.changes import change_context, line_of
 from core.idempotency import AlreadyDone, idempotency_key_of
 from core.live import current_version, read_token
@@ -28,6 +30,7 @@ from core.notices import from_message
 from core.versioning import AlreadyRecorded, StalePage, version_key
 from core.web.lists import page_of
 from core.web.local_network import is_loopback
+from core.web.permissions import group_for
 from core.web.shared_part import fill_in, shared_key, shared_render
 
 REFUSALS = (AlreadyRecorded, StalePage, RulesError)
@@ -268,19 +271,38 @@ def new_game_page(request, group, form_class, last, start, template: str, more=d
     return render(request, template, {"group": group, "form": form, **more()})
 
 
-def past_games_page(request, group, games, load, row, template: str, key: str):
-    """The group's past `games` of a kind, ten a page, each read by `load` and shown as
-    `row(group, board)` gives it (listed under `key`)."""
-    page = page_of(games, request.GET.get("page"))
-    rows = [row(group, load(game)) for game in page]
-    return render(request, template, {"group": group, "page": page, key: rows})
+def game_pk(kind: str, address: dict) -> int:
+    """The game's id in an address of its pages (core/web/game_routes.py)."""
+    return address[f"{kind}_pk"]
 
 
-def past_game_page(request, group, games, game_pk: int, load, shown, template: str):
-    """One of the group's past `games` (404 for another's), read by `load` and drawn with what
-    `shown(group, board)` gives."""
-    game = get_object_or_404(games, pk=game_pk)
-    return render(request, template, {"group": group, **shown(group, load(game))})
+def _past_of(request, pk, kind: str):
+    """The group, its game of `kind` and that game's past games (its `history`'s `past`)."""
+    group, game_kind = group_for(request, pk), games.kind_named(kind)
+    if game_kind is None or game_kind.history is None:
+        raise Http404(_("No such page"))
+    return group, game_kind, game_kind.history.past
+
+
+@login_required
+@require_GET
+def past_games(request, pk, kind: str):
+    """The group's past games of `kind`, newest first, ten a page (listed under its address)."""
+    group, game_kind, past = _past_of(request, pk, kind)
+    page = page_of(past.games(group), request.GET.get("page"))
+    rows = [past.row(group, game_kind.load(game)) for game in page]
+    context = {"group": group, "page": page, game_kind.address: rows}
+    return render(request, past.list_template, context)
+
+
+@login_required
+@require_GET
+def past_game(request, pk, kind: str, **address):
+    """One of the group's past games of `kind` (404 for another's), charted."""
+    group, game_kind, past = _past_of(request, pk, kind)
+    game = get_object_or_404(past.games(group), pk=game_pk(kind, address))
+    context = {"group": group, **past.chart(group, game_kind.load(game))}
+    return render(request, past.chart_template, context)
 
 
 @require_GET

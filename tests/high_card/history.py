@@ -1,6 +1,7 @@
 """What the group's history and ratings read of high card: each closed table a match, its
 players ranked by the money it paid them."""
 
+from core.game_parts import PastGames
 from tests.high_card.board import load
 from tests.high_card.models import HighCard
 from tracker.rules.leaderboard import Match
@@ -22,3 +23,15 @@ def player_record(group, player):
 
 def settlements(group):
     return None
+
+
+def tables_of(group):
+    return HighCard.objects.filter(group=group)
+
+
+def as_read(group, board):
+    """A past table, in the list or on its own page: its board, as the templates read it."""
+    return {"board": board}
+
+
+past = PastGames(tables_of, as_read, as_read, "high_card/past.html", "high_card/past_table.html")

@@ -8,8 +8,6 @@ urlpatterns = game_routes(
     "highcard",
     views.table_new,
     views.table_page,
-    views.table_list,
-    views.table_page,
     highcard_round=("rounds/", views.round_save),
     highcard_round_edit=("rounds/<id:number>/", views.round_edit),
     highcard_undo=("undo/", views.round_undo),

@@ -1,5 +1,6 @@
 """High card's pages: start a table, its page (the money, the round to enter, the history of
-changes), a round saved, corrected or undone, the table closed, and the group's past tables."""
+changes), a round saved, corrected or undone, the table closed; the group's past tables are the
+pages every game shares, reading its history module's `past`."""
 
 from functools import partial
 
@@ -15,7 +16,6 @@ from core.web.views import (
     GamePage,
     act_on_version,
     new_game_page,
-    past_games_page,
     round_correction_told,
     round_undo_told,
     tell,
@@ -123,16 +123,3 @@ def table_close(request, pk, highcard_pk):
     group, table = table_for(request, pk, highcard_pk, role=Role.SCORER)
     close = partial(services.close, load(table), user=request.user)
     return act_on_version(request, table, close, _("The table is closed."))
-
-
-@login_required
-@require_GET
-def table_list(request, pk):
-    group = group_for(request, pk)
-    tables = HighCard.objects.filter(group=group)
-    return past_games_page(request, group, tables, load, as_read, "high_card/past.html", "tables")
-
-
-def as_read(group, board):
-    """A past table in the list: its board, as its row reads it."""
-    return board

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.game_parts import PastGames
 from core.games import PlayerRecord, Section
 from core.locale_money import amount_text
 from core.money import signed
@@ -57,6 +58,15 @@ def chart_page(group, board) -> dict:
     """What a past session's page shows: its row and, once it has a round, its chart."""
     chart = money_chart(group, board) if board.rounds_played else None
     return {"row": session_row(group, board), "chart": chart}
+
+
+past = PastGames(
+    sessions_of,
+    session_row,
+    chart_page,
+    "catte/history_sessions.html",
+    "catte/history_session.html",
+)
 
 
 def money_chart(group, board):

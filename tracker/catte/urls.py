@@ -4,11 +4,11 @@ from core.web.game_routes import game_routes
 from core.web.views import answered_in_json
 from tracker.catte import views as catte
 
-pages = (catte.session_new, catte.session_detail, catte.session_list, catte.session_chart)
 urlpatterns = game_routes(
     "sessions",
     "session",
-    *pages,
+    catte.session_new,
+    catte.session_detail,
     round_entry=("round/", catte.round_entry),
     # Where the outbox sent rounds kept offline before they went to round/ as the sheet's form
     # does: phones may still hold rounds kept under this address. Kept for a release.

@@ -20,15 +20,13 @@ from core.web.views import (
     act_on_version,
     live_part,
     new_game_page,
-    past_game_page,
-    past_games_page,
     render_chat_text,
     render_page,
     run_on_version,
     tell,
     waiting_notices,
 )
-from tracker.catte import display, history, notices, services
+from tracker.catte import display, notices, services
 from tracker.catte.board import load
 from tracker.catte.entries import describe_entry, describe_round
 from tracker.catte.forms import JoinForm, RoundForm, SessionForm
@@ -313,21 +311,3 @@ def player_back(request, pk, session_pk, player_pk):
     back = partial(services.seating.come_back, board, player_pk, user=request.user)
     done = _("%(name)s is back at the table.") % {"name": name}
     return seating_changed(request, group, session, back, done)
-
-
-@login_required
-@require_GET
-def session_list(request, pk):
-    """The group's past sessions, newest first, ten a page."""
-    group = group_for(request, pk)
-    games, template = history.sessions_of(group), "catte/history_sessions.html"
-    return past_games_page(request, group, games, load, history.session_row, template, "sessions")
-
-
-@login_required
-@require_GET
-def session_chart(request, pk, session_pk):
-    """A past session's money, charted round by round."""
-    group = group_for(request, pk)
-    games, template = history.sessions_of(group), "catte/history_session.html"
-    return past_game_page(request, group, games, session_pk, load, history.chart_page, template)

@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.game_parts import PastGames
 from core.games import PlayerRecord, Section
 from core.web import charts
 from core.web.lists import player_links
@@ -98,6 +99,15 @@ def game_chart(board, game: cutthroat.GameResult):
 def chart_page(group, board) -> dict:
     """What a past tournament's page shows: its row and each game's chart."""
     return {"row": tournament_row(group, board), "games": tournament_charts(board)}
+
+
+past = PastGames(
+    tournaments_of,
+    tournament_row,
+    chart_page,
+    "cutthroat/history_tournaments.html",
+    "cutthroat/history_tournament.html",
+)
 
 
 def tournament_charts(board) -> list[dict]:

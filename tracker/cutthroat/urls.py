@@ -4,12 +4,11 @@ from core.web.game_routes import game_routes
 from core.web.views import answered_in_json
 from tracker.cutthroat import views
 
-pages = (views.tournament_new, views.tournament_detail, views.tournament_list)
 urlpatterns = game_routes(
     "tournaments",
     "tournament",
-    *pages,
-    views.tournament_charts,
+    views.tournament_new,
+    views.tournament_detail,
     hand_bids=("bids/", views.hand_bids),
     hand_played=("played/", views.hand_played),
     # Where the outbox sent hands kept offline before they went to played/ as the page's form

@@ -13,13 +13,11 @@ from core.web.views import (
     GamePage,
     correction_told,
     new_game_page,
-    past_game_page,
-    past_games_page,
     tell,
     undo_told,
     wants_json,
 )
-from tracker.cutthroat import display, history, notices, services
+from tracker.cutthroat import display, notices, services
 from tracker.cutthroat.board import load
 from tracker.cutthroat.forms import (
     BidsForm,
@@ -216,22 +214,3 @@ def hand_undo(request, pk, tournament_pk):
     undone = services.undone(board) or _("Nothing")
     undo = partial(services.undo_last, board, user=request.user)
     return undo_told(request, tournament, undo, undone)
-
-
-@login_required
-@require_GET
-def tournament_list(request, pk):
-    """The group's past tournaments, newest first, ten a page."""
-    group = group_for(request, pk)
-    games, row = history.tournaments_of(group), history.tournament_row
-    template = "cutthroat/history_tournaments.html"
-    return past_games_page(request, group, games, load, row, template, "tournaments")
-
-
-@login_required
-@require_GET
-def tournament_charts(request, pk, tournament_pk):
-    """A past tournament's games, each charted hand by hand."""
-    group = group_for(request, pk)
-    games, template = history.tournaments_of(group), "cutthroat/history_tournament.html"
-    return past_game_page(request, group, games, tournament_pk, load, history.chart_page, template)

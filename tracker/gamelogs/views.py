@@ -13,9 +13,8 @@ from core import games
 from core.models import Restore, Role
 from core.seats import MissingPlayers
 from core.versioning import StalePage
-from core.web.game_routes import game_pk
 from core.web.permissions import group_for
-from core.web.views import log_download, render_page
+from core.web.views import game_pk, log_download, render_page
 from tracker.gamelogs import backup, cancelling, registry, restoring
 from tracker.gamelogs.forms import ImportForm, RestoreForm, RestoreStepForm
 

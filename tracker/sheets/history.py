@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.game_parts import PastGames
 from core.games import PlayerRecord, Section
 from core.locale_money import amount_text
 from core.money import signed
@@ -120,6 +121,11 @@ def sheet_row(group, board) -> dict:
 def chart_page(group, board) -> dict:
     """What a past sheet's page shows: its row and its chart."""
     return {"row": sheet_row(group, board), "chart": money_chart(group, board)}
+
+
+past = PastGames(
+    sheets_of, sheet_row, chart_page, "sheets/history_sheets.html", "sheets/history_sheet.html"
+)
 
 
 def money_chart(group, board):

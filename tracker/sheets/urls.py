@@ -4,11 +4,11 @@ from core.web.game_routes import game_routes
 from core.web.views import answered_in_json
 from tracker.sheets import views
 
-pages = (views.sheet_new, views.sheet_detail, views.sheet_list, views.sheet_charts)
 urlpatterns = game_routes(
     "sheets",
     "sheet",
-    *pages,
+    views.sheet_new,
+    views.sheet_detail,
     sheet_round=("rounds/", views.round_save),
     sheet_round_check=("check/", views.round_check),
     # Kept for a release: the outbox of a page loaded before kept its rounds under this address.

@@ -13,14 +13,12 @@ from core.web.permissions import game_for, group_for
 from core.web.views import (
     GamePage,
     new_game_page,
-    past_game_page,
-    past_games_page,
     round_correction_told,
     round_undo_told,
     tell,
     wants_json,
 )
-from tracker.sheets import display, history, notices, services
+from tracker.sheets import display, notices, services
 from tracker.sheets import rules as sheet
 from tracker.sheets.board import load
 from tracker.sheets.forms import SheetForm
@@ -194,21 +192,3 @@ def corrected(request, board, number: int, data):
 def round_undo(request, pk, sheet_pk):
     _group, sheet_row = sheet_for(request, pk, sheet_pk, role=Role.SCORER)
     return round_undo_told(request, load(sheet_row), services.undo_last)
-
-
-@login_required
-@require_GET
-def sheet_list(request, pk):
-    """The group's score sheets, newest first, ten a page."""
-    group = group_for(request, pk)
-    games, template = history.sheets_of(group), "sheets/history_sheets.html"
-    return past_games_page(request, group, games, load, history.sheet_row, template, "sheets")
-
-
-@login_required
-@require_GET
-def sheet_charts(request, pk, sheet_pk):
-    """A sheet's money after each round, charted."""
-    group = group_for(request, pk)
-    games, template = history.sheets_of(group), "sheets/history_sheet.html"
-    return past_game_page(request, group, games, sheet_pk, load, history.chart_page, template)

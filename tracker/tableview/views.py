@@ -4,10 +4,9 @@ from django.views.decorators.http import require_GET
 
 from core import games
 from core.versioning import version_key
-from core.web.game_routes import game_pk
 from core.web.permissions import game_for
 from core.web.shared_part import shared_key
-from core.web.views import live_part, render_page
+from core.web.views import game_pk, live_part, render_page
 
 
 @login_required
