@@ -1,6 +1,6 @@
 """What the servers take of the machine while a step of ``make load`` runs, read from /proc
-(Linux; elsewhere nothing is read): the CPU time, threads and memory of each server's process
-and the processes it started (its workers)."""
+(Linux; elsewhere nothing is read): the CPU time, threads, memory and open connections of each
+server's process and the processes it started (its workers)."""
 
 import os
 from dataclasses import dataclass
@@ -14,6 +14,22 @@ class Usage:
     cpu_seconds: float
     threads: int
     memory_bytes: int
+    connections: int  # sockets open: each open stream holds one
+
+
+def _sockets(pid: int) -> int:
+    try:
+        links = list((PROC / str(pid) / "fd").iterdir())
+    except OSError:  # gone meanwhile
+        return 0
+    return sum(_link(link).startswith("socket:") for link in links)
+
+
+def _link(path: Path) -> str:
+    try:
+        return os.readlink(path)
+    except OSError:  # closed meanwhile
+        return ""
 
 
 def _stat(pid: int) -> list[str] | None:
@@ -44,14 +60,15 @@ def of(pids: list[int]) -> Usage | None:
     if not PROC.is_dir():
         return None
     ticks, page = os.sysconf("SC_CLK_TCK"), os.sysconf("SC_PAGE_SIZE")
-    cpu, threads, memory = 0.0, 0, 0
+    cpu, threads, memory, sockets = 0.0, 0, 0, 0
     for pid in family(pids):
         if fields := _stat(pid):
             # utime and stime (fields 14 and 15 of stat), num_threads (20), rss (24)
             cpu += (int(fields[11]) + int(fields[12])) / ticks
             threads += int(fields[17])
             memory += int(fields[21]) * page
-    return Usage(cpu, threads, memory)
+            sockets += _sockets(pid)
+    return Usage(cpu, threads, memory, sockets)
 
 
 def between(first: Usage | None, last: Usage | None, seconds: float) -> dict:
@@ -62,4 +79,5 @@ def between(first: Usage | None, last: Usage | None, seconds: float) -> dict:
         "server cores": round((last.cpu_seconds - first.cpu_seconds) / seconds, 3),
         "server threads": last.threads,
         "server MB": round(last.memory_bytes / 2**20, 1),
+        "server connections": last.connections,
     }
