@@ -5,7 +5,6 @@ subscription tells each process) or only the database (each process reads the ve
 import html
 import os
 import re
-import subprocess
 import sys
 import urllib.request
 from pathlib import Path
@@ -17,12 +16,11 @@ from tests.test_two_servers import (
     Phone,
     first_paid_form,
     free_port,
+    servers_of,
     stopped,
-    wait_for,
     with_the_demo,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
 UVICORN = Path(sys.executable).with_name("uvicorn")
 STREAM = re.compile(r'data-version="(\d+)" data-stream="([^"]+)"')
 
@@ -33,31 +31,11 @@ pytestmark = pytest.mark.skipif(
 
 def uvicorns(env: dict, count: int) -> tuple[list, list[str]]:
     """`count` uvicorn servers, one process each, answering; their addresses."""
-    ports = [free_port() for _ in range(count)]
     serving = {**env, "DJANGO_CONN_MAX_AGE": "0"}  # as `make run` serves
-    servers = [
-        subprocess.Popen(
-            [
-                UVICORN,
-                "cardtable.asgi:application",
-                "--port",
-                str(port),
-                "--no-access-log",
-                "--log-level",
-                "warning",
-                "--timeout-graceful-shutdown",
-                "1",
-            ],
-            cwd=ROOT,
-            env=serving,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )  # fmt: skip
-        for port in ports
-    ]
-    for port in ports:
-        wait_for(port)
-    return servers, [f"http://127.0.0.1:{port}" for port in ports]
+    return servers_of(
+        serving, count, lambda port: [UVICORN, "cardtable.asgi:application", "--port", str(port),
+                                      "--log-level", "warning", "--timeout-graceful-shutdown", "1"],
+    )  # fmt: skip
 
 
 @pytest.fixture(params=["database", "redis"])
