@@ -163,14 +163,14 @@ class StreamingTablePhones(FastHttpUser):
     def follow_one(self, phone: StreamingPhone) -> None:
         """As the page does: the stream held, opened again when it drops; refused, the page
         asks every 3 s from then on."""
-        refused = False
+        asking = False
         while True:
             with contextlib.suppress(Refused):  # counted as a failed request already
-                if refused:
+                if asking:
                     phone.ask()
                 else:
-                    refused = not phone.follow()
-            time.sleep(PERIOD_SECONDS if refused else RETRY_SECONDS)
+                    asking = not phone.follow()
+            time.sleep(PERIOD_SECONDS if asking else RETRY_SECONDS)
 
     def on_stop(self):
         gevent.killall(self.following)
