@@ -3,13 +3,20 @@
     LOAD_PLAN=plan.json LOAD_SAVED=saved.json locust -f bench/locustfile.py --host http://...
     LOAD_HOSTS=http://a:8000,http://b:8000 to spread the requests over several servers.
 
-`TablePhones` is the 4 or 5 phones of one table, `TableScorer` its scorer; the Nth user of
-each class takes the Nth table of the plan (`python -m bench.tables fill`). Run `TablePhones`
-alone for the bare "changed?" load. When locust quits, the hand and round numbers the scorers
-saw saved are written to LOAD_SAVED, for `python -m bench.tables check`.
+`TablePhones` is the 4 or 5 phones of one table asking "changed?", `StreamingTablePhones` the
+same following by stream, `TableScorer` the table's scorer; the Nth user of each class takes
+the Nth table of the plan (`python -m bench.tables fill`). Run the phones alone for the load of
+idle phones. When locust quits, the hand and round numbers the scorers saw saved are written
+to LOAD_SAVED, for `python -m bench.tables check`.
+
+Each table's streams come from an address of its own (X-Forwarded-For, as a proxy tells the
+phone's address): the server caps streams per client address (LIVE_STREAMS_PER_ADDRESS), and
+locust's phones all come from this machine. The server trusts the header only when told it
+sits behind a proxy (bench/ramp.py tells it so).
 """
 
 import contextlib
+import http.client
 import itertools
 import json
 import os
@@ -17,15 +24,26 @@ import random
 import time
 from collections import defaultdict
 from pathlib import Path
+from urllib.parse import urlsplit
 
+import gevent
 from locust import FastHttpUser, constant, constant_pacing, events, task
 
-from bench.table_load import PERIOD_SECONDS, SAVE_EVERY_SECONDS, Phone, Refused, Scorer
+from bench.table_load import (
+    PERIOD_SECONDS,
+    SAVE_EVERY_SECONDS,
+    Phone,
+    Refused,
+    Scorer,
+    StreamingPhone,
+)
 
 PLAN = json.loads(Path(os.environ["LOAD_PLAN"]).read_text()) if "LOAD_PLAN" in os.environ else None
 PHONES_TABLES, SCORERS_TABLES = itertools.count(), itertools.count()
 SAVED: dict[int, list[int]] = defaultdict(list)
 SERVERS = [host for host in os.environ.get("LOAD_HOSTS", "").split(",") if host]
+ADDRESSES = itertools.count(1)
+RETRY_SECONDS = 3  # the stream's retry hint (core/web/live_stream.py): a dropped one opens again
 
 
 class LocustClient:
@@ -36,6 +54,8 @@ class LocustClient:
     def __init__(self, client, cookie: str):
         self.client, self.cookie = client, cookie
         self.servers = itertools.cycle(SERVERS or [""])
+        number = next(ADDRESSES)
+        self.address = f"10.{number >> 16 & 255}.{number >> 8 & 255}.{number & 255}"
 
     def get(self, path: str, name: str, htmx: bool = False, logged_in: bool = True) -> str:
         headers = {"Cookie": self.cookie} if logged_in else {}
@@ -50,12 +70,47 @@ class LocustClient:
         posted = self.client.post(url, name=name, data=data, headers=headers, catch_response=True)
         return self._answer(posted)
 
+    def stream(self, path: str, name: str):
+        """The stream's lines as they arrive (its opening counted as a request); None when the
+        server refused it (204)."""
+        where = urlsplit((next(self.servers) or self.client.base_url) + path)
+        began = time.perf_counter()
+        connection = http.client.HTTPConnection(where.hostname, where.port)
+        headers = {"Accept": "text/event-stream", "X-Forwarded-For": self.address}
+        try:
+            connection.request("GET", f"{where.path}?{where.query}", headers=headers)
+            response = connection.getresponse()
+            status, failed = response.status, None
+        except OSError as error:
+            status, failed = 0, error
+        if status not in (200, 204) and failed is None:
+            failed = Refused(f"status {status}")
+        self.client.request_event.fire(request_type="GET", name=name, context={}, url=path,
+            response_time=(time.perf_counter() - began) * 1000, response_length=0,
+            exception=failed, response=None)  # fmt: skip
+        if status != 200:
+            connection.close()
+            if failed:
+                raise Refused(str(failed))
+            return None
+        return _lines(response, connection)
+
     def _answer(self, response) -> str:
         with response:
             if response.status_code not in (200, 204):
                 response.failure(f"status {response.status_code}")
                 raise Refused(f"status {response.status_code}")
             return response.text or ""
+
+
+def _lines(response, connection):
+    try:
+        while line := response.readline():
+            yield line.decode()
+    except OSError:
+        pass  # the line dropped: the phone opens the stream again
+    finally:
+        connection.close()
 
 
 def refused(user, refusal: Refused) -> None:
@@ -84,6 +139,41 @@ class TablePhones(FastHttpUser):
             time.sleep(PERIOD_SECONDS / len(self.phones))
             with contextlib.suppress(Refused):  # counted as a failed request already
                 phone.ask()
+
+
+class StreamingTablePhones(FastHttpUser):
+    """The 4 or 5 phones of one table following by stream, each on a greenlet of its own: the
+    user itself only waits, so locust stops it at once when the step ends."""
+
+    wait_time = constant(1)
+
+    def on_start(self):
+        table = PLAN["tables"][next(PHONES_TABLES) % len(PLAN["tables"])]
+        client = LocustClient(self.client, PLAN["cookie"])
+        self.phones = [StreamingPhone(client, table["page"]) for _ in range(random.choice([4, 5]))]
+        sitting_down = random.uniform(0, PERIOD_SECONDS)  # tables did not sit down in step
+        self.following = [
+            gevent.spawn_later(sitting_down, self.follow_one, phone) for phone in self.phones
+        ]
+
+    @task
+    def follow(self):
+        """Nothing more than the phones' greenlets do."""
+
+    def follow_one(self, phone: StreamingPhone) -> None:
+        """As the page does: the stream held, opened again when it drops; refused, the page
+        asks every 3 s from then on."""
+        asking = False
+        while True:
+            with contextlib.suppress(Refused):  # counted as a failed request already
+                if asking:
+                    phone.ask()
+                else:
+                    asking = not phone.follow()
+            time.sleep(PERIOD_SECONDS if asking else RETRY_SECONDS)
+
+    def on_stop(self):
+        gevent.killall(self.following)
 
 
 class TableScorer(FastHttpUser):

@@ -7,6 +7,14 @@ After each step every save the scorers counted must be in the database exactly o
 ledger transaction must sum to zero. Then the same ramp with the phones alone, no one saving:
 the tables the bare "changed?" check allows on the same servers in the same run.
 
+``--follow stream,ask`` runs both ramps once for each way a phone follows its page, in that
+order, on the same servers: by its stream (bench/locustfile.py's `StreamingTablePhones`; an
+idle phone holds its stream and asks nothing) and by asking. With streams the servers are
+uvicorn, as `make run` serves (``--workers`` processes each), told that a proxy forwards the
+phones' addresses, so each table's streams count as coming from an address of its own; the
+caps per token, address and process stay the settings'. Each step also reports the servers'
+CPU (cores), threads and memory over the step, read from /proc.
+
 SQLite in a temporary directory by default; ``--database-url`` (an empty PostgreSQL database)
 and ``--redis-url`` for the hosted stack, ``--servers 2`` for two gunicorns on it, each request
 sent to the next server in turn as Caddy's round robin does.
@@ -19,11 +27,13 @@ import json
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
-from bench import BenchmarkError, server
+from bench import BenchmarkError, server, usage
 
 LOCUSTFILE = Path(__file__).with_name("locustfile.py")
+PHONES = {"ask": "TablePhones", "stream": "StreamingTablePhones"}  # how they follow: locust's users
 
 
 def arguments(argv: list[str]) -> argparse.Namespace:
@@ -37,29 +47,42 @@ def arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--seconds", type=int, default=60, help="each step, once all started")
     parser.add_argument("--goal-ms", type=float, default=200, help="the 95th percentile's goal")
     parser.add_argument("--servers", type=int, default=1)
-    parser.add_argument("--workers", type=int, default=2, help="gunicorn sync workers a server")
+    parser.add_argument("--workers", type=int, default=2, help="a server's worker processes")
+    parser.add_argument("--follow", default="ask", help="stream, ask or both: stream,ask")
     parser.add_argument("--database-url", help="an empty database (default: SQLite, throwaway)")
     parser.add_argument("--redis-url", help="the servers' shared cache (default: their memory)")
-    return parser.parse_args(argv)
+    options = parser.parse_args(argv)
+    options.follow = [way.strip() for way in options.follow.split(",") if way.strip()]
+    if not options.follow or set(options.follow) - set(PHONES):
+        parser.error("--follow takes stream, ask or stream,ask")
+    return options
 
 
 def steps(text: str) -> list[int]:
     return [int(tables) for tables in text.split(",") if tables.strip()]
 
 
-def run_step(env, folder: Path, hosts: list[str], tables: int, seconds: int, bare: bool) -> dict:
-    """One step under locust; its figures from locust's CSV (every request, all started)."""
-    prefix = folder / f"{'bare' if bare else 'tables'}-{tables}"
-    users = ["TablePhones"] if bare else ["TablePhones", "TableScorer"]
+def run_step(env, folder: Path, servers: dict, tables: int, seconds: int, bare: bool,
+             follow: str) -> dict:  # fmt: skip
+    """One step under locust; its figures from locust's CSV (every request, all started), and
+    the servers' use of the machine once all started. `servers`: each one's address → pid."""
+    prefix = folder / f"{follow}-{'bare' if bare else 'tables'}-{tables}"
+    users = [PHONES[follow]] if bare else [PHONES[follow], "TableScorer"]
+    rate = max(10, tables * len(users) // 10)
     command = [
         sys.executable, "-m", "locust", "-f", str(LOCUSTFILE), "--headless", "--only-summary",
-        "-u", str(tables * len(users)), "-r", str(max(10, tables * len(users) // 10)),
+        "-u", str(tables * len(users)), "-r", str(rate),
         "-t", f"{seconds}s", "--reset-stats", "--stop-timeout", "40", "--csv", str(prefix),
-        "--host", hosts[0], *users,
+        "--host", next(iter(servers)), *users,
     ]  # fmt: skip
-    step_env = {**env, "LOAD_SAVED": f"{prefix}-saved.json", "LOAD_HOSTS": ",".join(hosts)}
-    done = subprocess.run(command, env=step_env, cwd=server.PROJECT_DIR, capture_output=True,
-                          text=True, timeout=seconds + 300)  # fmt: skip
+    step_env = {**env, "LOAD_SAVED": f"{prefix}-saved.json", "LOAD_HOSTS": ",".join(servers)}
+    with open(f"{prefix}-locust.log", "w+") as log:
+        done = subprocess.Popen(command, env=step_env, cwd=server.PROJECT_DIR, text=True,
+                                stdout=subprocess.DEVNULL, stderr=log)  # fmt: skip
+        used = measured_while(list(servers.values()), tables * len(users) / rate, seconds)
+        done.wait(timeout=seconds + 300)
+        log.seek(0)
+        errors = log.read()[-2000:]
     with open(f"{prefix}_stats.csv") as stats:
         rows = {row["Name"]: row for row in csv.DictReader(stats)}
     total = rows["Aggregated"]
@@ -70,22 +93,34 @@ def run_step(env, folder: Path, hosts: list[str], tables: int, seconds: int, bar
         "p95 ms": float(total["95%"]),
         "failures": int(total["Failure Count"]),
         "p95 by request": {name: float(row["95%"]) for name, row in rows.items()},
+        "requests by name": {name: int(row["Request Count"]) for name, row in rows.items()},
+        **used,
         "saved": json.loads(Path(f"{prefix}-saved.json").read_text()) if not bare else {},
         "locust exit": done.returncode,
-        "locust errors": done.stderr[-2000:] if done.returncode not in (0, 1) else "",
+        "locust errors": errors if done.returncode not in (0, 1) else "",
     }
 
 
-def ramp(env, folder, plan_file, hosts, options, bare: bool) -> int:
-    """Steps until the goal is missed; the tables of the last step that met it."""
-    held, saved = 0, {}
+def measured_while(pids: list[int], starting: float, seconds: int) -> dict:
+    """The servers' use between all users started (and a second more) and the step's end."""
+    waited = min(starting + 1, seconds / 2)
+    time.sleep(waited)
+    first, began = usage.of(pids), time.monotonic()
+    time.sleep(max(seconds - waited - 1, 1))
+    return usage.between(first, usage.of(pids), time.monotonic() - began)
+
+
+def ramp(env, folder, plan_file, servers, options, bare: bool, follow: str, saved: dict) -> int:
+    """Steps until the goal is missed; the tables of the last step that met it. `saved`: the
+    scorers' saves so far, every run's, grown by this one's."""
+    held = 0
     for tables in steps(options.bare_steps if bare else options.steps):
-        step = run_step(env, folder, hosts, tables, options.seconds, bare)
+        step = run_step(env, folder, servers, tables, options.seconds, bare, follow)
         for table, numbers in step.pop("saved").items():
             saved.setdefault(table, []).extend(numbers)
         checked = check(env, folder, plan_file, saved) if not bare else None
-        print(json.dumps({"phones alone" if bare else "tables": step, "check": checked}),
-              flush=True)  # fmt: skip
+        print(json.dumps({"follow": follow, "phones alone" if bare else "tables": step,
+                          "check": checked}), flush=True)  # fmt: skip
         sound = not checked or not (checked["missing"] or checked["doubled"]
                                     or checked["not_counted"] or checked["unbalanced"])  # fmt: skip
         if step["p95 ms"] > options.goal_ms or step["failures"] or not sound:
@@ -130,16 +165,20 @@ def main(argv: list[str]) -> int:
         plan_file = folder / "plan.json"
         plan_file.write_text(json.dumps(plan))
         env["LOAD_PLAN"] = str(plan_file)
-        with contextlib.ExitStack() as servers:
-            ports = [
-                servers.enter_context(
-                    server.serving(env, serving_folder(folder, n), options.workers, "/healthz")
-                )  # fmt: skip
-                for n in range(options.servers)
-            ]
-            hosts = [f"http://{server.HOST}:{port}" for port in ports]
-            held = ramp(env, folder, plan_file, hosts, options, bare=False)
-            bare = ramp(env, folder, plan_file, hosts, options, bare=True)
+        streams = "stream" in options.follow
+        if streams:
+            env["DJANGO_TRUSTED_PROXY_COUNT"] = "1"  # X-Forwarded-For: each table's address
+        with contextlib.ExitStack() as stack:
+            servers = {}
+            for n in range(options.servers):
+                port, process = stack.enter_context(server.serving_process(
+                    env, serving_folder(folder, n), options.workers, "/healthz", asgi=streams
+                ))  # fmt: skip
+                servers[f"http://{server.HOST}:{port}"] = process.pid
+            held, bare, saved = {}, {}, {}
+            for follow in options.follow:
+                held[follow] = ramp(env, folder, plan_file, servers, options, False, follow, saved)
+                bare[follow] = ramp(env, folder, plan_file, servers, options, True, follow, saved)
         print(json.dumps({"tables held": held, "phones alone held": bare}))
     return 0
 

@@ -1,4 +1,5 @@
-"""The benchmark's environment, its Django side process, and gunicorn serving the app.
+"""The benchmark's environment, its Django side process, and gunicorn (or uvicorn, as `make run`
+serves, for the followed pages' streams) serving the app.
 
 Everything lives in one temporary directory: the SQLite database, the static files and the
 server's log. The user's own database is never opened.
@@ -94,13 +95,40 @@ def _config(directory: Path, port: int, workers: int, timeout: int) -> Path:
 def serving(env, directory: Path, workers: int, ready_path: str, timeout=WORKER_TIMEOUT_SECONDS):
     """gunicorn serving the app until the block ends (whatever happens in it); yields its port
     once `ready_path` answers. `timeout`: seconds a worker may spend on one request."""
+    with serving_process(env, directory, workers, ready_path, timeout) as (port, _process):
+        yield port
+
+
+def _gunicorn(directory: Path, port: int, workers: int, timeout: int) -> list[str]:
     executable = gunicorn_path()
     if executable is None:
         raise BenchmarkError("gunicorn is not installed (pip install gunicorn)")
-    port = free_port()
     config = _config(directory, port, workers, timeout)
-    command = [executable, "--config", str(config), "cardtable.wsgi:application"]
-    # gunicorn's messages and Django's (its log goes to the console) end up in one file,
+    return [executable, "--config", str(config), "cardtable.wsgi:application"]
+
+
+def _uvicorn(port: int, workers: int) -> list[str]:
+    """As `make run` serves the app (Makefile), a followed page's stream answered beside it."""
+    executable = Path(sys.executable).with_name("uvicorn")
+    if not executable.exists():
+        raise BenchmarkError("uvicorn is not installed (pip install uvicorn)")
+    return [
+        str(executable), "cardtable.asgi:application", "--host", HOST, "--port", str(port),
+        "--workers", str(workers), "--no-access-log", "--timeout-graceful-shutdown", "3",
+    ]  # fmt: skip
+
+
+@contextlib.contextmanager
+def serving_process(env, directory: Path, workers: int, ready_path: str,
+                    timeout=WORKER_TIMEOUT_SECONDS, asgi: bool = False):  # fmt: skip
+    """`serving`, yielding the server's process beside its port; with `asgi`, uvicorn serves
+    the app as `make run` does (no database connection kept between requests)."""
+    port = free_port()
+    if asgi:
+        command, env = _uvicorn(port, workers), {**env, "DJANGO_CONN_MAX_AGE": "0"}
+    else:
+        command = _gunicorn(directory, port, workers, timeout)
+    # The server's messages and Django's (its log goes to the console) end up in one file,
     # shown when something went wrong.
     with open(directory / LOG, "ab") as log:
         server = subprocess.Popen(
@@ -112,8 +140,8 @@ def serving(env, directory: Path, workers: int, ready_path: str, timeout=WORKER_
             stderr=log,
         )
     try:
-        _wait_until_up(server, port, ready_path, directory)
-        yield port
+        _wait_until_up(server, port, ready_path, directory, Path(command[0]).name)
+        yield port, server
     finally:
         server.terminate()
         try:
@@ -123,12 +151,13 @@ def serving(env, directory: Path, workers: int, ready_path: str, timeout=WORKER_
             server.wait()
 
 
-def _wait_until_up(server: subprocess.Popen, port: int, path: str, directory: Path) -> None:
+def _wait_until_up(server: subprocess.Popen, port: int, path: str, directory: Path,
+                   name: str) -> None:  # fmt: skip
     deadline = time.monotonic() + STARTUP_SECONDS
     while time.monotonic() < deadline:
         if server.poll() is not None:
             raise BenchmarkError(
-                f"gunicorn stopped at start (status {server.returncode}):\n{server_log(directory)}"
+                f"{name} stopped at start (status {server.returncode}):\n{server_log(directory)}"
             )
         connection = http.client.HTTPConnection(HOST, port, timeout=5)
         try:
@@ -140,7 +169,7 @@ def _wait_until_up(server: subprocess.Popen, port: int, path: str, directory: Pa
         finally:
             connection.close()
         time.sleep(0.1)
-    raise BenchmarkError(f"gunicorn did not answer within {STARTUP_SECONDS} s")
+    raise BenchmarkError(f"{name} did not answer within {STARTUP_SECONDS} s")
 
 
 def server_log(directory: Path) -> str:

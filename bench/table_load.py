@@ -2,16 +2,19 @@
 
 Phones (4 or 5 a table) ask the "changed?" address their page carries every 3 s while the page
 is visible (static/js/live.js); when the version changed, they fetch the live part of the page
-as htmx does (GET with HX-Request). A scorer enters a whole hand or round every 30 s through the
+as htmx does (GET with HX-Request). A phone following by stream holds the page's stream open
+instead (data-stream) and fetches the live part for each new version the stream tells; refused
+(204), it asks as the others do. A scorer enters a whole hand or round every 30 s through the
 forms the page shows: a Cutthroat hand is the bids POST and then the tricks POST, a Cắt Tê
 round is a tap a POST (the upturned card, no side-pot claim, four tricks) and "Save round".
 Every form is read from the last page or answer (CSRF token, version, idempotency key, draft
 version), as tests/page_forms.py reads it.
 
 Plain Python over a `client` with `get(path, name, htmx=False, logged_in=True)` and
-`post(path, data, name)`, each returning the answer's text or raising `Refused`: the locust file
-gives it locust's client, the test Django's. The "changed?" check goes without cookies, as
-live.js sends it.
+`post(path, data, name)`, each returning the answer's text or raising `Refused`, and
+`stream(path, name)`, the stream's lines as they arrive or None when it is refused: the locust
+file gives it locust's client, the test Django's. The "changed?" check and the stream go without
+cookies, as live.js sends them.
 """
 
 import html
@@ -24,6 +27,7 @@ PERIOD_SECONDS = 3  # live.js: PERIOD
 SAVE_EVERY_SECONDS = 30
 TAP_SECONDS = 1  # a person tapping the round in
 LIVE_MARKER = re.compile(r'data-live="([^"]+)" data-version="(\d+)"')
+STREAM_MARKER = re.compile(r'data-stream="([^"]+)"')
 # A form error or a "this is the current state" warning: the save was refused.
 PROBLEM = re.compile(
     r'<(?P<tag>p|ul|div)[^>]*class="(?:flash (?:warning|error)|errorlist)[^"]*"[^>]*>'
@@ -61,7 +65,10 @@ class Phone:
 
     def __init__(self, client, page_path: str):
         self.client, self.page_path = client, page_path
-        self.live, self.version = self._marker(client.get(page_path, "page"))
+        self._read(client.get(page_path, "page"))
+
+    def _read(self, page: str) -> None:
+        self.live, self.version = self._marker(page)
 
     def _marker(self, page: str) -> tuple[str, str]:
         found = LIVE_MARKER.search(page)
@@ -74,8 +81,53 @@ class Phone:
         answer = self.client.get(f"{self.live}?v={self.version}", "changed?", logged_in=False)
         if not answer.strip() or answer.strip() == self.version:
             return False  # 204: nothing changed
-        self.version = self._marker(self.client.get(self.page_path, "live part", htmx=True))[1]
+        self._fetch_live_part()
         return True
+
+    def _fetch_live_part(self) -> None:
+        self.version = self._marker(self.client.get(self.page_path, "live part", htmx=True))[1]
+
+
+class StreamingPhone(Phone):
+    """A phone whose page follows by its stream: idle, it makes no request while the stream
+    holds; each version the stream tells that the page does not show fetches the live part."""
+
+    def _read(self, page: str) -> None:
+        super()._read(page)
+        found = STREAM_MARKER.search(page)
+        if not found:
+            raise Refused("no stream on the page")
+        self.stream = html.unescape(found[1])
+
+    def follow(self) -> bool:
+        """The stream held open until it ends, as the page holds it; False when the server
+        refused it (204), and the page asks every 3 s instead."""
+        lines = self.client.stream(f"{self.stream}?v={self.version}", "stream")
+        if lines is None:
+            return False
+        for name, data in events(lines):
+            if name == "version" and data.strip() != self.version:
+                self._fetch_live_part()
+        return True
+
+
+def events(lines):
+    """Each event of a stream of server-sent events as (its name, its data), from its lines;
+    comments (the stream's "still here") and the retry hint are no event."""
+    name, data = "message", []
+    for line in lines:
+        line = line.rstrip("\r\n")
+        if not line:
+            if data:
+                yield name, "\n".join(data)
+            name, data = "message", []
+            continue
+        field, _, value = line.partition(":")
+        value = value.removeprefix(" ")
+        if field == "event":
+            name = value
+        elif field == "data":
+            data.append(value)
 
 
 class Scorer:

@@ -3,6 +3,7 @@ ApplicationCommunicator drives `cardtable.asgi.application`), for the tests of t
 
 from urllib.parse import urlsplit
 
+from asgiref.sync import async_to_sync
 from asgiref.testing import ApplicationCommunicator
 from django.urls import reverse
 
@@ -63,3 +64,20 @@ async def refused(stream: Stream) -> int:
     status = (await stream.open())["status"]
     await stream.server.wait(WITHIN)
     return status
+
+
+def first_pieces(url: str, count: int) -> tuple[int, list[str]]:
+    """The status of the stream at `url` and the first `count` pieces it says (none when it is
+    refused); then the reader leaves."""
+
+    async def listen() -> tuple[int, list[str]]:
+        stream = Stream(url)
+        answer = await stream.open()
+        if answer["status"] != 200:
+            await stream.server.wait(WITHIN)
+            return answer["status"], []
+        said = [await stream.said() for _ in range(count)]
+        await stream.close()
+        return answer["status"], said
+
+    return async_to_sync(listen)()

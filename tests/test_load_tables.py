@@ -1,6 +1,7 @@
 """The load benchmark's tables (bench/table_load.py, bench/locustfile.py) still speak the pages'
-language: a phone reads its "changed?" address from the page, a scorer saves a hand and a round
-through the forms the page shows. No load: Django's test client plays the server."""
+language: a phone reads its "changed?" address or its stream from the page, a scorer saves a
+hand and a round through the forms the page shows. No load: Django's test client plays the
+server, and the ASGI application the streams (tests/live_streams.py)."""
 
 import subprocess
 from pathlib import Path
@@ -9,7 +10,9 @@ import pytest
 from django.test import Client
 
 from bench import history
-from bench.table_load import Phone, Scorer
+from bench.table_load import Phone, Scorer, StreamingPhone
+from core.web import live_stream
+from tests.live_streams import first_pieces
 from tracker.catte.models import Round
 from tracker.cutthroat.models import Hand
 
@@ -21,18 +24,27 @@ class PagesClient:
     """The table's client interface over Django's test client."""
 
     def __init__(self, client):
-        self.client = client
+        self.client, self.asked = client, []
 
     def get(self, path, name, htmx=False, logged_in=True):
+        self.asked.append(name)
         client = self.client if logged_in else Client()
         response = client.get(path, headers={"HX-Request": "true"} if htmx else {})
         assert response.status_code in (200, 204), (name, response.status_code)
         return response.content.decode()
 
     def post(self, path, data, name):
+        self.asked.append(name)
         response = self.client.post(path, data, headers={"HX-Request": "true"})
         assert response.status_code == 200, (name, response.status_code)
         return response.content.decode()
+
+    def stream(self, path, name):
+        """The stream's first two pieces: its retry hint, then an event or a "still here"."""
+        self.asked.append(name)
+        status, said = first_pieces(path, 2)
+        assert status in (200, 204), (name, status)
+        return "".join(said).splitlines(keepends=True) if status == 200 else None
 
 
 @pytest.fixture
@@ -66,8 +78,33 @@ def test_a_phone_fetches_the_live_part_only_when_the_game_changed(table):
     assert phone.ask() is False
 
 
+@pytest.mark.django_db(transaction=True)  # the stream reads on threads of its own
+def test_a_streaming_phone_fetches_the_live_part_for_the_version_its_stream_tells(table):
+    client, tournament, _ = table
+    phone = StreamingPhone(client, tournament.get_absolute_url())
+    Scorer(client, "cutthroat", tournament.get_absolute_url()).save()
+    client.asked.clear()
+    assert phone.follow() is True
+    assert client.asked == ["stream", "live part"]
+    assert phone.version == "3"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_idle_streaming_phone_asks_nothing_while_its_stream_holds(table, monkeypatch):
+    monkeypatch.setattr(live_stream, "KEEP_ALIVE", 0.1)
+    client, tournament, _ = table
+    phone = StreamingPhone(client, tournament.get_absolute_url())
+    client.asked.clear()
+    assert phone.follow() is True
+    assert client.asked == ["stream"]
+
+
 @pytest.mark.skipif(not LOAD_PYTHON.exists(), reason="locust is installed by make load")
-def test_the_locust_file_imports_with_its_two_kinds_of_user():
-    shown = "import bench.locustfile as f; print(f.TablePhones.__name__, f.TableScorer.__name__)"
+def test_the_locust_file_imports_with_its_three_kinds_of_user():
+    shown = (
+        "import bench.locustfile as f;"
+        "print(*(user.__name__ for user in f.FastHttpUser.__subclasses__()))"
+    )
     done = subprocess.run([LOAD_PYTHON, "-c", shown], cwd=ROOT, capture_output=True, text=True)
-    assert done.stdout.split() == ["TablePhones", "TableScorer"], done.stderr
+    users = ["TablePhones", "StreamingTablePhones", "TableScorer"]
+    assert done.stdout.split() == users, done.stderr

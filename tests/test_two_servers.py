@@ -87,23 +87,18 @@ def with_the_demo(env: dict) -> None:
 
 def gunicorns(env: dict, count: int, workers: int = 1) -> tuple[list, list[str]]:
     """`count` gunicorn servers of `workers` workers each, answering; their addresses."""
+    return servers_of(
+        env, count, lambda port: [GUNICORN, "cardtable.wsgi", "-b", f"127.0.0.1:{port}",
+                                  "-w", str(workers), "--log-level", "warning"],
+    )  # fmt: skip
+
+
+def servers_of(env: dict, count: int, command) -> tuple[list, list[str]]:
+    """`count` servers, each started by `command(port)`, answering; their addresses."""
     ports = [free_port() for _ in range(count)]
     servers = [
         subprocess.Popen(
-            [
-                GUNICORN,
-                "cardtable.wsgi",
-                "-b",
-                f"127.0.0.1:{port}",
-                "-w",
-                str(workers),
-                "--log-level",
-                "warning",
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+            command(port), cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
         )  # fmt: skip
         for port in ports
     ]
