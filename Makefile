@@ -43,11 +43,12 @@ lint: install
 	$(BIN)/ruff format --check .
 
 # Before each commit, in a few minutes: lint, the rules' types, and every test but the browser
-# tests, the benchmarks and the replays of past migrations, spread over the machine's cores.
+# tests, the benchmarks, the replays of past migrations and the tests that start real servers,
+# spread over the machine's cores.
 check: lint messages
 	$(PY) manage.py makemigrations --check --dry-run
 	$(BIN)/mypy
-	$(BIN)/pytest -n auto -m "not browser and not slow and not migration"
+	$(BIN)/pytest -n auto -m "not browser and not slow and not migration and not servers"
 
 # The whole suite: the tests without a browser spread over the cores, then the browser tests one
 # at a time (each drives its own Chromium against a live server).

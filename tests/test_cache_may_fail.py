@@ -17,9 +17,13 @@ from tests.page_forms import forms_on
 from tests.test_two_servers import GUNICORN, Phone, free_port, gunicorns, stopped, with_the_demo
 
 REDIS = shutil.which("redis-server")
-pytestmark = pytest.mark.skipif(
-    REDIS is None or not GUNICORN.exists(), reason="needs redis-server and gunicorn"
-)
+# Real servers started: make test and CI run it, make check does not.
+pytestmark = [
+    pytest.mark.servers,
+    pytest.mark.skipif(
+        REDIS is None or not GUNICORN.exists(), reason="needs redis-server and gunicorn"
+    ),
+]
 
 
 class Redis:

@@ -25,7 +25,11 @@ from tests.page_forms import forms_in
 from tracker.management.commands import table_address as table_address_command
 
 ROOT = Path(__file__).resolve().parent.parent
-pytestmark = pytest.mark.skipif(not shutil.which("make"), reason="make is not installed")
+# Real servers started: make test and CI run it, make check does not.
+pytestmark = [
+    pytest.mark.servers,
+    pytest.mark.skipif(not shutil.which("make"), reason="make is not installed"),
+]
 # The virtualenv the tests run in is the one `make run` would set up: not made again here.
 SET_UP = ["-o", ".venv/.installed"] if (ROOT / ".venv/.installed").exists() else []
 

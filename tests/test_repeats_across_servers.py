@@ -15,7 +15,11 @@ import pytest
 from tests.page_forms import forms_on
 from tests.test_two_servers import GUNICORN, ROOT, Phone, gunicorns, stopped, with_the_demo
 
-pytestmark = pytest.mark.skipif(not GUNICORN.exists(), reason="gunicorn runs on Unix only")
+# Real servers started: make test and CI run it, make check does not.
+pytestmark = [
+    pytest.mark.servers,
+    pytest.mark.skipif(not GUNICORN.exists(), reason="gunicorn runs on Unix only"),
+]
 ENTRY = "0123456789abcdef0123456789abcdef"
 OUTBOX = {"Accept": "application/json"}  # as outbox.js asks
 

@@ -20,9 +20,13 @@ from tests.page_forms import forms_on
 ROOT = Path(__file__).resolve().parent.parent
 GUNICORN = Path(sys.executable).with_name("gunicorn")
 
-pytestmark = pytest.mark.skipif(
-    sys.platform == "win32" or not GUNICORN.exists(), reason="gunicorn runs on Unix only"
-)
+# Real servers started: make test and CI run it, make check does not.
+pytestmark = [
+    pytest.mark.servers,
+    pytest.mark.skipif(
+        sys.platform == "win32" or not GUNICORN.exists(), reason="gunicorn runs on Unix only"
+    ),
+]
 
 
 def free_port() -> int:

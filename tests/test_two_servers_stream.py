@@ -24,9 +24,13 @@ from tests.test_two_servers import (
 UVICORN = Path(sys.executable).with_name("uvicorn")
 STREAM = re.compile(r'data-version="(\d+)" data-stream="([^"]+)"')
 
-pytestmark = pytest.mark.skipif(
-    sys.platform == "win32" or not UVICORN.exists(), reason="needs uvicorn, on Unix"
-)
+# Real servers started: make test and CI run it, make check does not.
+pytestmark = [
+    pytest.mark.servers,
+    pytest.mark.skipif(
+        sys.platform == "win32" or not UVICORN.exists(), reason="needs uvicorn, on Unix"
+    ),
+]
 
 
 def uvicorns(env: dict, count: int) -> tuple[list, list[str]]:
