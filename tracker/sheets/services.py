@@ -67,7 +67,7 @@ def record_round(
         return entries.round_recorded(row, words, postings)
 
     taken = round_taken(number)
-    entries.record_entry(board, change, taken, loaded_at, user, idempotency_key)
+    entries.record_entry(board, change, taken, loaded_at, user, idempotency_key, open_checked=True)
     return result
 
 
