@@ -77,6 +77,7 @@ class LocustClient:
         began = time.perf_counter()
         connection = http.client.HTTPConnection(where.hostname, where.port)
         headers = {"Accept": "text/event-stream", "X-Forwarded-For": self.address}
+        headers["Cookie"] = self.cookie  # the page's live part is read for its reader
         try:
             connection.request("GET", f"{where.path}?{where.query}", headers=headers)
             response = connection.getresponse()

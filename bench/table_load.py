@@ -3,23 +3,24 @@
 Phones (4 or 5 a table) ask the "changed?" address their page carries every 3 s while the page
 is visible (static/js/live.js); when the version changed, they fetch the live part of the page
 as htmx does (GET with HX-Request). A phone following by stream holds the page's stream open
-instead (data-stream) and fetches the live part for each new version the stream tells; refused
-(204), it asks as the others do. A scorer enters a whole hand or round every 30 s through the
-forms the page shows: a Cutthroat hand is the bids POST and then the tricks POST, a Cắt Tê
-round is a tap a POST (the upturned card, no side-pot claim, four tricks) and "Save round".
-Every form is read from the last page or answer (CSRF token, version, idempotency key, draft
-version), as tests/page_forms.py reads it.
+instead (data-stream), which brings the live part of each new version with it (fetched only
+when the version comes alone); refused (204), it asks as the others do. A scorer enters a whole
+hand or round every 30 s through the forms the page shows: a Cutthroat hand is the bids POST and
+then the tricks POST, a Cắt Tê round is a tap a POST (the upturned card, no side-pot claim, four
+tricks) and "Save round". Every form is read from the last page or answer (CSRF token, version,
+idempotency key, draft version), as tests/page_forms.py reads it.
 
 Plain Python over a `client` with `get(path, name, htmx=False, logged_in=True)` and
 `post(path, data, name)`, each returning the answer's text or raising `Refused`, and
 `stream(path, name)`, the stream's lines as they arrive or None when it is refused: the locust
-file gives it locust's client, the test Django's. The "changed?" check and the stream go without
-cookies, as live.js sends them.
+file gives it locust's client, the test Django's. The "changed?" check goes without cookies, as
+live.js sends it; the stream with them, as a browser opens it (its live part is read for them).
 """
 
 import html
 import re
 import time
+from urllib.parse import quote
 
 from tests.page_forms import forms_in
 
@@ -89,8 +90,9 @@ class Phone:
 
 
 class StreamingPhone(Phone):
-    """A phone whose page follows by its stream: idle, it makes no request while the stream
-    holds; each version the stream tells that the page does not show fetches the live part."""
+    """A phone whose page follows by its stream: it makes no request while the stream holds,
+    the live part of each new version coming with it; a version that comes alone (the part could
+    not be read for it) fetches the live part."""
 
     def _read(self, page: str) -> None:
         super()._read(page)
@@ -102,11 +104,14 @@ class StreamingPhone(Phone):
     def follow(self) -> bool:
         """The stream held open until it ends, as the page holds it; False when the server
         refused it (204), and the page asks every 3 s instead."""
-        lines = self.client.stream(f"{self.stream}?v={self.version}", "stream")
+        page = quote(self.page_path, safe="")
+        lines = self.client.stream(f"{self.stream}?v={self.version}&page={page}", "stream")
         if lines is None:
             return False
         for name, data in events(lines):
-            if name == "version" and data.strip() != self.version:
+            if name == "part":
+                self.version = self._marker(data)[1]
+            elif name == "version" and data.strip() != self.version:
                 self._fetch_live_part()
         return True
 

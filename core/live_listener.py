@@ -83,6 +83,7 @@ class Listener:
         self.loop = loop
         self.followers: dict[Followed, set[Follower]] = {}
         self.known: dict[Followed, int | None] = {}
+        self.reads: dict[Followed, asyncio.Lock] = {}
         self.task: asyncio.Task | None = None
         # Set once the listener hears every announcement (or reads, without Redis): a stream
         # reads its first version after, so no change falls between its read and the listener.
@@ -102,9 +103,15 @@ class Listener:
         if not followers:
             self.followers.pop(follower.followed, None)
             self.known.pop(follower.followed, None)
+            self.reads.pop(follower.followed, None)
         if not self.followers and self.task is not None:
             self.task.cancel()
             self.task = None
+
+    def reading(self, followed: Followed) -> asyncio.Lock:
+        """Taken while a stream reads the live part of `followed` for its reader: the first reads
+        it once and leaves it in the shared cache for the others (core/web/stream_part.py)."""
+        return self.reads.setdefault(followed, asyncio.Lock())
 
     def heard(self, followed: Followed, version: int | None) -> None:
         """A version of `followed`: each of its streams is woken when it is new to the listener

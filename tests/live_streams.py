@@ -22,7 +22,10 @@ class Stream:
 
     def __init__(self, url: str, headers: dict | None = None, address: str = "192.0.2.1"):
         parts = urlsplit(url)
-        sent = [(name.lower().encode(), value.encode()) for name, value in (headers or {}).items()]
+        headers = {"host": "testserver"} | {
+            name.lower(): value for name, value in (headers or {}).items()
+        }
+        sent = [(name.encode(), value.encode()) for name, value in headers.items()]
         scope = {
             "type": "http",
             "asgi": {"version": "3.0"},
@@ -33,7 +36,7 @@ class Stream:
             "raw_path": parts.path.encode(),
             "root_path": "",
             "query_string": parts.query.encode(),
-            "headers": [(b"host", b"testserver"), *sent],
+            "headers": sent,
             "client": (address, 50000),
             "server": ("testserver", 80),
         }
@@ -66,12 +69,12 @@ async def refused(stream: Stream) -> int:
     return status
 
 
-def first_pieces(url: str, count: int) -> tuple[int, list[str]]:
+def first_pieces(url: str, count: int, headers: dict | None = None) -> tuple[int, list[str]]:
     """The status of the stream at `url` and the first `count` pieces it says (none when it is
     refused); then the reader leaves."""
 
     async def listen() -> tuple[int, list[str]]:
-        stream = Stream(url)
+        stream = Stream(url, headers)
         answer = await stream.open()
         if answer["status"] != 200:
             await stream.server.wait(WITHIN)

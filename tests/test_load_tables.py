@@ -11,7 +11,7 @@ from django.test import Client
 
 from bench import history
 from bench.table_load import Phone, Scorer, StreamingPhone
-from core.web import live_stream
+from core.web import live_stream, stream_part
 from tests.live_streams import first_pieces
 from tracker.catte.models import Round
 from tracker.cutthroat.models import Hand
@@ -42,7 +42,8 @@ class PagesClient:
     def stream(self, path, name):
         """The stream's first two pieces: its retry hint, then an event or a "still here"."""
         self.asked.append(name)
-        status, said = first_pieces(path, 2)
+        cookies = "; ".join(f"{name}={c.value}" for name, c in self.client.cookies.items())
+        status, said = first_pieces(path, 2, {"Cookie": cookies})
         assert status in (200, 204), (name, status)
         return "".join(said).splitlines(keepends=True) if status == 200 else None
 
@@ -79,7 +80,19 @@ def test_a_phone_fetches_the_live_part_only_when_the_game_changed(table):
 
 
 @pytest.mark.django_db(transaction=True)  # the stream reads on threads of its own
-def test_a_streaming_phone_fetches_the_live_part_for_the_version_its_stream_tells(table):
+def test_a_streaming_phone_takes_the_live_part_from_its_stream(table):
+    client, tournament, _ = table
+    phone = StreamingPhone(client, tournament.get_absolute_url())
+    Scorer(client, "cutthroat", tournament.get_absolute_url()).save()
+    client.asked.clear()
+    assert phone.follow() is True
+    assert client.asked == ["stream"]
+    assert phone.version == "3"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_streaming_phone_fetches_the_live_part_when_the_version_comes_alone(table, monkeypatch):
+    monkeypatch.setattr(stream_part, "MOST_BYTES", 100)  # no part is sent: each is larger
     client, tournament, _ = table
     phone = StreamingPhone(client, tournament.get_absolute_url())
     Scorer(client, "cutthroat", tournament.get_absolute_url()).save()

@@ -3,8 +3,10 @@ a hint of how soon to come back when the line drops, the version at once when th
 another, then each new version, and a comment now and then so no proxy takes the quiet for a
 dead line. It ends when the game or group is gone.
 
-The stream only tells versions: what a page shows is read from the database, as before. It
-checks the signed token and reads the version once; then it waits on this process's listener
+Each new version comes with the page's live part, read through Django for the stream's reader
+(core/web/stream_part.py), so a phone that follows a tap makes no request; when that part cannot
+be sent the version comes alone and the page fetches it (static/js/live.js). The stream checks
+the host and the signed token and reads the version once; then it waits on this process's listener
 (core/live_listener.py), holding no thread and no database connection. Streams are counted per
 token, per client address and per process: past the settings' caps the answer is 204, and the
 page asks every 3 s instead (static/js/live.js).
@@ -27,6 +29,7 @@ from django.urls import Resolver404, resolve
 from core import live_listener
 from core.live import read_token
 from core.web.request_log import HEADER, logged, request_id
+from core.web.stream_part import host_allowed, page_of, part_event, read_part
 from core.web.throttle import address_of
 
 RETRY_MS = 3000  # how soon a browser opens a dropped stream again
@@ -50,7 +53,7 @@ def streams_beside(django_application):
         if token is None:
             await django_application(scope, receive, send)
         else:
-            await answer_stream(scope, receive, send, token)
+            await answer_stream(scope, receive, send, token, django_application)
 
     return application
 
@@ -74,7 +77,7 @@ def header(scope, name: bytes) -> str:
     return ",".join(value.decode("latin-1") for key, value in scope["headers"] if key == name)
 
 
-async def answer_stream(scope, receive, send, token: str) -> None:
+async def answer_stream(scope, receive, send, token: str, django_application) -> None:
     began, sent_as = time.perf_counter(), request_id(header(scope, HEADER.lower().encode()))
 
     async def answer(status: int, headers: list, body: bytes = b"", more: bool = False) -> None:
@@ -83,6 +86,8 @@ async def answer_stream(scope, receive, send, token: str) -> None:
         await send({"type": "http.response.body", "body": body, "more_body": more})
         logged("GET", scope["path"], status, began, sent_as)
 
+    if not host_allowed(scope):
+        return await answer(400, [(b"content-type", b"text/plain")], b"Bad request")
     followed = read_token(token)
     if followed is None or not settings.LIVE_STREAM:
         return await answer(404, [(b"content-type", b"text/plain")], b"No such page")
@@ -107,7 +112,14 @@ async def answer_stream(scope, receive, send, token: str) -> None:
         shown = header(scope, b"last-event-id") or shown_by_address(scope)
         await answer(200, EVENT_STREAM, f"retry: {RETRY_MS}\n\n".encode(), more=True)
         streaming = True
-        await tell(follower, shown, version, receive, send)
+        await tell(
+            follower,
+            shown,
+            version,
+            receive,
+            send,
+            news_for(scope, listener, django_application),
+        )
     except asyncio.CancelledError:
         # The server stops, its graceful time over: the stream ends, and the page opens it
         # again on the next server.
@@ -130,7 +142,22 @@ def event(version: int) -> str:
     return f"id: {version}\nevent: version\ndata: {version}\n\n"
 
 
-async def tell(follower, shown: str, version: int, receive, send) -> None:
+def news_for(scope, listener, django_application):
+    """What the stream says of a new version: the event with its page's live part, or, when
+    that cannot be sent, the version alone."""
+    page = page_of(scope)
+
+    async def news(followed, version: int) -> str:
+        if page is None:
+            return event(version)
+        async with listener.reading(followed):
+            part = await read_part(django_application, scope, page, followed)
+        return event(version) if part is None else part_event(version, part)
+
+    return news
+
+
+async def tell(follower, shown: str, version: int, receive, send, news) -> None:
     """The page's stream from `version` on, until the reader leaves or the game is gone."""
 
     async def say(text: str) -> None:
@@ -141,7 +168,7 @@ async def tell(follower, shown: str, version: int, receive, send) -> None:
         told = shown
         if str(version) != told:
             told = str(version)
-            await say(event(version))
+            await say(await news(follower.followed, version))
         quiet_since = time.monotonic()
         while True:
             woken = await woken_within(follower, quiet_since + KEEP_ALIVE - time.monotonic())
@@ -154,7 +181,7 @@ async def tell(follower, shown: str, version: int, receive, send) -> None:
                 return
             elif str(follower.version) != told:
                 told = str(follower.version)
-                await say(event(follower.version))
+                await say(await news(follower.followed, follower.version))
             else:
                 continue
             quiet_since = time.monotonic()

@@ -32,6 +32,7 @@ from core.web.lists import page_of
 from core.web.local_network import is_loopback
 from core.web.permissions import group_for
 from core.web.shared_part import fill_in, shared_key, shared_render
+from core.web.stream_part import STREAM_READ
 
 REFUSALS = (AlreadyRecorded, StalePage, RulesError)
 
@@ -153,7 +154,10 @@ def tell(request, notice, game, page):
 
 
 def waiting_notices(request) -> list:
-    """The notices carried to this page as messages (`tell`, `run_on_version`), shown now."""
+    """The notices carried to this page as messages (`tell`, `run_on_version`), shown now; a
+    page read for a stream's event leaves them for the page its reader opens next."""
+    if getattr(request, "scope", {}).get(STREAM_READ):
+        return []
     return [from_message(message) for message in messages.get_messages(request)]
 
 

@@ -3,12 +3,15 @@
 // stream open (before it opens, after it drops, no stream on this server) it asks every 3 s
 // whether the game changed. When it did, it refreshes the live part of the page — unless this
 // phone has something typed and not saved yet: then it says so next to the entry and refreshes
-// only when asked, so nothing typed is lost.
+// only when asked, so nothing typed is lost. The stream brings the new live part with the
+// version (core/web/stream_part.py), so following a tap takes no request; a version that comes
+// alone is fetched.
 (function () {
   "use strict";
   var PERIOD = 3000;
   var asking = false;
   var stream = null;
+  var held = null;  // the live part the stream brought, not shown yet: { version, part }
   // The words come from the page, in its language (data-live-note, data-live-show on <body>).
   var words = (document.body && document.body.dataset) || {};
   var CHANGED = words.liveNote || "Another phone saved a change. What you typed is still here.";
@@ -29,6 +32,13 @@
   function redraw(heard, shown) {
     var note = document.getElementById("live-note");
     if (note) { note.remove(); }
+    var m = marker();
+    if (held && m && held.version === m.dataset.version) {
+      window.htmx.swap("#entry", held.part, { swapStyle: "outerHTML" });
+      held = null;
+      return;
+    }
+    held = null;
     window.htmx.ajax("GET", window.location.pathname + window.location.search,
       { target: "#entry", swap: "outerHTML" })
       .catch(function () {
@@ -76,13 +86,15 @@
     document.addEventListener(name, answered);
   });
 
-  // A new version, from the stream or an answer to the question: shown, or offered.
-  function arrived(version) {
+  // A new version, from the stream (with its live `part`, or alone) or an answer to the
+  // question: shown, or offered.
+  function arrived(version, part) {
     var m = marker();
     if (!m || version === null || version.trim() === m.dataset.version) { return; }
     if (answering()) { heardMeanwhile = version; return; }
     var shown = m.dataset.version;
     m.dataset.version = version.trim();
+    held = part ? { version: m.dataset.version, part: part } : null;
     told("live:changed", m.dataset.version);
     if (typing()) { offerRedraw(); } else { redraw(m.dataset.version, shown); }
   }
@@ -117,8 +129,11 @@
     if (stream && stream.url.indexOf(m.dataset.stream) !== -1) { return; }
     hush();
     if (!m.dataset.stream || !window.EventSource) { return; }
-    stream = new EventSource(m.dataset.stream + "?v=" + encodeURIComponent(m.dataset.version));
+    var page = window.location.pathname + window.location.search;
+    stream = new EventSource(m.dataset.stream + "?v=" + encodeURIComponent(m.dataset.version) +
+      "&page=" + encodeURIComponent(page));
     stream.addEventListener("version", function (event) { arrived(event.data); });
+    stream.addEventListener("part", function (event) { arrived(event.lastEventId, event.data); });
     stream.addEventListener("open", function () { said(true); });
     stream.addEventListener("error", function () { said(false); });
   }

@@ -13,6 +13,7 @@ import pytest
 import uvicorn
 
 from cardtable.asgi import application
+from core.web import live_stream
 from tests.browser import thumb as phones
 from tests.browser.conftest import put_down
 from tests.browser.test_catte_phone import RULES, press, tap, trick
@@ -111,7 +112,7 @@ def test_the_other_phone_follows_by_stream_without_asking(
     requested.clear()
     save_a_sweep_by(saver, "Chi")
     follower.wait_for_selector("text=Round 2 ·", timeout=FOLLOWS_WITHIN_MS)
-    assert not asks(requested)
+    assert requested == []  # the round came with the stream's event, its live part in it
 
 
 def test_with_the_stream_cut_the_other_phone_asks_until_it_is_back(
@@ -130,3 +131,18 @@ def test_with_the_stream_cut_the_other_phone_asks_until_it_is_back(
     save_a_sweep_by(saver, "Bình")
     follower.wait_for_selector("text=Round 3 ·", timeout=FOLLOWS_WITHIN_MS)
     assert not asks(requested)
+
+
+def test_an_idle_phone_asks_nothing_for_a_minute_while_its_stream_holds(
+    asgi_server, saver, thumb, group, players, alice, monkeypatch
+):
+    monkeypatch.setattr(live_stream, "KEEP_ALIVE", 1.0)  # a quiet line, said every second
+    session = services.logs.start(group, players, RULES, alice)
+    follower = thumb.page
+    follower.clock.install()  # the page's own minute, run at once below
+    requested = at_the_table(asgi_server, session, saver, follower)
+    follower.wait_for_selector(STREAMING, state="attached")
+    requested.clear()
+    follower.clock.run_for(60_000)
+    follower.wait_for_timeout(4_000)  # and four real seconds of the line kept alive
+    assert requested == [] and follower.locator(STREAMING).count() == 1

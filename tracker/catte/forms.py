@@ -206,9 +206,13 @@ class RoundForm(KeyedEntryForm):
         return self.shape_key(self.draft, self.correcting)
 
     def shape_key(self, draft: RoundDraft, *more) -> str:
-        """All that a draft's buttons or sheet show depends on, and `more`."""
-        shape = [draft.names, draft.labels, repr(draft.settings), draft.due_dealer, draft.taps]
-        return digest([*shape, draft.away, self.board.group.currency, *more])
+        """All that a draft's buttons show depends on, and `more`."""
+        return self.table_key(draft, draft.due_dealer, draft.taps, *more)
+
+    def table_key(self, draft: RoundDraft, *more) -> str:
+        """What the table is (who sits where, who left, its rules and money), and `more`."""
+        table = [draft.names, draft.labels, repr(draft.settings), draft.away]
+        return digest([*table, self.board.group.currency, *more])
 
     @cached_property
     def blank_draft(self) -> RoundDraft:
@@ -223,7 +227,8 @@ class RoundForm(KeyedEntryForm):
 
     @property
     def sheet_key(self) -> str:
-        return self.shape_key(self.blank_draft)
+        """The sheet is the same whoever deals: a phone holds one sheet while the table stays."""
+        return self.table_key(self.blank_draft)
 
     @property
     def version_now(self) -> int:
