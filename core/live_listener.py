@@ -32,6 +32,7 @@ from core.live import EVERY_CHANNEL, announced_on, current_versions
 
 CHECK = 0.5  # seconds between two reads without Redis
 READ_AGAIN = 20.0
+READS_AT_ONCE = 8  # live parts read for streams at the same time, each on a thread of Django's
 
 logger = logging.getLogger(__name__)
 
@@ -84,6 +85,8 @@ class Listener:
         self.followers: dict[Followed, set[Follower]] = {}
         self.known: dict[Followed, int | None] = {}
         self.reads: dict[Followed, asyncio.Lock] = {}
+        self.read_once: dict[Followed, int] = {}  # the last version whose part was read
+        self.reads_at_once = asyncio.Semaphore(READS_AT_ONCE)
         self.task: asyncio.Task | None = None
         # Set once the listener hears every announcement (or reads, without Redis): a stream
         # reads its first version after, so no change falls between its read and the listener.
@@ -104,14 +107,24 @@ class Listener:
             self.followers.pop(follower.followed, None)
             self.known.pop(follower.followed, None)
             self.reads.pop(follower.followed, None)
+            self.read_once.pop(follower.followed, None)
         if not self.followers and self.task is not None:
             self.task.cancel()
             self.task = None
 
-    def reading(self, followed: Followed) -> asyncio.Lock:
-        """Taken while a stream reads the live part of `followed` for its reader: the first reads
-        it once and leaves it in the shared cache for the others (core/web/stream_part.py)."""
-        return self.reads.setdefault(followed, asyncio.Lock())
+    @contextlib.asynccontextmanager
+    async def reading(self, followed: Followed, version: int):
+        """Held while a stream reads the live part of `version` of `followed` for its reader
+        (core/web/stream_part.py): `READS_AT_ONCE` reads in the process at most, and the first
+        of a version alone, so that it renders the part once and the others find it in the
+        shared cache."""
+        async with self.reads_at_once:
+            if self.read_once.get(followed) == version:
+                yield
+                return
+            async with self.reads.setdefault(followed, asyncio.Lock()):
+                yield
+            self.read_once[followed] = version
 
     def heard(self, followed: Followed, version: int | None) -> None:
         """A version of `followed`: each of its streams is woken when it is new to the listener

@@ -150,7 +150,7 @@ def news_for(scope, listener, django_application):
     async def news(followed, version: int) -> str:
         if page is None:
             return event(version)
-        async with listener.reading(followed):
+        async with listener.reading(followed, version):
             part = await read_part(django_application, scope, page, followed)
         return event(version) if part is None else part_event(version, part)
 

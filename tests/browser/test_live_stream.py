@@ -20,6 +20,8 @@ from tests.browser.test_catte_phone import RULES, press, tap, trick
 from tests.browser.test_phone import log_in
 from tests.test_two_servers import free_port
 from tracker.catte import services
+from tracker.cutthroat import board as cutthroat_board
+from tracker.cutthroat import services as cutthroat_services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 thumb = phones.thumb  # the fixture: the phone that follows, at both sizes
@@ -92,13 +94,14 @@ def cut_the_stream(phone, server) -> None:
     phone.wait_for_selector(NOT_STREAMING, state="attached")
 
 
-def at_the_table(server, session, saver, follower) -> list[str]:
-    """Both phones open the session as alice; what the follower asks for from then on."""
+def at_the_table(server, game, saver, follower) -> list[str]:
+    """Both phones (or the follower alone) open the game as alice; what the follower asks for
+    from then on."""
     requested: list[str] = []
     follower.on("request", lambda request: requested.append(request.url))
-    for phone in (saver, follower):
+    for phone in (saver, follower) if saver else (follower,):
         log_in(phone, server, "alice")
-        phone.goto(server.url + session.get_absolute_url())
+        phone.goto(server.url + game.get_absolute_url())
     return requested
 
 
@@ -146,3 +149,21 @@ def test_an_idle_phone_asks_nothing_for_a_minute_while_its_stream_holds(
     follower.clock.run_for(60_000)
     follower.wait_for_timeout(4_000)  # and four real seconds of the line kept alive
     assert requested == [] and follower.locator(STREAMING).count() == 1
+
+
+def test_what_a_phone_typed_stays_and_the_part_it_was_brought_shows_when_asked(
+    asgi_server, thumb, group, players, alice
+):
+    tournament = cutthroat_services.start(group, players[:4], {"preset": "official"}, alice)
+    phone = thumb.page
+    requested = at_the_table(asgi_server, tournament, None, phone)
+    phone.wait_for_selector(STREAMING, state="attached")
+    phone.locator("#bids label").first.click()  # one bid tapped, not saved
+    requested.clear()
+    bids = dict.fromkeys(["An", "Bình", "Chi", "Dũng"], 3)
+    cutthroat_services.record_bids(cutthroat_board.load(tournament), bids, alice)
+    phone.wait_for_selector("#live-note", timeout=FOLLOWS_WITHIN_MS)
+    assert phone.locator("#bids input:checked").count() == 1
+    phone.click("#live-note button")
+    phone.wait_for_selector("text=Tricks · game 1, hand 1", timeout=FOLLOWS_WITHIN_MS)
+    assert requested == []  # the part the stream brought, shown when asked

@@ -11,6 +11,7 @@ from asgiref.sync import async_to_sync, sync_to_async
 from django.test import Client
 from django.urls import reverse
 
+from core.web import views
 from tests.conftest import client_for
 from tests.live_streams import Stream, refused, stream_url
 from tests.page_forms import forms_in, submit
@@ -121,3 +122,30 @@ def test_a_page_address_of_another_site_is_not_read(session, alice, bob):
     then = lambda: a_round_saved(session, alice)  # noqa: E731
     said = first_event(session, phone, "//elsewhere.example/", then)
     assert said == "id: 1\nevent: version\ndata: 1\n\n"
+
+
+def test_three_phones_of_one_role_hear_one_part_rendered_once(session, alice, bob, monkeypatch):
+    rendered = []
+    render_to_string = views.render_to_string
+    monkeypatch.setattr(
+        views,
+        "render_to_string",
+        lambda name, *rest: rendered.append(name) or render_to_string(name, *rest),
+    )
+    phones = [client_for(Client(), bob) for _ in range(3)]
+
+    async def listen() -> list[str]:
+        url = stream_url("session", session.pk) + f"?v=0&page={session.get_absolute_url()}"
+        streams = [Stream(url, {"Cookie": cookies_of(phone)}) for phone in phones]
+        for stream in streams:
+            await stream.open()
+            await stream.said()
+        await sync_to_async(a_round_saved)(session, alice)
+        said = [await stream.said() for stream in streams]
+        for stream in streams:
+            await stream.close()
+        return said
+
+    said = async_to_sync(listen)()
+    assert [event.split("\n")[1] for event in said] == ["event: part"] * 3
+    assert rendered == ["catte/session.html#live"]
