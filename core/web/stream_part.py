@@ -14,6 +14,7 @@ are left for the page he opens next (`STREAM_READ`, `core.web.views.waiting_noti
 """
 
 import asyncio
+import io
 import re
 from urllib.parse import parse_qs, unquote
 
@@ -37,7 +38,7 @@ SCOPE_KEYS = ("type", "asgi", "http_version", "scheme", "root_path", "client", "
 def host_allowed(scope) -> bool:
     """Whether the request's host is one of ALLOWED_HOSTS, checked as Django checks it."""
     try:
-        ASGIRequest({**scope, "method": "GET"}, body_file=None).get_host()
+        ASGIRequest({**scope, "method": "GET"}, body_file=io.BytesIO()).get_host()
     except DisallowedHost:
         return False
     return True
