@@ -185,7 +185,10 @@ class GamePage:
     """How a game's page is drawn: its `template`, which names the game `word`; the board
     `load` reads; what `shown(board, every)` shows of it, entries in words by `describe`; and
     in its live part the forms `scorer_forms(board, forms)` gives a scorer, or what
-    `reader_forms()` gives a reader who does not score."""
+    `reader_forms()` gives a reader who does not score. `kept_sheet`, when set, names the
+    template's part the phone holds beside the live part (forms for entry without a network,
+    between `kept-part:kept-sheet` markers): in the whole page, not in a live refresh, and
+    fetched again on its own (`kept_sheet_response`, static/js/kept_sheet.js)."""
 
     template: str
     word: str
@@ -194,10 +197,31 @@ class GamePage:
     describe: Callable
     scorer_forms: Callable
     reader_forms: Callable = dict
+    kept_sheet: str = ""
 
     def render(self, request, group, game, board=None, notice=None, forms=None):
         """The page, or only its #entry part for htmx; `forms` as the scorer left them, and
         `notice`, what the phone is told of what it sent, beside the notices carried here."""
+        told = [*waiting_notices(request), *([notice] if notice else [])]
+        context, shared, live_forms = self.parts(request, group, game, board, forms, told)
+        context["live_html"] = live_part(request, self.template, context, shared, live_forms)
+        if self.kept_sheet and not request.htmx:  # a live refresh leaves the sheet held
+            sheet = live_part(request, self.template, context, shared, live_forms, self.kept_sheet)
+            context[self.kept_sheet] = sheet
+        return render_page(request, self.template, context)
+
+    def kept_sheet_response(self, request, group, game):
+        """The part held beside the live part, alone: what the phone fetches when its key
+        changes."""
+        context, shared, live_forms = self.parts(request, group, game)
+        return HttpResponse(
+            live_part(request, self.template, context, shared, live_forms, self.kept_sheet)
+        )
+
+    def parts(self, request, group, game, board=None, forms=None, told=()):
+        """What the page's parts show, notices `told` among them: (context, what its shared
+        renders are kept under, or None when they are this reader's own, and the forms'
+        context, worked out when rendered)."""
         forms = forms or {}
         can_score = group.membership.allows(Role.SCORER)
         every = bool(request.GET.get("all"))
@@ -206,14 +230,13 @@ class GamePage:
         board = board or SimpleLazyObject(partial(self.load, game))
         context = {"group": group, self.word: game, "can_score": can_score, "board": board}
         context |= {"every": every, "version_key": version_key(game)}
-        context["notices"] = [*waiting_notices(request), *([notice] if notice else [])]
+        context["notices"] = list(told)
         context["shown"] = SimpleLazyObject(partial(self.shown, board, every))
         context["recent_changes"] = SimpleLazyObject(
             lambda: change_context(game, board.names, self.describe, every)
         )
         live_forms = partial(self.scorer_forms, board, forms) if can_score else self.reader_forms
-        context["live_html"] = live_part(request, self.template, context, shared, live_forms)
-        return render_page(request, self.template, context)
+        return context, shared, live_forms
 
 
 def undo_told(request, game, undo, undone):

@@ -35,6 +35,8 @@
     outbox.newKey(form);
     form.querySelector("input[name=number]").value = number;
     form.querySelector("h2").textContent = form.dataset.heading.replace("{number}", number);
+    // A Cutthroat hand's jacks are asked in its bidding order; its players stay in seat order.
+    if (window.cardtableTricks) { window.cardtableTricks.inBiddingOrder(form, number, false); }
     var held = outbox.heldFor(form, "hand");
     if (held) { window.cardtableKeep.fillIn(form, held); }
     return form;

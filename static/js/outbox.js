@@ -89,12 +89,18 @@
   }
 
   // The bids of a hand, kept until its tricks are saved too: the tricks step is shown from
-  // the page's template, each player's bid written in as the bids form showed it.
+  // the template the page holds beside its live part (#kept-sheet), the same for every hand:
+  // the hand's number, its heading and order as the bids form has them (cutthroat/tricks.js),
+  // and each player's bid written in as the bids form showed it.
   function keepBids(bids) {
     var template = document.getElementById("offline-tricks");
-    if (!template) { return false; }
+    if (!template || !window.cardtableTricks) { return false; }
     var tricks = template.content.firstElementChild.cloneNode(true);
     newKey(tricks);
+    var number = bids.querySelector("input[name=number]").value;
+    tricks.querySelector("input[name=number]").value = number;
+    tricks.querySelector("h2").textContent = bids.dataset.tricksHeading || "";
+    window.cardtableTricks.inBiddingOrder(tricks, number, true);
     var format = tricks.dataset.bidFormat || "· bid {bid}";
     var held = fieldsOf(bids).filter(function (field) { return field[0].indexOf("bid_") === 0; });
     held.forEach(function (field) {

@@ -150,6 +150,31 @@ def test_a_send_whose_answer_is_lost_is_recorded_once(thumb, live_server, alice,
     assert fresh(tournament).hands.count() == 1
 
 
+def test_the_forms_held_beside_the_page_ask_in_each_hands_bidding_order(
+    thumb, live_server, alice, tournament
+):
+    open_tournament(thumb, live_server, tournament)
+    thumb.page.context.set_offline(True)
+    for seat, bid in [(1, "5"), (2, "5"), (0, "5")]:
+        thumb.tap(button(f"bid_{seat}", bid))
+    thumb.tap("#bids [data-save]")
+    thumb.page.wait_for_selector("#played[data-sent-later]")
+    assert thumb.page.inner_text("#played h2") == "Tricks · game 1, hand 1"
+    rows = thumb.page.locator("#played [data-tricks-pick] legend").all_inner_texts()
+    assert [row.split()[0] for row in rows] == ["Bình", "Chi", "An"]
+    jacks = thumb.page.locator("#played .taps.names label").all_inner_texts()
+    assert jacks[:3] == ["Bình", "Chi", "An"]  # who caught the J♦
+    enter_the_tricks = [("tricks_1", 5), ("tricks_2", 5), ("jack_JD", 2), ("jack_JC", 0)]
+    for field, value in enter_the_tricks:
+        thumb.tap(button(field, value))
+    thumb.tap("#played [data-save]")
+    thumb.page.wait_for_selector("#next-hand >> text=Hand 2 of the tournament")
+    rows = thumb.page.locator("#next-hand [data-tricks-pick] legend").all_inner_texts()
+    assert [row.split()[0] for row in rows] == ["An", "Bình", "Chi"]  # in seat order
+    jacks = thumb.page.locator("#next-hand .taps.names label").all_inner_texts()
+    assert jacks[:3] == ["Chi", "An", "Bình"]  # hand 2's bidding order, as the server draws it
+
+
 def next_hand_button(field: str, value) -> str:
     """A choice on the blank form of a hand after one kept offline (its fields say next_)."""
     return f"#next-hand label[for='next_{field}_{value}']"

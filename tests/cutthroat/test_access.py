@@ -13,6 +13,7 @@ TOURNAMENT_URLS = [
     ("hand_edit", {"number": 1}, None, "post", ["put"]),
     ("hand_undo", {}, None, "post", ["get"]),
     ("tournament_export", {}, "get", None, ["post"]),
+    ("tournament_sheet", {}, "get", None, ["post"]),
 ]
 
 

@@ -57,3 +57,12 @@ def test_the_sheet_between_its_markers_is_what_the_phone_fetches_again(as_bob, g
     sheet = sent_for(as_bob, reverse("round_sheet", args=[group.pk, session.pk]))
     assert between_markers(page_html, "kept-sheet") == sheet
     assert 'id="kept-sheet"' in sheet and "data-round-sheet" in sheet
+
+
+def test_a_tournaments_sheet_between_its_markers_is_what_the_phone_fetches_again(
+    as_bob, group, tournament
+):
+    page_html = as_bob.get(tournament.get_absolute_url()).content.decode()
+    sheet = sent_for(as_bob, reverse("tournament_sheet", args=[group.pk, tournament.pk]))
+    assert between_markers(page_html, "kept-sheet") == sheet
+    assert 'id="offline-tricks"' in sheet and 'id="offline-next-hand"' in sheet

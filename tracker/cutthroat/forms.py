@@ -152,11 +152,12 @@ class TricksForm(forms.Form):
         widget=QuickHidden, required=False, min_value=1, max_value=LARGEST_KEY
     )
 
-    def __init__(self, *args, board, hand_number=None, **kwargs):
+    def __init__(self, *args, board, hand_number=None, in_seat_order=False, **kwargs):
         super().__init__(*args, **kwargs)
         self.board = board
         number = hand_number or board.hands_played + 1
-        self.order = cutthroat.bidding_order(len(board.names), number)
+        seats = len(board.names)
+        self.order = list(range(seats)) if in_seat_order else cutthroat.bidding_order(seats, number)
         for seat, name in enumerate(board.names):
             self.fields[f"tricks_{seat}"] = tricks_field(name, board.tricks)
         shown = short_names(board)
@@ -231,25 +232,42 @@ class PlayedForm(KeyedEntryForm, TricksForm):
         return data
 
 
-class NextHandForm(PlayedForm):
+class KeptTricksForm(PlayedForm):
+    """The tricks step of a hand for a phone whose network went after its bids
+    (static/js/outbox.js), on the sheet the phone holds beside the page: players in seat order
+    and no number nor bids, so it stays the same from hand to hand; the phone writes in the
+    hand's number and bids and puts the players in its bidding order (cutthroat/tricks.js)."""
+
+    def __init__(self, *args, board, **kwargs):
+        super().__init__(*args, board=board, in_seat_order=True, **kwargs)
+
+    def shown_bids(self):
+        return [None] * len(self.board.names)
+
+
+class NextHandForm(KeptTricksForm):
     """A hand after one kept on a phone without a network (static/js/hands_ahead.js): bids and
     tricks on one form, players in seat order, as the phone cannot tell what the hands before
     it did to the game; the server checks it all when it arrives (PlayedForm)."""
 
     def __init__(self, *args, board, **kwargs):
-        number = board.hands_played + 2  # the hand after the one the page enters
-        initial = {"number": number}
-        super().__init__(*args, board=board, hand_number=number, initial=initial, **kwargs)
-        self.order = list(range(len(board.names)))
+        super().__init__(*args, board=board, **kwargs)
         allowed = board.standings.blind_six_allowed
         for seat, name in enumerate(board.names):
             self.fields[f"bid_{seat}"] = bid_field(name, board.tricks, allowed.get(name, False))
 
-    def shown_bids(self):
-        return [None] * len(self.board.names)
-
     def bid_rows(self):
         return [self[f"bid_{seat}"] for seat in self.order]
+
+
+def kept_sheet_key(board) -> str:
+    """What the offline forms of the sheet a phone holds beside the page show (KeptTricksForm,
+    NextHandForm): it changes when a player may bid a Blind 6 or no longer may, not with
+    every hand."""
+    allowed = board.standings.blind_six_allowed
+    blind_six = [allowed.get(name, False) for name in board.names]
+    jacks = list(board.settings.award_jacks)
+    return digest(["kept-sheet", board.names, short_names(board), board.tricks, jacks, blind_six])
 
 
 class CorrectionForm(TricksForm):

@@ -14,6 +14,7 @@ urlpatterns = game_routes(
     # Where the outbox sent hands kept offline before they went to played/ as the page's form
     # does: phones may still hold hands kept under this address. Kept for a release.
     hand_sent_later=("sent-later/", answered_in_json(views.hand_played)),
+    tournament_sheet=("sheet/", views.tournament_sheet),
     hand_edit=("hands/<id:number>/", views.hand_edit),
     hand_undo=("undo/", views.hand_undo),
 )

@@ -22,9 +22,11 @@ from tracker.cutthroat.board import load
 from tracker.cutthroat.forms import (
     BidsForm,
     CorrectionForm,
+    KeptTricksForm,
     NextHandForm,
     PlayedForm,
     correction_initial,
+    kept_sheet_key,
     typed_values,
 )
 from tracker.cutthroat.models import Tournament
@@ -56,13 +58,12 @@ def scorer_forms(board, forms: dict) -> dict:
 
 def entry_context(board, forms: dict) -> dict:
     """What a scorer's forms show: the hand to enter (its bids or tricks form, unless `forms`
-    has it as he left it) and what an undo takes back."""
+    has it as he left it), the offline forms of the sheet held beside the page and what an
+    undo takes back."""
     if not board.standings.finished:
-        forms.setdefault("offline_next_form", NextHandForm(board=board, auto_id="next_%s"))
+        forms.update(kept_sheet_forms(board))
         if board.pending is None:
             forms.setdefault("bids_form", BidsForm(board=board))
-            number = {"number": board.hands_played + 1}
-            forms.setdefault("offline_tricks_form", PlayedForm(board=board, initial=number))
         else:
             initial = {"number": board.pending.number, "hand": board.pending.pk}
             forms.setdefault("played_form", PlayedForm(board=board, initial=initial))
@@ -75,13 +76,31 @@ def entry_context(board, forms: dict) -> dict:
     }
 
 
+def kept_sheet_forms(board) -> dict:
+    """The forms for a phone whose network goes, held beside the live part (`kept_sheet` in
+    tournament.html) under `kept_sheet_key`: the tricks after bids kept on the phone, and the
+    hands after the one the page enters."""
+    return {
+        "kept_sheet_key": kept_sheet_key(board),
+        "offline_tricks_form": KeptTricksForm(board=board),
+        "offline_next_form": NextHandForm(board=board, auto_id="next_%s"),
+    }
+
+
 def reader_forms() -> dict:
     """A reader who does not score enters nothing."""
     return {"entering": False}
 
 
 PAGE = GamePage(
-    TEMPLATE, "tournament", load, shown_context, display.describe_entry, scorer_forms, reader_forms
+    TEMPLATE,
+    "tournament",
+    load,
+    shown_context,
+    display.describe_entry,
+    scorer_forms,
+    reader_forms,
+    kept_sheet="kept_sheet",
 )
 
 
@@ -105,6 +124,15 @@ def tournament_new(request, pk):
 def tournament_detail(request, pk, tournament_pk):
     group, tournament = tournament_for(request, pk, tournament_pk)
     return scoreboard(request, group, tournament)
+
+
+@login_required
+@require_GET
+def tournament_sheet(request, pk, tournament_pk):
+    """The offline forms a phone holds beside the page in case its network goes; fetched again
+    only when what they show changes (static/js/kept_sheet.js)."""
+    group, tournament = tournament_for(request, pk, tournament_pk)
+    return PAGE.kept_sheet_response(request, group, tournament)
 
 
 FORM_NAMES = {BidsForm: "bids_form", PlayedForm: "played_form"}

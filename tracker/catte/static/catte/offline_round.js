@@ -264,28 +264,8 @@
     });
     if (last >= number) { place(step, sheetFor(last + 1, [], "", [])); }
   }
-  // The sheet is held beside the page's live part (#kept-sheet), not in it: a refresh names
-  // the sheet that goes with it (data-key), fetched only when that is not the one held.
-  function holdTheSheet() {
-    var wanted = document.querySelector("#entry [data-kept-sheet]");
-    var held = document.getElementById("kept-sheet");
-    if (!wanted || !held || held.dataset.key === wanted.dataset.key) { return; }
-    fetch(wanted.dataset.keptSheet, { credentials: "same-origin", cache: "no-store" })
-      .then(function (response) { return response.ok ? response.text() : null; })
-      .then(function (html) {
-        var now = document.getElementById("kept-sheet");
-        if (html && now) {
-          now.outerHTML = html;
-          // The page kept for reading offline holds this sheet too (register.js).
-          document.dispatchEvent(new CustomEvent("kept:part",
-            { detail: { part: "kept-sheet", html: html } }));
-        }
-      })
-      .catch(function () { /* no network: the sheet held stays until the next refresh */ });
-  }
-
   document.addEventListener("DOMContentLoaded", resume);
   document.addEventListener("htmx:load", function (event) {
-    if (event.target.id === "entry") { holdTheSheet(); resume(); }
+    if (event.target.id === "entry") { resume(); }
   });
 })();

@@ -27,6 +27,31 @@
       update();
     });
   }
+  // A form drawn from the sheet held beside the page (tournament.html, players in seat order) put
+  // in the bidding order of hand `number`, as the server draws it: seat `number` bids first
+  // (rules.bidding_order). The jacks' buttons always; the players' rows when `rowsToo`.
+  function inBiddingOrder(form, number, rowsToo) {
+    var rows = Array.prototype.slice.call(form.querySelectorAll("[data-tricks-pick]"));
+    var seats = rows.length;
+    if (!seats) return;
+    var order = [];
+    for (var step = 0; step < seats; step++) order.push((Number(number) + step) % seats);
+    if (rowsToo) {
+      var after = rows[seats - 1].nextSibling, parent = rows[0].parentNode;
+      order.forEach(function (seat) {
+        var row = rows.filter(function (r) { return r.querySelector("[data-bid-of='" + seat + "']"); })[0];
+        if (row) parent.insertBefore(row, after);
+      });
+    }
+    form.querySelectorAll(".taps.names").forEach(function (grid) {
+      order.forEach(function (seat) {
+        var button = grid.querySelector("input[value='" + seat + "']");
+        if (button) grid.appendChild(button.closest("label"));
+      });
+    });
+  }
+  window.cardtableTricks = { inBiddingOrder: inBiddingOrder };
+
   document.addEventListener("DOMContentLoaded", function () { setup(document); });
   document.addEventListener("htmx:load", function (event) { setup(event.target); });
 })();
