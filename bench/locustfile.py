@@ -5,7 +5,9 @@
 
 `TablePhones` is the 4 or 5 phones of one table asking "changed?", `StreamingTablePhones` the
 same following by stream, `TableScorer` the table's scorer; the Nth user of each class takes
-the Nth table of the plan (`python -m bench.tables fill`). Run the phones alone for the load of
+the Nth table of the plan (`python -m bench.tables fill`). `OneTokenStreams` (LOAD_PROBES of
+them) are streams opened with the first table's token from one address, as one hostile reader
+would open them. Run the phones alone for the load of
 idle phones. When locust quits, the hand and round numbers the scorers saw saved are written
 to LOAD_SAVED, for `python -m bench.tables check`.
 
@@ -16,6 +18,7 @@ sits behind a proxy (bench/ramp.py tells it so).
 """
 
 import contextlib
+import copy
 import http.client
 import itertools
 import json
@@ -175,6 +178,38 @@ class StreamingTablePhones(FastHttpUser):
 
     def on_stop(self):
         gevent.killall(self.following)
+
+
+class OneTokenStreams(FastHttpUser):
+    """One of LOAD_PROBES streams opened with one token from one address: those the caps allow
+    are held, a refused one (204) opens again after the stream's retry hint, as a browser's
+    would. The page is read once for them all."""
+
+    fixed_count = int(os.environ.get("LOAD_PROBES", "0"))
+    wait_time = constant(1)
+    first: StreamingPhone | None = None
+
+    def on_start(self):
+        client = LocustClient(self.client, PLAN["cookie"])
+        client.address = "10.255.255.254"
+        if OneTokenStreams.first is None:
+            OneTokenStreams.first = StreamingPhone(client, PLAN["tables"][0]["page"])
+        self.phone = copy.copy(OneTokenStreams.first)
+        self.phone.client = client
+        self.following = gevent.spawn(self.open_and_hold)
+
+    @task
+    def wait(self):
+        """Nothing more than the stream's greenlet does."""
+
+    def open_and_hold(self) -> None:
+        while True:
+            with contextlib.suppress(Refused):  # counted as a failed request already
+                self.phone.follow()
+            time.sleep(RETRY_SECONDS)
+
+    def on_stop(self):
+        self.following.kill()
 
 
 class TableScorer(FastHttpUser):

@@ -15,6 +15,10 @@ phones' addresses, so each table's streams count as coming from an address of it
 caps per token, address and process stay the settings'. Each step also reports the servers'
 CPU (cores), threads and memory over the step, read from /proc.
 
+``--probe 4000`` ends with one more step: that many streams opened with one token from one
+address (bench/locustfile.py's `OneTokenStreams`) while the first step's tables play, asking;
+what the caps leave of the other pages' p95.
+
 SQLite in a temporary directory by default; ``--database-url`` (an empty PostgreSQL database)
 and ``--redis-url`` for the hosted stack, ``--servers 2`` for two gunicorns on it, each request
 sent to the next server in turn as Caddy's round robin does.
@@ -49,6 +53,7 @@ def arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--servers", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2, help="a server's worker processes")
     parser.add_argument("--follow", default="ask", help="stream, ask or both: stream,ask")
+    parser.add_argument("--probe", type=int, default=0, help="streams opened with one token")
     parser.add_argument("--database-url", help="an empty database (default: SQLite, throwaway)")
     parser.add_argument("--redis-url", help="the servers' shared cache (default: their memory)")
     options = parser.parse_args(argv)
@@ -63,23 +68,29 @@ def steps(text: str) -> list[int]:
 
 
 def run_step(env, folder: Path, servers: dict, tables: int, seconds: int, bare: bool,
-             follow: str) -> dict:  # fmt: skip
+             follow: str, probes: int = 0) -> dict:  # fmt: skip
     """One step under locust; its figures from locust's CSV (every request, all started), and
-    the servers' use of the machine once all started. `servers`: each one's address → pid."""
-    prefix = folder / f"{follow}-{'bare' if bare else 'tables'}-{tables}"
+    the servers' use of the machine once all started. `servers`: each one's address → pid;
+    `probes`: streams opened with one token meanwhile."""
+    prefix = (
+        folder / f"{follow}-{'bare' if bare else 'tables'}-{tables}{'-probe' if probes else ''}"
+    )
     users = [PHONES[follow]] if bare else [PHONES[follow], "TableScorer"]
-    rate = max(10, tables * len(users) // 10)
+    rate = max(10, (tables * len(users) + probes) // 10)
+    users += ["OneTokenStreams"] if probes else []
     command = [
         sys.executable, "-m", "locust", "-f", str(LOCUSTFILE), "--headless", "--only-summary",
-        "-u", str(tables * len(users)), "-r", str(rate),
+        "-u", str(tables * (len(users) - bool(probes)) + probes), "-r", str(rate),
         "-t", f"{seconds}s", "--reset-stats", "--stop-timeout", "40", "--csv", str(prefix),
         "--host", next(iter(servers)), *users,
     ]  # fmt: skip
     step_env = {**env, "LOAD_SAVED": f"{prefix}-saved.json", "LOAD_HOSTS": ",".join(servers)}
+    step_env["LOAD_PROBES"] = str(probes)
     with open(f"{prefix}-locust.log", "w+") as log:
         done = subprocess.Popen(command, env=step_env, cwd=server.PROJECT_DIR, text=True,
                                 stdout=subprocess.DEVNULL, stderr=log)  # fmt: skip
-        used = measured_while(list(servers.values()), tables * len(users) / rate, seconds)
+        starting = (tables * len(users) + probes) / rate
+        used = measured_while(list(servers.values()), starting, seconds)
         done.wait(timeout=seconds + 300)
         log.seek(0)
         errors = log.read()[-2000:]
@@ -165,7 +176,7 @@ def main(argv: list[str]) -> int:
         plan_file = folder / "plan.json"
         plan_file.write_text(json.dumps(plan))
         env["LOAD_PLAN"] = str(plan_file)
-        streams = "stream" in options.follow
+        streams = "stream" in options.follow or options.probe > 0
         if streams:
             env["DJANGO_TRUSTED_PROXY_COUNT"] = "1"  # X-Forwarded-For: each table's address
         with contextlib.ExitStack() as stack:
@@ -179,6 +190,12 @@ def main(argv: list[str]) -> int:
             for follow in options.follow:
                 held[follow] = ramp(env, folder, plan_file, servers, options, False, follow, saved)
                 bare[follow] = ramp(env, folder, plan_file, servers, options, True, follow, saved)
+            if options.probe:
+                tables = steps(options.steps)[0]
+                step = run_step(env, folder, servers, tables, options.seconds, False, "ask",
+                                options.probe)  # fmt: skip
+                step.pop("saved")
+                print(json.dumps({"probe": options.probe, "tables": step}), flush=True)
         print(json.dumps({"tables held": held, "phones alone held": bare}))
     return 0
 
