@@ -50,13 +50,19 @@ def test_what_a_phone_has_typed_is_kept_when_another_saves(
     phone = two_phones[0]
     log_in(phone, live_server, "alice")
     phone.goto(live_server.url + tournament.get_absolute_url())
-    phone.locator("#bids label").first.click()  # one bid tapped, not saved
-    bids = dict.fromkeys(["An", "Bình", "Chi", "Dũng"], 3)
-    cutthroat_services.record_bids(cutthroat_board.load(tournament), bids, alice)
-    phone.wait_for_selector("#live-note", timeout=FOLLOWS_WITHIN_MS)
-    assert phone.locator("#bids input:checked").count() == 1
+    bids_saved_elsewhere_while_one_is_tapped(phone, tournament, alice)
     phone.click("#live-note button")
     phone.wait_for_selector("text=Tricks", timeout=FOLLOWS_WITHIN_MS)
+
+
+def bids_saved_elsewhere_while_one_is_tapped(phone, tournament, saver) -> None:
+    """One bid tapped on `phone`, not saved, while `saver` saves the hand's bids elsewhere: the
+    phone says so beside the entry and keeps the bid tapped."""
+    phone.locator("#bids label").first.click()
+    bids = dict.fromkeys(["An", "Bình", "Chi", "Dũng"], 3)
+    cutthroat_services.record_bids(cutthroat_board.load(tournament), bids, saver)
+    phone.wait_for_selector("#live-note", timeout=FOLLOWS_WITHIN_MS)
+    assert phone.locator("#bids input:checked").count() == 1
 
 
 def test_the_group_page_follows_a_payment(two_phones, live_server, group, players, alice):

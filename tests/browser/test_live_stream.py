@@ -17,10 +17,10 @@ from core.web import live_stream
 from tests.browser import thumb as phones
 from tests.browser.conftest import put_down
 from tests.browser.test_catte_phone import RULES, press, tap, trick
+from tests.browser.test_live import bids_saved_elsewhere_while_one_is_tapped
 from tests.browser.test_phone import log_in
 from tests.test_two_servers import free_port
 from tracker.catte import services
-from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as cutthroat_services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -158,12 +158,8 @@ def test_what_a_phone_typed_stays_and_the_part_it_was_brought_shows_when_asked(
     phone = thumb.page
     requested = at_the_table(asgi_server, tournament, None, phone)
     phone.wait_for_selector(STREAMING, state="attached")
-    phone.locator("#bids label").first.click()  # one bid tapped, not saved
     requested.clear()
-    bids = dict.fromkeys(["An", "Bình", "Chi", "Dũng"], 3)
-    cutthroat_services.record_bids(cutthroat_board.load(tournament), bids, alice)
-    phone.wait_for_selector("#live-note", timeout=FOLLOWS_WITHIN_MS)
-    assert phone.locator("#bids input:checked").count() == 1
+    bids_saved_elsewhere_while_one_is_tapped(phone, tournament, alice)
     phone.click("#live-note button")
     phone.wait_for_selector("text=Tricks · game 1, hand 1", timeout=FOLLOWS_WITHIN_MS)
     assert requested == []  # the part the stream brought, shown when asked
