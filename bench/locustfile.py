@@ -9,7 +9,8 @@ the Nth table of the plan (`python -m bench.tables fill`). `OneTokenStreams` (LO
 them) are streams opened with the first table's token from one address, as one hostile reader
 would open them. Run the phones alone for the load of
 idle phones. When locust quits, the hand and round numbers the scorers saw saved are written
-to LOAD_SAVED, for `python -m bench.tables check`.
+to LOAD_SAVED, for `python -m bench.tables check`, and how long each save took to show on the
+table's other phones to LOAD_SHOWN.
 
 Each table's streams come from an address of its own (X-Forwarded-For, as a proxy tells the
 phone's address): the server caps streams per client address (LIVE_STREAMS_PER_ADDRESS), and
@@ -44,6 +45,7 @@ from bench.table_load import (
 PLAN = json.loads(Path(os.environ["LOAD_PLAN"]).read_text()) if "LOAD_PLAN" in os.environ else None
 PHONES_TABLES, SCORERS_TABLES = itertools.count(), itertools.count()
 SAVED: dict[int, list[int]] = defaultdict(list)
+SHOWN: list[float] = []  # seconds from a save sent to another phone showing it
 SERVERS = [host for host in os.environ.get("LOAD_HOSTS", "").split(",") if host]
 ADDRESSES = itertools.count(1)
 RETRY_SECONDS = 3  # the stream's retry hint (core/web/live_stream.py): a dropped one opens again
@@ -98,6 +100,11 @@ class LocustClient:
                 raise Refused(str(failed))
             return None
         return _lines(response, connection)
+
+    def shown(self, seconds: float) -> None:
+        """A save shown on another phone of the table `seconds` after it was sent: kept apart
+        from the requests' figures, written to LOAD_SHOWN when locust quits."""
+        SHOWN.append(seconds)
 
     def _answer(self, response) -> str:
         with response:
@@ -237,3 +244,5 @@ def write_saved(environment, **kwargs):
     if os.environ.get("LOAD_SAVED"):
         with open(os.environ["LOAD_SAVED"], "w") as saved:
             json.dump(SAVED, saved)
+    if os.environ.get("LOAD_SHOWN"):
+        Path(os.environ["LOAD_SHOWN"]).write_text(json.dumps(SHOWN))

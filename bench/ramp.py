@@ -28,6 +28,7 @@ import argparse
 import contextlib
 import csv
 import json
+import math
 import subprocess
 import sys
 import tempfile
@@ -85,7 +86,7 @@ def run_step(env, folder: Path, servers: dict, tables: int, seconds: int, bare: 
         "--host", next(iter(servers)), *users,
     ]  # fmt: skip
     step_env = {**env, "LOAD_SAVED": f"{prefix}-saved.json", "LOAD_HOSTS": ",".join(servers)}
-    step_env["LOAD_PROBES"] = str(probes)
+    step_env |= {"LOAD_PROBES": str(probes), "LOAD_SHOWN": f"{prefix}-shown.json"}
     with open(f"{prefix}-locust.log", "w+") as log:
         done = subprocess.Popen(command, env=step_env, cwd=server.PROJECT_DIR, text=True,
                                 stdout=subprocess.DEVNULL, stderr=log)  # fmt: skip
@@ -106,10 +107,20 @@ def run_step(env, folder: Path, servers: dict, tables: int, seconds: int, bare: 
         "p95 by request": {name: float(row["95%"]) for name, row in rows.items()},
         "requests by name": {name: int(row["Request Count"]) for name, row in rows.items()},
         **used,
+        **shown_on_the_other_phones(Path(f"{prefix}-shown.json")),
         "saved": json.loads(Path(f"{prefix}-saved.json").read_text()) if not bare else {},
         "locust exit": done.returncode,
         "locust errors": errors if done.returncode not in (0, 1) else "",
     }
+
+
+def shown_on_the_other_phones(written: Path) -> dict:
+    """How soon the table's other phones showed a save: its 95th percentile, nearest rank."""
+    seconds = sorted(json.loads(written.read_text())) if written.exists() else []
+    if not seconds:
+        return {}
+    p95 = seconds[math.ceil(0.95 * len(seconds)) - 1]
+    return {"saves shown": len(seconds), "save shown p95 ms": round(p95 * 1000)}
 
 
 def measured_while(pids: list[int], starting: float, seconds: int) -> dict:

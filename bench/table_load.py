@@ -12,7 +12,8 @@ idempotency key, draft version), as tests/page_forms.py reads it.
 
 Plain Python over a `client` with `get(path, name, htmx=False, logged_in=True)` and
 `post(path, data, name)`, each returning the answer's text or raising `Refused`, and
-`stream(path, name)`, the stream's lines as they arrive or None when it is refused: the locust
+`stream(path, name)`, the stream's lines as they arrive or None when it is refused, and
+`shown(seconds)`, how long a phone took to show a save after it was sent: the locust
 file gives it locust's client, the test Django's. The "changed?" check goes without cookies, as
 live.js sends it; the stream with them, as a browser opens it (its live part is read for them).
 """
@@ -40,6 +41,11 @@ BIDS = {"bid_0": 4, "bid_1": 4, "bid_2": 4, "bid_3": 1}
 TRICKS = {"tricks_0": 4, "tricks_1": 4, "tricks_2": 4, "tricks_3": 1, "jack_JD": 0, "jack_JC": 1}
 # Upturned K♥, no one claims the side pot, seat 0 takes the first four tricks: a sweep.
 ROUND_TAPS = ["uKH", "c-", "t0", "t0", "t0", "t0", "save"]
+
+
+# When each table's scorer last sent a save (a tap, bids, tricks), by its page: a phone that
+# then shows a new version took this long to follow it (one process runs every table).
+SAVE_SENT: dict[str, float] = {}
 
 
 class Refused(Exception):
@@ -70,6 +76,7 @@ class Phone:
 
     def _read(self, page: str) -> None:
         self.live, self.version = self._marker(page)
+        self.current_at = time.perf_counter()  # when the phone last knew it showed the latest
 
     def _marker(self, page: str) -> tuple[str, str]:
         found = LIVE_MARKER.search(page)
@@ -79,14 +86,25 @@ class Phone:
 
     def ask(self) -> bool:
         """One "changed?"; the live part fetched when it changed. True when it had."""
+        asked_at = time.perf_counter()
         answer = self.client.get(f"{self.live}?v={self.version}", "changed?", logged_in=False)
         if not answer.strip() or answer.strip() == self.version:
+            self.current_at = asked_at
             return False  # 204: nothing changed
         self._fetch_live_part()
         return True
 
     def _fetch_live_part(self) -> None:
-        self.version = self._marker(self.client.get(self.page_path, "live part", htmx=True))[1]
+        self._shows(self._marker(self.client.get(self.page_path, "live part", htmx=True))[1])
+
+    def _shows(self, version: str) -> None:
+        """The page shows `version`: how long after the table's last save, when it is new and
+        that save was sent while the phone showed the latest (not one missed before the phone
+        sat down or while its stream was closed)."""
+        sent = SAVE_SENT.get(self.page_path)
+        if version != self.version and sent is not None and sent >= self.current_at:
+            self.client.shown(time.perf_counter() - sent)
+        self.version = version
 
 
 class StreamingPhone(Phone):
@@ -105,12 +123,14 @@ class StreamingPhone(Phone):
         """The stream held open until it ends, as the page holds it; False when the server
         refused it (204), and the page asks every 3 s instead."""
         page = quote(self.page_path, safe="")
+        opened_at = time.perf_counter()
         lines = self.client.stream(f"{self.stream}?v={self.version}&page={page}", "stream")
         if lines is None:
             return False
+        self.current_at = opened_at  # what was saved before comes first, as catching up
         for name, data in events(lines):
             if name == "part":
-                self.version = self._marker(data)[1]
+                self._shows(self._marker(data)[1])
             elif name == "version" and data.strip() != self.version:
                 self._fetch_live_part()
         return True
@@ -139,7 +159,7 @@ class Scorer:
     """The table's scorer: enters the next hand or round from the form on the last answer."""
 
     def __init__(self, client, kind: str, page_path: str, sleep=time.sleep):
-        self.client, self.kind, self.sleep = client, kind, sleep
+        self.client, self.kind, self.sleep, self.page_path = client, kind, sleep, page_path
         self.page = client.get(page_path, "page")
 
     def save(self) -> int:
@@ -161,6 +181,7 @@ class Scorer:
         return self._offered_after(number, "/round/")
 
     def _post(self, path: str, data: dict, name: str) -> str:
+        SAVE_SENT[self.page_path] = time.perf_counter()
         answer = self.client.post(path, data, name)
         if problem := problem_in(answer):
             raise Refused(f"{name}: {problem}")
