@@ -31,6 +31,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import gevent
+import gevent.lock
 from locust import FastHttpUser, constant, constant_pacing, events, task
 
 from bench.table_load import (
@@ -195,12 +196,14 @@ class OneTokenStreams(FastHttpUser):
     fixed_count = int(os.environ.get("LOAD_PROBES", "0"))
     wait_time = constant(1)
     first: StreamingPhone | None = None
+    reading = gevent.lock.BoundedSemaphore()
 
     def on_start(self):
         client = LocustClient(self.client, PLAN["cookie"])
         client.address = "10.255.255.254"
-        if OneTokenStreams.first is None:
-            OneTokenStreams.first = StreamingPhone(client, PLAN["tables"][0]["page"])
+        with OneTokenStreams.reading:  # the first reads the page, the others wait for it
+            if OneTokenStreams.first is None:
+                OneTokenStreams.first = StreamingPhone(client, PLAN["tables"][0]["page"])
         self.phone = copy.copy(OneTokenStreams.first)
         self.phone.client = client
         self.following = gevent.spawn(self.open_and_hold)

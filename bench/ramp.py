@@ -77,7 +77,9 @@ def run_step(env, folder: Path, servers: dict, tables: int, seconds: int, bare: 
         folder / f"{follow}-{'bare' if bare else 'tables'}-{tables}{'-probe' if probes else ''}"
     )
     users = [PHONES[follow]] if bare else [PHONES[follow], "TableScorer"]
-    rate = max(10, (tables * len(users) + probes) // 10)
+    # Playing tables sit down within 10 s; idle phones within 30 s, each opening its page, as
+    # an evening's phones open theirs over its first minutes rather than at one moment.
+    rate = max(10, (tables * len(users) + probes) // (30 if bare else 10))
     users += ["OneTokenStreams"] if probes else []
     command = [
         sys.executable, "-m", "locust", "-f", str(LOCUSTFILE), "--headless", "--only-summary",
