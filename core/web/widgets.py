@@ -73,15 +73,13 @@ class TapGrid(forms.RadioSelect):
         self._choices = list(value)
 
     def render(self, name, value, attrs=None, renderer=None):
-        chosen, stem = set(self.format_value(value)), (attrs or {}).get("id") or f"id_{name}"
         choices = tuple((str(choice), str(label)) for choice, label in self.choices)
         grid_attrs = dict(self.attrs)
         grid_attrs["class"] = " ".join(["taps", grid_attrs.get("class", "")]).strip()
         return _grid(
             name,
-            stem,
             choices,
-            frozenset(chosen),
+            frozenset(self.format_value(value)),
             tuple(sorted(self.classes.items())),
             tuple(sorted((value, str(words)) for value, words in self.words.items())),
             flatatt(grid_attrs),
@@ -89,20 +87,21 @@ class TapGrid(forms.RadioSelect):
 
 
 @functools.lru_cache(maxsize=1024)
-def _grid(name, stem, choices, chosen, classes, words, grid_attrs) -> SafeString:
+def _grid(name, choices, chosen, classes, words, grid_attrs) -> SafeString:
     """A tap grid's markup, cached by what it shows: every save renders the same grids for the
-    next hand again (labels come already in the reader's language, so the key holds it)."""
+    next hand again (labels come already in the reader's language, so the key holds it). Each
+    input sits in its label, which names it without ids: the grids go to every phone after
+    every change, and the ids only added bytes."""
     classes, words = dict(classes), dict(words)
 
     def button(value, label):
         said = words.get(value)
+        wide = classes.get(value)
         return (
-            " ".join(filter(None, ["tap", classes.get(value)])),
-            f"{stem}_{value}",
+            format_html(' class="{}"', wide) if wide else "",
             format_html(' title="{}"', said) if said else "",
             name,
             value,
-            f"{stem}_{value}",
             format_html(' aria-label="{}"', said) if said else "",
             " checked" if value in chosen else "",
             label,
@@ -110,8 +109,7 @@ def _grid(name, stem, choices, chosen, classes, words, grid_attrs) -> SafeString
 
     buttons = format_html_join(
         "",
-        '<label class="{}" for="{}"{}><input type="radio" name="{}" value="{}" id="{}"'
-        "{}{}><span>{}</span></label>",
+        '<label{}{}><input type="radio" name="{}" value="{}"{}{}><span>{}</span></label>',
         (button(value, label) for value, label in choices),
     )
     return format_html("<div{}>{}</div>", grid_attrs, buttons)

@@ -106,7 +106,7 @@
     held.forEach(function (field) {
       var seat = field[0].slice(4);
       var chosen = bids.querySelector("input[name='" + field[0] + "']:checked");
-      var label = chosen && bids.querySelector("label[for='" + chosen.id + "']");
+      var label = chosen && chosen.closest("label");
       var shown = tricks.querySelector("[data-bid-of='" + seat + "']");
       if (shown) { shown.textContent = format.replace("{bid}", label ? label.textContent.trim() : field[1]); }
     });

@@ -14,6 +14,7 @@ from ledger.models import Transaction
 from tests.browser.conftest import put_down
 from tests.browser.test_every_page_fits import console_of
 from tests.browser.test_languages import log_in
+from tests.browser.thumb import tap_button
 from tests.factories import GroupFactory, MembershipFactory, PlayerFactory
 from tracker.catte import board as catte_board
 from tracker.catte import rules as catte
@@ -106,12 +107,12 @@ def test_an_evening_on_three_phones_and_a_tablet(browser, live_server, group, ta
     tablet.open(f"/groups/{group.pk}/tournaments/{tournament.pk}/table/")
     scorer.open(tournament.get_absolute_url())
     for seat, bid in [(1, "10"), (2, "1"), (3, "1"), (0, "1")]:
-        scorer.tap(f"label[for='id_bid_{seat}_{bid}']")
+        scorer.tap(tap_button(f"bid_{seat}", bid))
     scorer.tap("#bids [data-save]")
     for seat, took in [(1, 10), (2, 1), (3, 1)]:
-        scorer.tap(f"label[for='id_tricks_{seat}_{took}']")
-    scorer.tap("label[for='id_jack_JD_2']")
-    scorer.tap("label[for='id_jack_JC_3']")
+        scorer.tap(tap_button(f"tricks_{seat}", took))
+    scorer.tap(tap_button("jack_JD", 2))
+    scorer.tap(tap_button("jack_JC", 3))
     scorer.tap("#played [data-save]")
     scorer.page.wait_for_selector("text=Bình wins game 1")
     viewer.page.wait_for_selector("#game-won", timeout=FOLLOWS_MS)

@@ -3,6 +3,7 @@
 import pytest
 
 from tests.browser.test_phone import log_in, tap_bids
+from tests.browser.thumb import tap_button
 from tracker.cutthroat import services as tournaments
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -22,7 +23,7 @@ def test_a_scoreboard_and_its_htmx_swaps_break_no_rule(phone, live_server, alice
     assert "script-src 'self'" in response.headers["content-security-policy"]
     tap_bids(phone, {1: "5", 2: "5", 0: "5"})
     phone.wait_for_function(SETTLED)
-    phone.tap("label[for='id_tricks_0_1']")
+    phone.tap(tap_button("tricks_0", 1))
     assert phone.inner_text("[data-tricks-line]") == "tricks: 1 of 17"  # tricks.js ran
     assert phone.evaluate("getComputedStyle(document.querySelector('h2.mt-0')).marginTop") == "0px"
     assert not [text for text in messages if "Content Security Policy" in text], messages

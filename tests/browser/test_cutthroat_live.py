@@ -5,6 +5,7 @@ import pytest
 
 from tests.browser.conftest import put_down
 from tests.browser.test_phone import log_in
+from tests.browser.thumb import radio, tap_button
 from tests.factories import fresh
 from tracker.cutthroat import board as cutthroat_board
 from tracker.cutthroat import services as tournaments
@@ -31,9 +32,7 @@ def tournament(group, players, alice, bob):
     return tournaments.start(group, players, {"preset": "official"}, alice)
 
 
-def button(field: str, value) -> str:
-    """The button of one choice in a tap grid: `bid_1` "NIL", `tricks_2` 5, `jack_JD` 2."""
-    return f"label[for='id_{field}_{value}']"
+button = tap_button
 
 
 def open_as(phone, live_server, username, tournament):
@@ -81,7 +80,7 @@ def test_a_phone_that_had_tapped_tricks_sees_the_note_and_keeps_its_taps(
     tap_all(a, HAND)
     a.tap("button:has-text('Save hand')")
     b.wait_for_selector("#live-note", timeout=FOLLOWS_WITHIN_MS)
-    assert b.is_checked("#id_tricks_1_1") and b.is_checked("#id_tricks_2_4")
+    assert b.is_checked(radio("tricks_1", 1)) and b.is_checked(radio("tricks_2", 4))
 
 
 def test_the_phone_that_saves_second_corrects_the_hand_with_its_taps(
@@ -99,7 +98,7 @@ def test_the_phone_that_saves_second_corrects_the_hand_with_its_taps(
     b.wait_for_selector("text=Tricks · game 1, hand 2", timeout=FOLLOWS_WITHIN_MS)
     b.tap("text=Correct hand 1 with what you entered")
     b.wait_for_selector("text=Filled in with what you entered on this phone.")
-    assert b.is_checked("#id_tricks_1_1") and b.is_checked("#id_tricks_2_4")
+    assert b.is_checked(radio("tricks_1", 1)) and b.is_checked(radio("tricks_2", 4))
 
 
 def test_tricks_tapped_survive_a_reload(two_phones, live_server, tournament, alice):
@@ -108,7 +107,7 @@ def test_tricks_tapped_survive_a_reload(two_phones, live_server, tournament, ali
     open_as(a, live_server, "alice", tournament)
     tap_all(a, [("tricks_1", 0), ("tricks_2", 5)])
     a.reload()
-    assert a.is_checked("#id_tricks_1_0") and a.is_checked("#id_tricks_2_5")
+    assert a.is_checked(radio("tricks_1", 0)) and a.is_checked(radio("tricks_2", 5))
     assert a.inner_text("[data-tricks-line]") == "tricks: 5 of 13"
 
 

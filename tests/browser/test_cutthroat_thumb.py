@@ -8,6 +8,7 @@ import pytest
 
 from tests.browser import thumb as phones
 from tests.browser.test_phone import log_in
+from tests.browser.thumb import radio, tap_button
 from tests.factories import fresh
 from tracker.cutthroat import services as tournaments
 
@@ -17,9 +18,7 @@ thumb = phones.thumb  # the fixture: both phone sizes, with a tap counter
 SETTLED = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
 
 
-def button(field: str, value) -> str:
-    """The button of one choice in a tap grid: `bid_1` "NIL", `tricks_2` 5, `jack_JD` 2."""
-    return f"label[for='id_{field}_{value}']"
+button = tap_button
 
 
 def open_tournament(thumb, live_server, tournament):
@@ -55,7 +54,7 @@ def test_a_hand_of_four_takes_eleven_taps_and_no_scrolling(
     for step, (seat, took) in enumerate([(1, 0), (2, 5), (3, 3)], start=1):
         thumb.tap(button(f"tricks_{seat}", took))
         thumb.screenshot(f"cutthroat-4-tricks-{step}")
-    assert thumb.page.is_checked("#id_tricks_0_5")  # An's 5 worked out: 13 − 0 − 5 − 3
+    assert thumb.page.is_checked(radio("tricks_0", 5))  # An's 5 worked out: 13 − 0 − 5 − 3
     assert thumb.page.inner_text("[data-tricks-line]") == "tricks: 13 of 13"
     thumb.tap(button("jack_JD", 2))
     thumb.tap(button("jack_JC", 0))

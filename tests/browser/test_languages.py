@@ -6,7 +6,7 @@ from django.utils import translation
 from django.utils.translation import get_language_info, gettext
 
 from tests.browser.conftest import put_down
-from tests.browser.thumb import ARTIFACTS
+from tests.browser.thumb import ARTIFACTS, tap_button
 from tests.factories import PASSWORD, GroupFactory, PlayerFactory, fresh
 from tracker.catte import board as catte_board
 from tracker.catte import services
@@ -91,18 +91,18 @@ def test_a_cutthroat_hand_in_german(phone_in, live_server, alice, group, players
     assert page.get_attribute("html", "lang") == "de"
     shot(page, "de-cutthroat-bids")
     for seat, bid in [(1, "NIL"), (2, "5"), (3, "3"), (0, "5")]:
-        page.tap(f"label[for='id_bid_{seat}_{bid}']")
+        page.tap(tap_button(f"bid_{seat}", bid))
     page.tap("#entry form button[type=submit]")
     page.wait_for_function(SETTLED)
-    page.wait_for_selector("label[for='id_tricks_1_0']")
+    page.wait_for_selector(tap_button("tricks_1", 0))
     for seat, took in [(1, 0), (2, 5), (3, 3)]:
-        page.tap(f"label[for='id_tricks_{seat}_{took}']")
-    page.tap("label[for='id_jack_JD_2']")
-    page.tap("label[for='id_jack_JC_0']")
+        page.tap(tap_button(f"tricks_{seat}", took))
+    page.tap(tap_button("jack_JD", 2))
+    page.tap(tap_button("jack_JC", 0))
     shot(page, "de-cutthroat-tricks")
     page.tap("#entry form button[type=submit]")
     page.wait_for_function(SETTLED)
-    page.wait_for_selector("label[for='id_bid_2_NIL']")
+    page.wait_for_selector(tap_button("bid_2", "NIL"))
     shot(page, "de-cutthroat-saved")
     body = page.inner_text("body")
     assert "Save hand" not in body and "Tricks" not in body and "Bids ·" not in body

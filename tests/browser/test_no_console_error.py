@@ -7,6 +7,7 @@ import pytest
 from tests.browser.conftest import put_down
 from tests.browser.test_every_page_fits import console_of
 from tests.browser.test_languages import log_in
+from tests.browser.thumb import tap_button
 from tracker.catte.models import CatteSession
 from tracker.cutthroat.models import Tournament
 from tracker.sheets import rules as sheet
@@ -28,13 +29,13 @@ def play_a_hand(phone, tournament) -> None:
     the first seat caught both jacks."""
     seats = tournament.seats.count()
     for seat in range(seats):
-        phone.tap(f"label[for='id_bid_{seat}_3']")
+        phone.tap(tap_button(f"bid_{seat}", 3))
     phone.click("#bids [data-save]")
     phone.wait_for_selector("#played")
     for seat in range(seats - 1):
-        phone.tap(f"label[for='id_tricks_{seat}_3']")
+        phone.tap(tap_button(f"tricks_{seat}", 3))
     for jack in ["JD", "JC"]:
-        phone.tap(f"label[for='id_jack_{jack}_0']")
+        phone.tap(tap_button(f"jack_{jack}", 0))
     phone.click("#played [data-save]")
     phone.wait_for_selector("#bids")
     settle(phone)
@@ -110,9 +111,9 @@ def test_fast_taps_on_a_sheets_round_write_nothing_to_the_console(sheet_phone):
     aborted request would be logged as an error), the last one's words stay."""
     sheet_row, phone, console = sheet_phone
     for seat in [0, 1, 2, 1, 0, 2, 1]:  # changing its mind, without waiting for an answer
-        phone.tap(f"#played label[for='id_place_1_{seat}']")
-    phone.tap("#played label[for='id_place_2_0']")
-    phone.tap("#played label[for='id_place_3_2']")
+        phone.tap(tap_button("place_1", seat, "#played"))
+    phone.tap(tap_button("place_2", 0, "#played"))
+    phone.tap(tap_button("place_3", 2, "#played"))
     phone.wait_for_selector("#round-check :text('first Bình · second An · third Chi · last Dũng')")
     settle(phone)
     put_down(phone.context)

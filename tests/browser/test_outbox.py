@@ -10,6 +10,7 @@ from tests.browser.conftest import put_down
 from tests.browser.test_cutthroat_thumb import button, open_tournament, wait_for
 from tests.browser.test_phone import log_in
 from tests.browser.test_pwa import WORKER_ACTIVE
+from tests.browser.thumb import tap_button
 from tests.factories import fresh
 from tracker.cutthroat import services as tournaments
 
@@ -176,8 +177,8 @@ def test_the_forms_held_beside_the_page_ask_in_each_hands_bidding_order(
 
 
 def next_hand_button(field: str, value) -> str:
-    """A choice on the blank form of a hand after one kept offline (its fields say next_)."""
-    return f"#next-hand label[for='next_{field}_{value}']"
+    """A choice on the blank form of a hand after one kept offline."""
+    return tap_button(field, value, "#next-hand")
 
 
 def test_hands_after_the_first_entered_offline_follow_on_the_blank_form(

@@ -2,6 +2,7 @@
 
 import pytest
 
+from tests.browser.thumb import radio, tap_button
 from tests.factories import PASSWORD, fresh
 from tracker.cutthroat import services as tournaments
 
@@ -48,7 +49,7 @@ def test_the_main_pages_fit_a_phone(phone, live_server, alice, players, group):
 def tap_bids(phone, bids: dict[int, str]) -> None:
     """Tap each seat's bid in its grid (in the order given) and save them."""
     for seat, bid in bids.items():
-        phone.tap(f"label[for='id_bid_{seat}_{bid}']")
+        phone.tap(tap_button(f"bid_{seat}", bid))
     phone.click("button:has-text('Save bids')")
     phone.wait_for_selector("text=Tricks · game 1, hand 1")
 
@@ -59,11 +60,11 @@ def test_a_hand_is_entered_with_the_thumb(phone, live_server, alice, players, gr
     phone.goto(live_server.url + tournament.get_absolute_url())
     tap_bids(phone, {1: "NIL", 2: "5", 0: "4"})  # An deals: Bình bids first
     for seat, tricks in [(1, 0), (2, 11)]:
-        phone.tap(f"label[for='id_tricks_{seat}_{tricks}']")
-    assert phone.is_checked("#id_tricks_0_6")  # An's tricks are what is left: 17 − 0 − 11
+        phone.tap(tap_button(f"tricks_{seat}", tricks))
+    assert phone.is_checked(radio("tricks_0", 6))  # An's tricks are what is left: 17 − 0 − 11
     assert phone.inner_text("[data-tricks-line]") == "tricks: 17 of 17"
-    phone.tap("label[for='id_jack_JD_2']")
-    phone.tap("label[for='id_jack_JC_0']")
+    phone.tap(tap_button("jack_JD", 2))
+    phone.tap(tap_button("jack_JC", 0))
     phone.click("button:has-text('Save hand')")
     phone.wait_for_selector("text=Bids · game 1, hand 2")
     assert_fits_a_phone(phone)
@@ -79,7 +80,7 @@ def test_the_save_button_waits_until_the_tricks_add_up(phone, live_server, alice
     log_in(phone, live_server, "alice")
     phone.goto(live_server.url + tournament.get_absolute_url())
     tap_bids(phone, {1: "5", 2: "5", 0: "5"})
-    phone.tap("label[for='id_tricks_0_1']")
+    phone.tap(tap_button("tricks_0", 1))
     assert phone.inner_text("[data-tricks-line]") == "tricks: 1 of 17"
     assert phone.is_disabled("button:has-text('Save hand')")
 

@@ -7,6 +7,7 @@ import pytest
 from tests.browser import test_sheet_five_seats as five
 from tests.browser import thumb as phones
 from tests.browser.test_sheet_thumb import SETTLED, button, open_sheet
+from tests.browser.thumb import radio, tap_button
 from tests.factories import fresh
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -52,7 +53,7 @@ def test_three_places_of_five_without_who_sits_out_are_refused_at_the_places(
     assert "Tap the places of Dũng, Em" in thumb.page.inner_text("#round-fault")
     thumb.assert_in_view("#round-fault")
     assert open_parts(thumb) == []  # the leftovers' counts of 0 open nothing
-    assert thumb.page.is_checked("#id_place_3_2")  # the round as tapped
+    assert thumb.page.is_checked(radio("place_3", 2))  # the round as tapped
     thumb.assert_no_sideways_scroll()
 
 
@@ -90,7 +91,7 @@ def test_places_that_skip_are_refused_at_the_places(thumb, live_server, five_sea
         thumb.tap(button(f"place_{place}", seat))
     save_refused(thumb, five_seats, "No one is tapped second")
     thumb.assert_in_view("#round-fault")
-    assert thumb.page.is_checked("#id_place_3_1")
+    assert thumb.page.is_checked(radio("place_3", 1))
     assert open_parts(thumb) == []
 
 
@@ -117,7 +118,7 @@ def test_leftovers_of_a_frozen_round_without_whose_are_refused_at_the_leftovers(
     open_below(thumb, "#played details:has(> summary:text('Frozen')) > summary")
     thumb.tap("#played label[for='id_frozen_3']")  # Dũng frozen: An, Bình placed, Chi third
     open_below(thumb, "#played details[data-leftovers='1'] > summary")
-    thumb.tap("#played label[for='id_leftover_1_black_two_1']")
+    thumb.tap(tap_button("leftover_1_black_two", 1, "#played"))
     save_refused(thumb, five_seats, "Tap who held the leftovers.")
     assert thumb.page.locator("#played details[data-leftovers='1'] #round-fault").count() == 1
     thumb.assert_in_view("#round-fault")

@@ -18,7 +18,7 @@ SETTLED = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-s
 
 def button(field: str, value) -> str:
     """The button of one choice in a tap grid: `place_1` 0, `chop_1_1_what` "black_two"."""
-    return f"#played label[for='id_{field}_{value}']"
+    return phones.tap_button(field, value, "#played")
 
 
 def open_sheet(thumb, live_server, sheet_row):

@@ -1,4 +1,5 @@
-"""What the thumb tests share: phones of two sizes, a tap counter, "is it in view", screenshots.
+"""What the thumb tests share: phones of two sizes, a tap counter, "is it in view", screenshots,
+the buttons of the tap grids.
 
 Screenshots of each step go to test-artifacts/ at the project root (not kept in the repository).
 """
@@ -11,6 +12,17 @@ from tests.browser.conftest import put_down
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PHONES = {"360x740": (360, 740), "390x844": (390, 844)}
+
+
+def tap_button(field: str, value, within: str = "") -> str:
+    """The button of one choice in a tap grid, the label its radio sits in: `bid_1` "NIL",
+    `tricks_2` 5, `place_1` 0; `within`, the form it is on where the page has more than one."""
+    return f"{within} label:has(> {radio(field, value)})".strip()
+
+
+def radio(field: str, value) -> str:
+    """The radio of one choice in a tap grid, as `tap_button` names it."""
+    return f"input[name='{field}'][value='{value}']"
 
 
 @pytest.fixture(params=list(PHONES), ids=list(PHONES))

@@ -89,8 +89,8 @@ def test_the_correction_page_is_filled_in_with_what_the_phone_entered(phones, to
     alice.post(url("hand_played", tournament), tricks(6, 0, 11))
     typed = "?tricks_0=5&tricks_1=1&tricks_2=11&jack_JD=2&jack_JC=0&version=0&number=7"
     page = text_of(bob.get(url("hand_edit", tournament, number=1) + typed))
-    assert 'name="tricks_0" value="5" id="id_tricks_0_5" checked>' in page
-    assert 'name="tricks_1" value="1" id="id_tricks_1_1" checked>' in page
+    assert 'name="tricks_0" value="5" checked>' in page
+    assert 'name="tricks_1" value="1" checked>' in page
     assert "Saved: An 4/6, Bình Nil/0, Chi 5/11; J♦ Chi, J♣ An. Check it" in page
     assert 'name="version" value="2"' in page and 'name="number" value="1"' in page
     assert tournament.hands.get().tricks == [6, 0, 11]  # nothing saved before Save

@@ -50,7 +50,7 @@ def test_the_bids_are_listed_from_the_left_of_the_dealer(as_bob, group, players,
     tournament = tournaments.start(group, players, {"preset": "official"}, alice)
     page = as_bob.get(tournament.get_absolute_url()).content.decode()
     # An deals hand 1: Bình bids first, then Chi, Dũng and An; Blind Nil is each row's first.
-    firsts = [page.index(f'id="id_bid_{seat}_BN"') for seat in (1, 2, 3, 0)]
+    firsts = [page.index(f'name="bid_{seat}" value="BN"') for seat in (1, 2, 3, 0)]
     assert firsts == sorted(firsts)
     assert page.index('value="BN"') < page.index('value="1F"') < page.index('value="13"')
 

@@ -8,6 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from core import games
 from tracker.cutthroat import demo
 from tracker.cutthroat import services as tournaments
 
@@ -31,6 +32,13 @@ def evening(group, players, bob):
 
 
 @pytest.fixture
+def demo_tournament(group, bob):
+    """The demo's tournament as `manage.py demo` imports it: six hands, the bids of the seventh
+    to enter."""
+    return games.kind_named("tournament").demo(group, bob)
+
+
+@pytest.fixture
 def tournament(group, players, bob):
     return tournaments.start(group, players[:3], {"preset": "official"}, bob)
 
@@ -46,7 +54,20 @@ def live_part(client, tournament) -> str:
 def test_the_live_part_of_an_evening_is_small(as_bob, evening):
     """50 KB with the offline forms in it; what is left is mostly the tricks' tap grids and
     the played hands."""
-    assert len(live_part(as_bob, evening).encode()) <= 21_000
+    assert len(live_part(as_bob, evening).encode()) <= 16_384
+
+
+def test_the_live_part_of_the_demo_s_tournament_is_small(as_bob, demo_tournament):
+    """19.6 KB with ids on the bids' 73 tap buttons, and the rules and the links to the other
+    views in it."""
+    assert len(live_part(as_bob, demo_tournament).encode()) <= 16_384
+
+
+def test_the_rules_and_the_other_views_are_below_the_live_part_not_in_it(as_bob, evening):
+    page = as_bob.get(evening.get_absolute_url()).content.decode()
+    below = page.split("<!--/kept-part:entry-->")[1]
+    for shown in ("Rules in force", "Table view", "Export log", "Charts"):
+        assert shown in below and shown not in live_part(as_bob, evening)
 
 
 def test_the_offline_forms_are_in_the_page_and_the_sheet_not_in_the_live_part(as_bob, tournament):

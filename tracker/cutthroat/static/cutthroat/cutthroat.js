@@ -53,7 +53,7 @@
       });
       group.querySelector("legend").appendChild(answer);
     }
-    var label = form.querySelector("label[for='" + input.id + "']");
+    var label = input.closest("label");
     answer.textContent = label ? label.textContent.trim() : input.value;
     group.classList.add("answered");
   }

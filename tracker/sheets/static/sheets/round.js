@@ -23,7 +23,7 @@
   }
 
   function offer(group, unavailable) {
-    list(group, "label.tap").forEach(function (label) {
+    list(group, ".taps > label").forEach(function (label) {
       var input = label.querySelector("input");
       var gone = unavailable.indexOf(input.value) >= 0;
       label.classList.toggle("unavailable", gone);
