@@ -86,11 +86,7 @@ async def answer_stream(scope, receive, send, token: str, django_application) ->
         await send({"type": "http.response.body", "body": body, "more_body": more})
         logged("GET", scope["path"], status, began, sent_as)
 
-    if not host_allowed(scope):
-        return await answer(400, [(b"content-type", b"text/plain")], b"Bad request")
-    followed = read_token(token)
-    if followed is None or not settings.LIVE_STREAM:
-        return await answer(404, [(b"content-type", b"text/plain")], b"No such page")
+    # The caps first: a flood of streams past them is refused before any other work.
     client = scope.get("client")
     address = address_of(client[0] if client else None, header(scope, b"x-forwarded-for"))
     counted = [("token", token), ("address", address or ""), ("process", "")]
@@ -101,6 +97,11 @@ async def answer_stream(scope, receive, send, token: str, django_application) ->
     )
     if any(open_streams[each] >= cap for each, cap in zip(counted, caps, strict=True)):
         return await answer(204, [])
+    if not host_allowed(scope):
+        return await answer(400, [(b"content-type", b"text/plain")], b"Bad request")
+    followed = read_token(token)
+    if followed is None or not settings.LIVE_STREAM:
+        return await answer(404, [(b"content-type", b"text/plain")], b"No such page")
     open_streams.update(counted)
     listener = live_listener.here()
     follower, streaming = listener.follow(*followed), False
