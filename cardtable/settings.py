@@ -12,7 +12,8 @@ REDIS_URL (a Redis server as the shared cache and the live pages' messenger; def
 process's memory),
 DJANGO_LIVE_STREAM (default on: a followed page holds a stream open for each new version; off, it
 asks every 3 s), DJANGO_CONN_MAX_AGE (seconds a database connection is kept; default 60, 0
-under an ASGI server, where Django asks for none kept),
+under an ASGI server, where Django asks for none kept: PostgreSQL's connections are then pooled,
+DJANGO_DB_POOL_SIZE of them at most in each process, default 10),
 DJANGO_REQUEST_LOG_LEVEL (INFO, the default, logs every request; WARNING silences them).
 """
 
@@ -145,6 +146,20 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("TEST", {}).setdefault(
         "NAME", str(BASE_DIR / "test-db.sqlite3")
     )
+elif (
+    DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+    and not DATABASES["default"]["CONN_MAX_AGE"]
+):
+    # Under an ASGI server Django keeps no connection between requests: PostgreSQL would start a
+    # new server process for each request (and each page a stream reads for its phone). A pool
+    # per app process keeps a few open for its requests to take in turn; a request finding all
+    # taken waits for one, at most `timeout` seconds. One thread of the pool's own opens them.
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 2,
+        "max_size": int(os.environ.get("DJANGO_DB_POOL_SIZE", "10")),
+        "timeout": 10,
+        "num_workers": 1,
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Template fragments (the {% cache %} tags) are cached under keys that carry the version of

@@ -18,7 +18,8 @@ PRODUCTION = {
 def manage(*args, **env):
     command = [sys.executable, "manage.py", *args]
     environment = {**os.environ, **env}
-    environment.pop("DATABASE_URL", None)
+    if "DATABASE_URL" not in env:
+        environment.pop("DATABASE_URL", None)
     environment.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     if "REDIS_URL" not in env:
         environment.pop("REDIS_URL", None)
@@ -88,6 +89,21 @@ def test_redis_is_the_shared_cache_when_redis_url_is_set():
 def test_each_process_keeps_its_own_cache_without_redis_url():
     done = manage("shell", "-c", "from django.conf import settings; print(settings.CACHES)")
     assert "LocMemCache" in done.stdout
+
+
+DATABASE_OPTIONS = "from django.db import connection; print(connection.settings_dict['OPTIONS'])"
+POSTGRES = "postgres://cards:secret@db.example:5432/cards"
+
+
+def test_postgres_connections_are_pooled_where_none_is_kept_as_under_asgi():
+    done = manage("shell", "-c", DATABASE_OPTIONS, DATABASE_URL=POSTGRES, DJANGO_CONN_MAX_AGE="0")
+    pool = "'pool': {'min_size': 2, 'max_size': 10, 'timeout': 10, 'num_workers': 1}"
+    assert pool in done.stdout, done.stderr
+
+
+def test_postgres_connections_kept_by_django_are_not_pooled_again():
+    done = manage("shell", "-c", DATABASE_OPTIONS, DATABASE_URL=POSTGRES, DJANGO_CONN_MAX_AGE="60")
+    assert "pool" not in done.stdout and done.returncode == 0, done.stderr
 
 
 @pytest.mark.parametrize("changed", [str.upper, lambda key: f"  {key}x ", lambda key: f"0{key}"])
