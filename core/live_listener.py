@@ -32,7 +32,7 @@ from core.live import EVERY_CHANNEL, announced_on, current_versions
 
 CHECK = 0.5  # seconds between two reads without Redis
 READ_AGAIN = 20.0
-READS_AT_ONCE = 8  # live parts read for streams at the same time, each on a thread of Django's
+READS_AT_ONCE = 2  # live parts read for streams at the same time, each on a thread of Django's
 
 logger = logging.getLogger(__name__)
 
@@ -115,16 +115,20 @@ class Listener:
     @contextlib.asynccontextmanager
     async def reading(self, followed: Followed, version: int):
         """Held while a stream reads the live part of `version` of `followed` for its reader
-        (core/web/stream_part.py): `READS_AT_ONCE` reads in the process at most, and the first
-        of a version alone, so that it renders the part once and the others find it in the
-        shared cache."""
-        async with self.reads_at_once:
-            if self.read_once.get(followed) == version:
-                yield
-                return
+        (core/web/stream_part.py): `READS_AT_ONCE` reads in the process at most. The first
+        reader of a version reads it alone, so that it renders the part once; the others wait
+        for it without taking a place among those reads, then read side by side, finding the
+        part in the shared cache."""
+        if self.read_once.get(followed) != version:
             async with self.reads.setdefault(followed, asyncio.Lock()):
-                yield
-            self.read_once[followed] = version
+                if self.read_once.get(followed) != version:
+                    async with self.reads_at_once:
+                        yield
+                    if followed in self.followers:
+                        self.read_once[followed] = version
+                    return
+        async with self.reads_at_once:
+            yield
 
     def heard(self, followed: Followed, version: int | None) -> None:
         """A version of `followed`: each of its streams is woken when it is new to the listener

@@ -8,9 +8,10 @@ language, the reader's own tokens filled in). Only a 200 that shows the stream's
 group (its marker says so) is sent; anything else, and a part past `MOST_BYTES`, leaves
 the stream telling the version alone, and the page fetches its part as before.
 
-The readers of one game in a process read it one after another (`Listener.reading`), so the
-first renders it and the others find it in the shared cache. The messages waiting for a reader
-are left for the page he opens next (`STREAM_READ`, `core.web.views.waiting_notices`).
+The first reader of a game's new version in a process reads it alone (`Listener.reading`), so
+that it renders the part; the others then read side by side and find it in the shared cache.
+The messages waiting for a reader are left for the page he opens next (`STREAM_READ`,
+`core.web.views.waiting_notices`).
 """
 
 import asyncio
