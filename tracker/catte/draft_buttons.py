@@ -11,7 +11,6 @@ from tracker.catte.rules.cards import RANKS, SUITS
 from tracker.catte.rules.settings import HAND_NAMES
 
 UNSET = "unset"
-SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}  # CSS classes too
 # A card in words, for screen readers: "7 of hearts".
 CARD_WORDS = {
     "S": gettext_lazy("%(rank)s of spades"),
@@ -104,7 +103,6 @@ class DraftButtons:
                 "code": rank + suit,
                 "rank": rank,
                 "symbol": symbol,
-                "suit": SUIT_WORDS[suit],
                 "words": CARD_WORDS[suit] % {"rank": rank},
                 "pressed": rank + suit == self.upturned,
             }
