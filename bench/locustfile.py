@@ -190,8 +190,9 @@ class StreamingTablePhones(FastHttpUser):
 
 class OneTokenStreams(FastHttpUser):
     """One of LOAD_PROBES streams opened with one token from one address: those the caps allow
-    are held, a refused one (204) opens again after the stream's retry hint, as a browser's
-    would. The page is read once for them all."""
+    are held, and opened again when they drop, as a browser's are. A refused one (204) stays
+    closed, as an EventSource does; with LOAD_PROBE_AGAIN (seconds) it opens again after that
+    long, as a reader flooding the server would. The page is read once for them all."""
 
     fixed_count = int(os.environ.get("LOAD_PROBES", "0"))
     wait_time = constant(1)
@@ -213,13 +214,34 @@ class OneTokenStreams(FastHttpUser):
         """Nothing more than the stream's greenlet does."""
 
     def open_and_hold(self) -> None:
+        again = float(os.environ.get("LOAD_PROBE_AGAIN", "0"))
         while True:
+            held = True
             with contextlib.suppress(Refused):  # counted as a failed request already
-                self.phone.follow()
-            time.sleep(RETRY_SECONDS)
+                held = self.phone.follow()
+            if not (held or again):
+                return
+            time.sleep(RETRY_SECONDS if held else again)
 
     def on_stop(self):
         self.following.kill()
+
+
+class Visitor(FastHttpUser):
+    """One of LOAD_VISITORS members reading the tables' pages, one a second, from a step's start
+    to its end: the other pages' figure beside the phones' own ("visitor page")."""
+
+    fixed_count = int(os.environ.get("LOAD_VISITORS", "0"))
+    wait_time = constant_pacing(1)
+
+    def on_start(self):
+        self.member = LocustClient(self.client, PLAN["cookie"])
+
+    @task
+    def read_a_page(self):
+        table = random.choice(PLAN["tables"])
+        with contextlib.suppress(Refused):  # counted as a failed request already
+            self.member.get(table["page"], "visitor page")
 
 
 class TableScorer(FastHttpUser):

@@ -17,7 +17,13 @@ CPU (cores), threads and memory over the step, read from /proc.
 
 ``--probe 4000`` ends with one more step: that many streams opened with one token from one
 address (bench/locustfile.py's `OneTokenStreams`) while the first step's tables play, asking;
-what the caps leave of the other pages' p95.
+what the caps leave of the other pages' p95, counted from the first opening. A refused one
+stays closed, as an EventSource does after a 204; ``--probe-again 3`` opens each refused one
+again 3 s later, a flood of requests.
+
+In every step ``--visitors`` (2) members read the tables' pages, one a second each, from the
+step's start to its end ("visitor page"): the other pages' p95 while the phones follow, apart
+from the pages the phones open as they sit down.
 
 SQLite in a temporary directory by default; ``--database-url`` (an empty PostgreSQL database)
 and ``--redis-url`` for the hosted stack, ``--servers 2`` for two gunicorns on it, each request
@@ -55,6 +61,18 @@ def arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--workers", type=int, default=2, help="a server's worker processes")
     parser.add_argument("--follow", default="ask", help="stream, ask or both: stream,ask")
     parser.add_argument("--probe", type=int, default=0, help="streams opened with one token")
+    parser.add_argument(
+        "--probe-again",
+        type=float,
+        default=0,
+        help="seconds after which a refused probe opens again (default: never)",
+    )
+    parser.add_argument(
+        "--visitors",
+        type=int,
+        default=2,
+        help="members reading the tables' pages, one a second each, every step",
+    )
     parser.add_argument("--database-url", help="an empty database (default: SQLite, throwaway)")
     parser.add_argument("--redis-url", help="the servers' shared cache (default: their memory)")
     options = parser.parse_args(argv)
@@ -68,31 +86,36 @@ def steps(text: str) -> list[int]:
     return [int(tables) for tables in text.split(",") if tables.strip()]
 
 
-def run_step(env, folder: Path, servers: dict, tables: int, seconds: int, bare: bool,
+def run_step(env, folder: Path, servers: dict, tables: int, options, bare: bool,
              follow: str, probes: int = 0) -> dict:  # fmt: skip
     """One step under locust; its figures from locust's CSV (every request, all started), and
     the servers' use of the machine once all started. `servers`: each one's address → pid;
-    `probes`: streams opened with one token meanwhile."""
+    `probes`: streams opened with one token meanwhile; `options.visitors` read pages
+    throughout."""
+    seconds, visitors = options.seconds, options.visitors
     prefix = (
         folder / f"{follow}-{'bare' if bare else 'tables'}-{tables}{'-probe' if probes else ''}"
     )
     users = [PHONES[follow]] if bare else [PHONES[follow], "TableScorer"]
+    count = tables * len(users) + probes + visitors
     # Playing tables sit down within 10 s; idle phones within 30 s, each opening its page, as
     # an evening's phones open theirs over its first minutes rather than at one moment.
-    rate = max(10, (tables * len(users) + probes) // (30 if bare else 10))
-    users += ["OneTokenStreams"] if probes else []
+    rate = max(10, count // (30 if bare else 10))
+    users += (["OneTokenStreams"] if probes else []) + (["Visitor"] if visitors else [])
     command = [
         sys.executable, "-m", "locust", "-f", str(LOCUSTFILE), "--headless", "--only-summary",
-        "-u", str(tables * (len(users) - bool(probes)) + probes), "-r", str(rate),
-        "-t", f"{seconds}s", "--reset-stats", "--stop-timeout", "40", "--csv", str(prefix),
+        "-u", str(count), "-r", str(rate),
+        "-t", f"{seconds}s", *([] if probes else ["--reset-stats"]), "--stop-timeout", "40",
+        "--csv", str(prefix),
         "--host", next(iter(servers)), *users,
     ]  # fmt: skip
     step_env = {**env, "LOAD_SAVED": f"{prefix}-saved.json", "LOAD_HOSTS": ",".join(servers)}
     step_env |= {"LOAD_PROBES": str(probes), "LOAD_SHOWN": f"{prefix}-shown.json"}
+    step_env |= {"LOAD_PROBE_AGAIN": str(options.probe_again), "LOAD_VISITORS": str(visitors)}
     with open(f"{prefix}-locust.log", "w+") as log:
         done = subprocess.Popen(command, env=step_env, cwd=server.PROJECT_DIR, text=True,
                                 stdout=subprocess.DEVNULL, stderr=log)  # fmt: skip
-        starting = (tables * len(users) + probes) / rate
+        starting = count / rate
         used = measured_while(list(servers.values()), starting, seconds)
         done.wait(timeout=seconds + 300)
         log.seek(0)
@@ -139,7 +162,7 @@ def ramp(env, folder, plan_file, servers, options, bare: bool, follow: str, save
     scorers' saves so far, every run's, grown by this one's."""
     held = 0
     for tables in steps(options.bare_steps if bare else options.steps):
-        step = run_step(env, folder, servers, tables, options.seconds, bare, follow)
+        step = run_step(env, folder, servers, tables, options, bare, follow)
         for table, numbers in step.pop("saved").items():
             saved.setdefault(table, []).extend(numbers)
         checked = check(env, folder, plan_file, saved) if not bare else None
@@ -205,8 +228,7 @@ def main(argv: list[str]) -> int:
                 bare[follow] = ramp(env, folder, plan_file, servers, options, True, follow, saved)
             if options.probe:
                 tables = steps(options.steps)[0]
-                step = run_step(env, folder, servers, tables, options.seconds, False, "ask",
-                                options.probe)  # fmt: skip
+                step = run_step(env, folder, servers, tables, options, False, "ask", options.probe)
                 step.pop("saved")
                 print(json.dumps({"probe": options.probe, "tables": step}), flush=True)
         print(json.dumps({"tables held": held, "phones alone held": bare}))

@@ -116,11 +116,11 @@ def test_an_idle_streaming_phone_asks_nothing_while_its_stream_holds(table, monk
 
 
 @pytest.mark.skipif(not LOAD_PYTHON.exists(), reason="locust is installed by make load")
-def test_the_locust_file_imports_with_its_four_kinds_of_user():
+def test_the_locust_file_imports_with_its_five_kinds_of_user():
     shown = (
         "import bench.locustfile as f;"
         "print(*(user.__name__ for user in f.FastHttpUser.__subclasses__()))"
     )
     done = subprocess.run([LOAD_PYTHON, "-c", shown], cwd=ROOT, capture_output=True, text=True)
-    users = ["TablePhones", "StreamingTablePhones", "OneTokenStreams", "TableScorer"]
+    users = ["TablePhones", "StreamingTablePhones", "OneTokenStreams", "Visitor", "TableScorer"]
     assert done.stdout.split() == users, done.stderr
