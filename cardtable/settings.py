@@ -17,6 +17,7 @@ DJANGO_DB_POOL_SIZE of them at most in each process, default 10),
 DJANGO_REQUEST_LOG_LEVEL (INFO, the default, logs every request; WARNING silences them).
 """
 
+import hashlib
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -162,10 +163,24 @@ elif (
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+
+def release_digest(base: Path, roots=("cardtable", "core", "ledger", "basics", "tracker",
+                                      "templates", "static", "locale")) -> str:  # fmt: skip
+    """A digest of the code, templates, translations and static files a render is made from:
+    the same on every server of one release, another after a change to any of them."""
+    made_from = hashlib.sha256()
+    for root in roots:
+        for path in sorted((base / root).rglob("*")):
+            if path.suffix in (".py", ".html", ".po", ".css", ".js") and path.is_file():
+                made_from.update(path.relative_to(base).as_posix().encode() + path.read_bytes())
+    return made_from.hexdigest()[:16]
+
+
 # Template fragments (the {% cache %} tags) are cached under keys that carry the version of
 # what they show, so a cache makes a page faster, never different. One process's memory by
 # default; with REDIS_URL, a Redis server every app server shares, which may fail: pages are then
-# rendered cold (core/web/cache.py).
+# rendered cold (core/web/cache.py). The keys start with the release's digest: a render cached
+# before a deploy (its markup, its words, its static files' names) is never read after it.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {
@@ -182,6 +197,7 @@ else:
             "OPTIONS": {"MAX_ENTRIES": 5000},
         }
     }
+CACHES["default"]["KEY_PREFIX"] = release_digest(BASE_DIR)
 
 # A followed page holds a stream open and hears each new version at once (under an ASGI server;
 # a WSGI server answers the stream "no", and the page asks every 3 s). Off: every page asks.

@@ -126,3 +126,22 @@ def test_with_debug_on_any_address_of_the_machine_is_served():
 
 def test_with_debug_off_only_the_hosts_named_are_served():
     assert allowed_hosts(**PRODUCTION) == "['cards.example.org']"
+
+
+def test_a_change_to_a_template_gives_the_cache_keys_another_start(tmp_path):
+    """Renders cached before a deploy are not read after it (cardtable/settings.py)."""
+    from cardtable.settings import release_digest
+
+    page = tmp_path / "templates" / "page.html"
+    page.parent.mkdir()
+    page.write_text("<p>Round 1</p>")
+    before = release_digest(tmp_path, roots=("templates",))
+    assert release_digest(tmp_path, roots=("templates",)) == before
+    page.write_text("<p>Round 1 · An deals</p>")
+    assert release_digest(tmp_path, roots=("templates",)) != before
+
+
+def test_every_process_of_a_release_starts_its_cache_keys_alike():
+    shown = "from django.conf import settings; print(settings.CACHES['default']['KEY_PREFIX'])"
+    first, second = (manage("shell", "-c", shown).stdout.split()[-1] for _ in range(2))
+    assert len(first) == 16 and first == second
