@@ -336,7 +336,7 @@ class GameKind:
 
     # Its table view, for the screen in the middle of the table, at its games' address followed
     # by table/ ("sessions/<id:session_pk>/table/", named "session_table").
-    table_template: str  # "catte/table.html": the game as `<kind>`, what it shows as `shown`
+    table_template: str  # "catte/table.html": its `live` and `kept_since` (docs/architecture.md)
     tableview: TableView
 
     def table_context(self, game) -> dict:

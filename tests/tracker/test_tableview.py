@@ -94,6 +94,20 @@ def test_it_follows_the_game_and_keeps_the_screen_on(as_carol, request, game):
     assert "HX-Request" in fragment["Vary"]
 
 
+@pytest.mark.parametrize(
+    "game, since", [("session", "Rounds saved since"), ("tournament", "Hands saved since")]
+)
+def test_every_kind_shares_the_frame_with_its_own_title_link_and_words(
+    as_carol, request, game, since
+):
+    row = request.getfixturevalue(game)
+    url = session_url(row) if game == "session" else tournament_url(row)
+    html = as_carol.get(url).content.decode()
+    assert f"<title>Table · {row}" in html
+    assert f'<a href="{row.get_absolute_url()}">← {row}</a>' in html
+    assert f'data-kept-since="{since} are not shown."' in html
+
+
 def test_a_saved_round_shows_at_once(as_carol, session, bob, group):
     as_carol.get(session_url(session))
     board = services.rounds.record_round(

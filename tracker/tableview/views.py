@@ -13,12 +13,14 @@ from core.web.views import game_pk, live_part, render_page
 @require_GET
 def game_table(request, pk, kind, **address):
     """A game of any kind for the screen in the middle of the table; any member may open it.
-    Its address names the game's id as the game's own pages do ("session_pk")."""
+    Its address names the game's id as the game's own pages do ("session_pk"). The page is
+    the same for every kind; the kind's own template draws its live part."""
     game_kind = games.kind_named(kind)
     assert game_kind is not None  # the address is one of a registered kind's
     group, game = game_for(request, pk, game_kind.model, game_pk(kind, address))
     shown = SimpleLazyObject(lambda: game_kind.table_context(game))
-    context = {"group": group, kind: game, "shown": shown, "version_key": version_key(game)}
-    template = game_kind.table_template
-    context["live_html"] = live_part(request, template, context, shared_key(group, game))
-    return render_page(request, template, context)
+    own = game_kind.table_template
+    context = {"group": group, "game": game, kind: game, "shown": shown}
+    context.update(version_key=version_key(game), kept_since=f"{own}#kept_since")
+    context["live_html"] = live_part(request, own, context, shared_key(group, game))
+    return render_page(request, "tracker/table.html", context)
