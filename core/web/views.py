@@ -1,6 +1,7 @@
 """Small pieces every page shares: htmx fragments, refusals as messages, versioned actions."""
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial, wraps
@@ -17,6 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.cache import patch_vary_headers
 from django.utils.functional import SimpleLazyObject
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
@@ -35,6 +37,10 @@ from core.web.shared_part import fill_in, shared_key, shared_render
 from core.web.stream_part import STREAM_READ
 
 REFUSALS = (AlreadyRecorded, StalePage, RulesError)
+# The indentation between a live part's tags, sent to every phone at the table after each
+# change: a browser draws a run of it as it draws one line break (no live part holds a <pre>
+# or a <textarea>, where it would count).
+INDENTATION = re.compile(r">\s*\n\s*<")
 
 
 def render_page(request, template: str, context: dict, fragment: str = "entry"):
@@ -59,12 +65,18 @@ def live_part(request, template, context, shared: tuple | None, forms=dict, part
     is rendered."""
     partial = f"{template}#{part}"
     if shared is None:
-        return render_to_string(partial, {**context, **forms()}, request)
+        return without_indentation(render_to_string(partial, {**context, **forms()}, request))
 
     def render(slots):
-        return render_to_string(partial, {**context, **forms(), **slots}, request)
+        html = render_to_string(partial, {**context, **forms(), **slots}, request)
+        return without_indentation(html)
 
     return fill_in(shared_render([partial, *shared], render), get_token(request))
+
+
+def without_indentation(html: SafeString) -> SafeString:
+    """A render without the indentation between its tags; still the HTML it was."""
+    return mark_safe(INDENTATION.sub(">\n<", html).strip())
 
 
 def swap_or_redirect(request, game, render_again):

@@ -172,7 +172,7 @@ def test_the_ace_penalty_is_asked_only_after_a_sweep_that_pays_double(as_bob, st
         "That player pays the whole double for all 3 losing players, €4.00 in all; the others "
         "pay only their stake of €1.00."
     ) in html
-    assert 'id="next" data-next>\n    <legend><strong>Ace penalty' in html
+    assert 'id="next" data-next>\n<legend><strong>Ace penalty' in html
     press(as_bob, session, tap_through(as_bob, session, ["e2"]), "save")
     money_agrees(as_bob, session, {"An": "6.00", "Bình": "-1.00", "Chi": "-4.00"})
 
