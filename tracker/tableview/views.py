@@ -19,8 +19,8 @@ def game_table(request, pk, kind, **address):
     assert game_kind is not None  # the address is one of a registered kind's
     group, game = game_for(request, pk, game_kind.model, game_pk(kind, address))
     shown = SimpleLazyObject(lambda: game_kind.table_context(game))
-    own = game_kind.table_template
-    context = {"group": group, "game": game, kind: game, "shown": shown}
-    context.update(version_key=version_key(game), kept_since=f"{own}#kept_since")
-    context["live_html"] = live_part(request, own, context, shared_key(group, game))
+    template = game_kind.table_template
+    context = {"group": group, "game": game, "shown": shown, "table_template": template}
+    context["version_key"] = version_key(game)
+    context["live_html"] = live_part(request, template, context, shared_key(group, game))
     return render_page(request, "tracker/table.html", context)
